@@ -1,0 +1,106 @@
+// swift-tools-version: 6.1
+// touchd: a Linux touchscreen daemon with UIKit's touch-delivery semantics.
+//
+// Layers, dependencies flowing one way (see docs/architecture.md):
+//   CTouchd (C shim)  ->  TouchdInput (events, frames)  ->  TouchDelivery (UIKit model)
+//   TouchdDevices (Linux devices, the only user of CTouchd)   ->  TouchdScene  ->  touchd, touchctl
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+  name: "touchd",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "touchd", targets: ["touchd"]),
+    .executable(name: "touchctl", targets: ["touchctl"]),
+    .library(name: "TouchDelivery", targets: ["TouchDelivery"]),
+    .library(name: "TouchdScene", targets: ["TouchdScene"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+  ],
+  targets: [
+    // The C shim: libevdev, libudev, libsystemd and <linux/input.h>, plus a few inline helpers.
+    .systemLibrary(
+      name: "CTouchd",
+      pkgConfig: "libevdev",
+      providers: [.apt(["libevdev-dev", "libudev-dev", "libsystemd-dev"])]
+    ),
+    // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Pure Swift.
+    .target(
+      name: "TouchdInput",
+      dependencies: [.product(name: "Yams", package: "Yams")],
+      swiftSettings: strict
+    ),
+    // Real devices on Linux: udev discovery and hotplug, libevdev reading and resync.
+    .target(
+      name: "TouchdDevices",
+      dependencies: ["CTouchd", "TouchdInput"],
+      swiftSettings: strict
+    ),
+    // Where a touch is hit-tested and delivered: UIKit's event model and gesture recognizers. Pure Swift.
+    .target(
+      name: "TouchDelivery",
+      dependencies: ["TouchdInput"],
+      swiftSettings: strict
+    ),
+    // Scene files: windows, views and recognizers from YAML; the action messages that leave touchd.
+    .target(
+      name: "TouchdScene",
+      dependencies: ["TouchdInput", "TouchDelivery", .product(name: "Yams", package: "Yams")],
+      swiftSettings: strict
+    ),
+    // Test helpers: scripted fingers that synthesize recordings.
+    .target(
+      name: "TouchdTestKit",
+      dependencies: ["TouchdInput"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "touchd",
+      dependencies: [
+        "TouchdDevices", "TouchdScene",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "touchctl",
+      dependencies: [
+        "TouchdDevices", "TouchdScene",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdInputTests",
+      dependencies: ["TouchdInput", "TouchdTestKit"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdDevicesTests",
+      dependencies: ["TouchdDevices", "TouchdInput"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchDeliveryTests",
+      dependencies: ["TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdSceneTests",
+      dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "touchctlTests",
+      dependencies: ["TouchdInput"],
+      swiftSettings: strict
+    ),
+  ]
+)

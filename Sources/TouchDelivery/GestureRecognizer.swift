@@ -1,0 +1,187 @@
+import TouchdInput
+
+/// Answers the questions UIKit's `UIGestureRecognizerDelegate` answers. Every method is optional:
+/// the defaults are UIKit's (begin: yes, receive: yes, simultaneously: no, failure requirements: no).
+public protocol GestureRecognizerDelegate: AnyObject {
+  /// Asked before the recognizer leaves `.possible`; false makes it fail.
+  func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+  /// Asked before a new touch is delivered to the recognizer; false hides the touch from it.
+  func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+  /// True lets both recognize at once (either side's true suffices).
+  func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool
+  /// True makes `recognizer` wait for `other` to fail, as `require(toFail:)`, for this attempt.
+  func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+  /// True makes `other` wait for `recognizer` to fail, for this attempt.
+  func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+  public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+  public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+  public func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool { false }
+  public func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+  ) -> Bool { false }
+  public func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+  ) -> Bool { false }
+}
+
+/// The base of every gesture recognizer (UIKit's `UIGestureRecognizer`, including the
+/// `UIGestureRecognizerSubclass` contract).
+///
+/// # Subclassing
+/// Override the touches methods (they receive only the touches delivered to this recognizer) and
+/// set ``state``: a discrete gesture goes `.possible → .ended` (or `.failed`); a continuous one
+/// `.possible → .began → .changed… → .ended` (or `.cancelled`), or `.possible → .failed`. Override
+/// ``reset()`` to clear per-attempt state (call super). Schedule timeouts only with
+/// ``schedule(after:_:)`` so replays are deterministic.
+///
+/// # Delivery
+/// The window delivers each new touch to the recognizers of its hit-test view and the view's
+/// ancestors before the view itself. The application's gesture arbitration decides when a state
+/// change takes effect (a recognizer that requires another to fail waits), fires the actions,
+/// cancels touches in views, forces competitors to fail and resets recognizers when their touches
+/// are gone.
+open class GestureRecognizer {
+  /// UIKit's `UIGestureRecognizer.State`.
+  public enum State: String, Sendable, Hashable, CaseIterable {
+    case possible, began, changed, ended, cancelled, failed
+    /// A discrete gesture's success: the same as `.ended`.
+    public static let recognized = State.ended
+  }
+
+  /// A handle that removes an action added with ``addAction(_:)``.
+  public struct ActionID: Hashable, Sendable {
+    let rawValue: Int
+  }
+
+  public init() {}
+
+  /// The view the recognizer is attached to.
+  public internal(set) weak var view: View?
+
+  /// The state as its owner sees it. Subclasses set it to report progress; the arbitration may
+  /// hold a transition back (the recognizer then stays `.possible` until the transition applies)
+  /// or refuse it (delegate's shouldBegin false → `.failed`).
+  open var state: State {
+    get { _state }
+    set { requestState(newValue) }
+  }
+  var _state: State = .possible
+
+  /// A disabled recognizer receives no touches; disabling one mid-gesture cancels or fails it.
+  public var isEnabled = true
+  /// When the gesture is recognized, the views get `touchesCancelled` for its touches (UIKit default true).
+  public var cancelsTouchesInView = true
+  /// Holds `touchesBegan` (and later phases) back from the view until this recognizer fails (default false).
+  public var delaysTouchesBegan = false
+  /// Holds `touchesEnded` back from the view until this recognizer fails or is recognized (default true).
+  public var delaysTouchesEnded = true
+  public weak var delegate: GestureRecognizerDelegate?
+  /// The scene's recognizer id; used in messages and diagnostics.
+  public var name: String?
+
+  /// Recognizers that must fail before this one may leave `.possible` (`require(toFail:)`).
+  public internal(set) var failureRequirements: [GestureRecognizer] = []
+
+  /// The touches currently delivered to this recognizer, in the order they began.
+  public internal(set) var trackedTouches: [Touch] = []
+  /// The location reported when no touch is tracked any more (UIKit keeps the last one).
+  var lastLocationInWindow: Point?
+
+  var actions: [(id: Int, action: (GestureRecognizer) -> Void)] = []
+  private var nextActionID = 0
+
+  /// Adds an action, called on `.began`, every `.changed`, `.ended` and `.cancelled`; never on `.failed`.
+  @discardableResult
+  public func addAction(_ action: @escaping (GestureRecognizer) -> Void) -> ActionID {
+    nextActionID += 1
+    actions.append((nextActionID, action))
+    return ActionID(rawValue: nextActionID)
+  }
+
+  public func removeAction(_ id: ActionID) {
+    actions.removeAll { $0.id == id.rawValue }
+  }
+
+  /// Makes this recognizer wait until `other` fails before it can recognize (UIKit's `require(toFail:)`).
+  public func require(toFail other: GestureRecognizer) {
+    guard other !== self, !failureRequirements.contains(where: { $0 === other }) else { return }
+    failureRequirements.append(other)
+  }
+
+  /// The number of touches the recognizer is tracking.
+  public var numberOfTouches: Int { trackedTouches.count }
+
+  /// The centroid of the tracked touches in `view`'s coordinates (the window's when nil); with no
+  /// tracked touch, the last location it had.
+  open func location(in view: View?) -> Point {
+    let windowPoint: Point
+    if trackedTouches.isEmpty {
+      windowPoint = lastLocationInWindow ?? .zero
+    } else {
+      var sx = 0.0
+      var sy = 0.0
+      for t in trackedTouches {
+        sx += t.locationInWindow.x
+        sy += t.locationInWindow.y
+      }
+      let n = Double(trackedTouches.count)
+      windowPoint = Point(x: sx / n, y: sy / n)
+    }
+    guard let view else { return windowPoint }
+    return view.convert(windowPoint, from: nil)
+  }
+
+  /// The location of the tracked touch at `index` (in the order touches began).
+  public func location(ofTouch index: Int, in view: View?) -> Point {
+    trackedTouches[index].location(in: view)
+  }
+
+  // MARK: Subclass contract
+
+  open func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {}
+  open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
+  open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {}
+  open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {}
+
+  /// Clears per-attempt state; called when the recognizer returns to `.possible` after its touches
+  /// are gone (or it finished). Subclasses call super.
+  open func reset() {}
+
+  /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
+  public func ignore(_ touch: Touch, for event: TouchEvent) {
+    stopTracking(touch)
+  }
+
+  /// Whether this recognizer, when it recognizes, may force `other` to fail (default true).
+  open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+  /// Whether `other`, when it recognizes, may force this recognizer to fail (default true).
+  open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+  /// Subclass hook: true makes this recognizer wait for `other` to fail (default false).
+  open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+  /// Subclass hook: true makes `other` wait for this recognizer to fail (default false).
+  open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+  // MARK: Time
+
+  /// The pipeline clock (the application's), once the recognizer's view is in a window of an application.
+  public var clock: TouchClock? { view?.window?.application?.clock }
+
+  /// Schedules `action` `delay` seconds from now on the pipeline clock. After it runs, the
+  /// arbitration applies any state the action set, exactly as after a touch delivery.
+  /// Returns nil when the recognizer is not in an application (nothing is scheduled).
+  @discardableResult
+  public func schedule(after delay: Double, _ action: @escaping () -> Void) -> ScheduledTimer? {
+    guard let app = view?.window?.application else { return nil }
+    return app.clock.schedule(at: app.clock.now + delay) { [weak app] in
+      action()
+      app?.gestureArbiter.recognizerTimerFired()
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import TouchdInput
+
+/// One finger for the whole multitouch sequence (UIKit's `UITouch`).
+///
+/// The same instance represents the finger from touch-down to lift; its ``view`` is fixed by
+/// hit-testing at touch-down. Compared and hashed by identity.
+public final class Touch: Hashable, CustomStringConvertible {
+  /// The daemon-wide identity of the finger (the frame's contact id).
+  public let id: TouchID
+  public internal(set) var phase: TouchPhase
+  /// The time of the last change, in seconds on the pipeline clock.
+  public internal(set) var timestamp: Double
+  /// Successive taps near the same place within the multi-tap interval: 1 for the first.
+  public internal(set) var tapCount: Int
+  /// The hit-test view, fixed at touch-down; nil when nothing was hit.
+  public internal(set) var view: View?
+  /// The window the touch landed in.
+  public internal(set) weak var window: Window?
+  /// The recognizers this touch is delivered to (those of the hit-test view and its ancestors,
+  /// less those that failed, were excluded, or declined it).
+  public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+  /// Radius of the contact's major axis, in window points (0 when the device reports none).
+  public internal(set) var majorRadius: Double
+  /// Force, 0...1 of the device's pressure range (0 when the device reports none).
+  public internal(set) var force: Double
+
+  /// Location in window coordinates.
+  public internal(set) var locationInWindow: Point
+  /// Location in window coordinates at the previous change.
+  public internal(set) var previousLocationInWindow: Point
+
+  public init(
+    id: TouchID, phase: TouchPhase = .began, timestamp: Double, location: Point, window: Window?,
+    tapCount: Int = 1, majorRadius: Double = 0, force: Double = 0
+  ) {
+    self.id = id
+    self.phase = phase
+    self.timestamp = timestamp
+    self.locationInWindow = location
+    self.previousLocationInWindow = location
+    self.window = window
+    self.tapCount = tapCount
+    self.majorRadius = majorRadius
+    self.force = force
+  }
+
+  /// The current location in `view`'s coordinates, or in window coordinates when `view` is nil.
+  public func location(in view: View?) -> Point {
+    guard let view else { return locationInWindow }
+    return view.convert(locationInWindow, from: nil)
+  }
+
+  /// The previous location in `view`'s coordinates, or in window coordinates when `view` is nil.
+  public func previousLocation(in view: View?) -> Point {
+    guard let view else { return previousLocationInWindow }
+    return view.convert(previousLocationInWindow, from: nil)
+  }
+
+  public static func == (a: Touch, b: Touch) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  public var description: String { "Touch(\(id) \(phase) \(locationInWindow))" }
+}

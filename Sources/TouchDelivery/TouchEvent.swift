@@ -1,0 +1,28 @@
+/// One multitouch sequence (UIKit's `UIEvent` of type touches).
+///
+/// The same instance is delivered for the whole sequence, from the first finger down to the last
+/// finger up, each time the finger configuration changes.
+public final class TouchEvent {
+  /// Every touch of the sequence that is still down, plus those that ended or were cancelled in
+  /// the current delivery.
+  public internal(set) var allTouches: Set<Touch> = []
+  /// The time of the latest change, in seconds on the pipeline clock.
+  public internal(set) var timestamp: Double = 0
+
+  public init() {}
+
+  /// The touches whose hit-test view is `view`.
+  public func touches(for view: View) -> Set<Touch> {
+    allTouches.filter { $0.view === view }
+  }
+
+  /// The touches that landed in `window`.
+  public func touches(for window: Window) -> Set<Touch> {
+    allTouches.filter { $0.window === window }
+  }
+
+  /// The touches being delivered to `recognizer`.
+  public func touches(for recognizer: GestureRecognizer) -> Set<Touch> {
+    allTouches.filter { touch in touch.gestureRecognizers.contains { $0 === recognizer } }
+  }
+}

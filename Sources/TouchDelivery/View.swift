@@ -1,0 +1,172 @@
+/// A rectangle on screen that can be hit by touches and carry gesture recognizers (UIKit's `UIView`).
+open class View: Responder {
+  /// The frame in the superview's coordinates.
+  open var frame: Rect {
+    get { Rect(origin: origin, size: bounds.size) }
+    set {
+      origin = newValue.origin
+      bounds.size = newValue.size
+    }
+  }
+  private var origin: Point = .zero
+  /// The view's own coordinate system: origin at (0, 0) unless scrolled, size as the frame's.
+  open var bounds: Rect = .zero
+
+  public private(set) weak var superview: View?
+  /// Subviews in z-order: the last is frontmost.
+  public private(set) var subviews: [View] = []
+
+  open var isHidden = false
+  /// Below or at 0.01 the view and its subtree are not hit.
+  open var alpha: Double = 1
+  open var isUserInteractionEnabled = true
+  /// When false (the default), a second touch that lands on the view while one is down is not
+  /// delivered to the view (its recognizers still get it).
+  open var isMultipleTouchEnabled = false
+  /// When true, the view gets a touch only if no other view in the window has touches, and while
+  /// it has touches no other view gets new ones.
+  open var isExclusiveTouch = false
+  open var clipsToBounds = false
+  /// Enlarges the area in which ``point(inside:)`` answers true by this many points on every side.
+  open var hitTestOutset: Double = 0
+
+  /// A name for messages and diagnostics (the scene's view id).
+  public var identifier: String?
+
+  /// Recognizers attached to this view, in the order they were added.
+  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+  /// An optional next responder between this view and its superview (UIKit's view controller).
+  public var viewController: Responder?
+
+  public init(frame: Rect = .zero) {
+    super.init()
+    self.frame = frame
+    self.bounds = Rect(origin: .zero, size: frame.size)
+  }
+
+  /// The view controller if set, else the superview; a window's next responder is its application.
+  open override var next: Responder? { viewController ?? superview }
+
+  /// The window this view is in, if any.
+  open var window: Window? {
+    var v: View? = self
+    while let current = v {
+      if let w = current as? Window { return w }
+      v = current.superview
+    }
+    return nil
+  }
+
+  // MARK: Hierarchy
+
+  /// Adds `view` in front of the other subviews, removing it from its old superview first.
+  open func addSubview(_ view: View) {
+    view.removeFromSuperview()
+    subviews.append(view)
+    view.superview = self
+  }
+
+  /// Inserts `view` at `index` in z-order (0 is the backmost).
+  open func insertSubview(_ view: View, at index: Int) {
+    view.removeFromSuperview()
+    subviews.insert(view, at: min(max(index, 0), subviews.count))
+    view.superview = self
+  }
+
+  open func removeFromSuperview() {
+    guard let parent = superview else { return }
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+  }
+
+  /// Whether `view` is this view or one of its descendants.
+  public func isDescendant(of view: View) -> Bool {
+    var v: View? = self
+    while let current = v {
+      if current === view { return true }
+      v = current.superview
+    }
+    return false
+  }
+
+  // MARK: Recognizers
+
+  open func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    recognizer.view?.removeGestureRecognizer(recognizer)
+    gestureRecognizers.append(recognizer)
+    recognizer.view = self
+  }
+
+  open func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    guard recognizer.view === self else { return }
+    gestureRecognizers.removeAll { $0 === recognizer }
+    recognizer.view = nil
+  }
+
+  // MARK: Hit-testing
+
+  /// Whether the point (in this view's coordinates) is inside the bounds, enlarged by ``hitTestOutset``.
+  open func point(inside point: Point, with event: TouchEvent?) -> Bool {
+    bounds.insetBy(-hitTestOutset).contains(point)
+  }
+
+  /// The deepest visible, interactive descendant (or self) containing `point`, in this view's
+  /// coordinates; nil when hidden, non-interactive, alpha <= 0.01, or the point is outside.
+  /// Subviews are asked front to back (last subview first); the first that answers wins.
+  open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
+    guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
+    guard self.point(inside: point, with: event) else { return nil }
+    for subview in subviews.reversed() {
+      if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+    }
+    return self
+  }
+
+  // MARK: Coordinates
+
+  /// Converts a point in this view's superview coordinates to its own.
+  private func fromSuperview(_ p: Point) -> Point {
+    Point(x: p.x - frame.minX + bounds.minX, y: p.y - frame.minY + bounds.minY)
+  }
+
+  /// Converts a point in this view's coordinates to its superview's.
+  private func toSuperview(_ p: Point) -> Point {
+    Point(x: p.x - bounds.minX + frame.minX, y: p.y - bounds.minY + frame.minY)
+  }
+
+  /// Converts `point` from this view's coordinates to the window's (the root of the hierarchy).
+  public func convertToWindow(_ point: Point) -> Point {
+    var p = point
+    var v: View = self
+    while let parent = v.superview {
+      p = v.toSuperview(p)
+      v = parent
+    }
+    return p
+  }
+
+  /// Converts `point` from the window's (root's) coordinates to this view's.
+  public func convertFromWindow(_ point: Point) -> Point {
+    var chain: [View] = []
+    var v: View = self
+    while let parent = v.superview {
+      chain.append(v)
+      v = parent
+    }
+    var p = point
+    for view in chain.reversed() { p = view.fromSuperview(p) }
+    return p
+  }
+
+  /// Converts `point` from `view`'s coordinates (the window's when nil) to this view's.
+  public func convert(_ point: Point, from view: View?) -> Point {
+    convertFromWindow(view.map { $0.convertToWindow(point) } ?? point)
+  }
+
+  /// Converts `point` from this view's coordinates to `view`'s (the window's when nil).
+  public func convert(_ point: Point, to view: View?) -> Point {
+    let w = convertToWindow(point)
+    return view.map { $0.convertFromWindow(w) } ?? w
+  }
+}

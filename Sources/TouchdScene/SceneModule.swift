@@ -1,0 +1,2 @@
+import TouchDelivery
+import TouchdInput

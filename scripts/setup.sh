@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what touchd needs to build on Debian or Ubuntu, only when missing.
+# Idempotent: a second run installs nothing and prints nothing but the summary.
+#   scripts/setup.sh          build dependencies (libevdev, libudev, libsystemd, pkg-config)
+#   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh)
+set -euo pipefail
+
+packages=(libevdev-dev libudev-dev libsystemd-dev pkg-config)
+if [[ "${1:-}" == "--vm" ]]; then
+  packages+=(linux-image-amd64 qemu-system-x86 busybox-static evemu-tools python3-libevdev
+    libevdev-dev gcc systemd udev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "setup: all build dependencies present"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null; then
+  echo "setup: missing ${missing[*]} and no apt-get: install them with your package manager" >&2
+  exit 1
+fi
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"
