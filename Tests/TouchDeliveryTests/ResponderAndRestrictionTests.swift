@@ -47,7 +47,8 @@ final class RecordingController: ViewController {
   @Test("the chain runs view → view controller → superview → window → application")
   func fullChain() {
     let h = Harness(
-      app: { RecordingApplication(clock: $0) }, window: RecordingWindow(frame: Rect(x: 0, y: 0, width: 400, height: 400)))
+      app: { RecordingApplication(clock: $0) },
+      window: RecordingWindow(frame: Rect(x: 0, y: 0, width: 400, height: 400)))
     (h.app as! RecordingApplication).log = h.log
     (h.window as! RecordingWindow).log = h.log
     let a = h.view("A", Rect(x: 0, y: 0, width: 200, height: 200))
