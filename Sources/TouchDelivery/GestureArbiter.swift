@@ -125,9 +125,11 @@ final class GestureArbiter {
 
   // MARK: Arbitration
 
-  /// Notes a requested transition; outside a turn it is applied at once.
+  /// Notes a requested transition; outside a turn it is applied at once. A recognizer that
+  /// decides without touches (a stray timer) joins the participants so that it is reset.
   func enqueue(_ r: GestureRecognizer) {
     if !requesters.contains(where: { $0 === r }) { requesters.append(r) }
+    if !participants.contains(where: { $0 === r }) { participants.append(r) }
     if depth == 0 && !updating { recognizerTimerFired() }
   }
 

@@ -368,6 +368,39 @@ final class VetoView: View {
     #expect(h.log.lines == ["A.began(3,4)", "A.ended(3)", "A.ended(4)"])
   }
 
+  @Test("a recognizer that decides by a timer with no touches is reset at the end of that turn")
+  func strayTimerDecisionIsReset() {
+    let h = Harness()
+    let a = h.view("A", Rect(x: 0, y: 0, width: 200, height: 200))
+    let r = ScriptedRecognizer("r", log: h.log)
+    a.addGestureRecognizer(r)
+    _ = r.schedule(after: 1) { r.state = .ended }
+    h.clock.advance(to: 1)
+    #expect(r.state == .possible)
+    h.tap(1, 10, 10, at: 2)
+    #expect(h.log.lines == ["r:ended", "r.reset", "r.began(1)", "A.began(1)", "r.ended(1)"])
+  }
+
+  @Test("ignore(_:for:) hides a touch from the recognizer, and its recognition then leaves that touch to the view")
+  func ignoringATouch() {
+    let h = Harness()
+    let a = h.view("A", Rect(x: 0, y: 0, width: 200, height: 200))
+    a.isMultipleTouchEnabled = true
+    let r = ScriptedRecognizer("r", log: h.log)
+    r.onBegan = { r, touches in
+      for t in touches where t.location(in: nil).x > 100 { r.ignore(t, for: h.app.currentEvent!) }
+    }
+    r.onEnded = { r, _ in r.state = .ended }
+    a.addGestureRecognizer(r)
+    h.frame(1, c(1, .began, 10, 10), c(2, .began, 150, 10))
+    #expect(r.numberOfTouches == 1)
+    h.frame(1.1, c(1, .ended, 10, 10), c(2, .ended, 150, 10))
+    #expect(
+      h.log.lines == [
+        "r.began(1,2)", "A.began(1,2)", "r.ended(1)", "A.cancelled(1)", "r:ended", "A.ended(2)", "r.reset",
+      ])
+  }
+
   @Test("a recognizer in no application applies transitions at once and fires its actions")
   func standaloneRecognizer() {
     let r = GestureRecognizer()
