@@ -162,7 +162,8 @@ public enum SceneFormat {
     }
   }
 
-  /// The type-specific parameters of a recognizer type, by UIKit's names.
+  /// The type-specific parameters of a recognizer type: UIKit's names, plus the thresholds the
+  /// recognizers expose as properties of the same name (defaults: `GestureConstants`).
   public static func parameters(of type: RecognizerType) -> [SceneKey] {
     let touchesRequired = SceneKey(
       "numberOfTouchesRequired", .integer(minimum: 1), default: .number(1), "Fingers needed for the gesture.")
@@ -170,41 +171,40 @@ public enum SceneFormat {
       "minimumNumberOfTouches", .integer(minimum: 1), default: .number(1), "The fewest fingers that can pan.")
     let maximumTouches = SceneKey(
       "maximumNumberOfTouches", .integer(minimum: 1), "The most fingers that can pan (default: unlimited).")
+    let startDistance = SceneKey(
+      "startDistance", .number(minimum: 0, maximum: nil), default: .number(10),
+      "How far, in points, the fingers must move before the gesture begins.")
+    let maximumTapDuration = SceneKey(
+      "maximumTapDuration", .positiveNumber, default: .number(0.75),
+      "The longest a finger may stay down for one tap, in seconds.")
+    let maximumInterval = SceneKey(
+      "maximumIntervalBetweenTaps", .positiveNumber, default: .number(0.35),
+      "The longest pause between the taps of a multi-tap, in seconds.")
+    let allowableMovement = SceneKey(
+      "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
+      "How far a finger may move, in points, before the gesture fails.")
     switch type {
     case .tap:
       return [
         SceneKey("numberOfTapsRequired", .integer(minimum: 1), default: .number(1), "Taps needed for the gesture."),
-        touchesRequired,
+        touchesRequired, allowableMovement, maximumTapDuration, maximumInterval,
         SceneKey(
-          "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
-          "How far a finger may move, in points, before the tap fails."),
-        SceneKey(
-          "maximumTapDuration", .positiveNumber, default: .number(0.75),
-          "The longest a finger may stay down for one tap, in seconds."),
-        SceneKey(
-          "maximumIntervalBetweenTaps", .positiveNumber, default: .number(0.35),
-          "The longest pause between the taps of a multi-tap, in seconds."),
+          "maximumDistanceBetweenTaps", .number(minimum: 0, maximum: nil), default: .number(45),
+          "The farthest, in points, a later tap may land from the first."),
       ]
     case .longPress:
       return [
         SceneKey(
           "minimumPressDuration", .number(minimum: 0, maximum: nil), default: .number(0.5),
           "How long the fingers must stay down, in seconds."),
-        SceneKey(
-          "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
-          "How far a finger may move, in points, before the press fails."),
-        touchesRequired,
+        allowableMovement, touchesRequired,
         SceneKey(
           "numberOfTapsRequired", .integer(minimum: 0), default: .number(0),
           "Taps before the press (0: the press itself)."),
+        maximumTapDuration, maximumInterval,
       ]
     case .pan:
-      return [
-        minimumTouches, maximumTouches,
-        SceneKey(
-          "minimumTranslation", .number(minimum: 0, maximum: nil), default: .number(10),
-          "How far, in points, the fingers must move before the pan begins."),
-      ]
+      return [minimumTouches, maximumTouches, startDistance]
     case .swipe:
       return [
         SceneKey(
@@ -218,28 +218,21 @@ public enum SceneFormat {
           "maximumDuration", .positiveNumber, default: .number(0.5), "The longest the swipe may take, in seconds."),
       ]
     case .pinch:
-      return [
-        SceneKey(
-          "minimumScaleChange", .number(minimum: 0, maximum: nil), default: .number(0.05),
-          "How far the scale must move from 1 before the pinch begins.")
-      ]
+      return [startDistance]
     case .rotation:
       return [
         SceneKey(
-          "minimumRotation", .number(minimum: 0, maximum: nil), default: .number(0.1),
-          "How far, in radians, the fingers must turn before the rotation begins.")
+          "startDistance", .number(minimum: 0, maximum: nil), default: .number(10),
+          "How far, in points along the arc, each finger must turn before the rotation begins.")
       ]
     case .screenEdgePan:
       return [
         SceneKey(
           "edges", .options(edges), required: true, "The screen edges the pan may start from: one name or a list."),
-        minimumTouches, maximumTouches,
+        minimumTouches, maximumTouches, startDistance,
         SceneKey(
-          "edgeRegion", .positiveNumber, default: .number(20),
-          "How far from the edge, in points, the fingers must touch down."),
-        SceneKey(
-          "minimumTranslation", .number(minimum: 0, maximum: nil), default: .number(10),
-          "How far, in points, the fingers must move away from the edge before the pan begins."),
+          "edgeZoneWidth", .positiveNumber, default: .number(20),
+          "The width, in points, of the band along the edge in which the pan must start."),
       ]
     }
   }
