@@ -101,3 +101,30 @@ extension Point {
   static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
   var length: Double { (x * x + y * y).squareRoot() }
 }
+
+extension GestureMath {
+  /// sin and cos of `a` (radians), accurate to about 1e-15 for |a| ≤ 2π: reduced to [-π, π], the
+  /// Taylor series at a/8 then three double-angle steps.
+  static func sinCos(_ a: Double) -> (sin: Double, cos: Double) {
+    let x = wrap(a) / 8
+    let x2 = x * x
+    var s = 0.0
+    var c = 0.0
+    var ts = x
+    var tc = 1.0
+    for k in 0..<12 {
+      s += ts
+      c += tc
+      ts *= -x2 / Double((2 * k + 2) * (2 * k + 3))
+      tc *= -x2 / Double((2 * k + 1) * (2 * k + 2))
+    }
+    for _ in 0..<3 { (s, c) = (2 * s * c, c * c - s * s) }
+    return (s, c)
+  }
+
+  /// tan(a) for |a| < π/2.
+  static func tan(_ a: Double) -> Double {
+    let sc = sinCos(a)
+    return sc.sin / sc.cos
+  }
+}
