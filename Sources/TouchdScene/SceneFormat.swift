@@ -216,6 +216,15 @@ public enum SceneFormat {
           "How far, in points, the fingers must travel in the direction."),
         SceneKey(
           "maximumDuration", .positiveNumber, default: .number(0.5), "The longest the swipe may take, in seconds."),
+        SceneKey(
+          "minimumSpeed", .number(minimum: 0, maximum: nil), default: .number(200),
+          "The lowest average speed along the direction, in points per second."),
+        SceneKey(
+          "directionTolerance", .number(minimum: 0, maximum: 1.570796), default: .number(0.523599),
+          "The largest angle, in radians, between the movement and the direction."),
+        SceneKey(
+          "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
+          "Movement, in points, below which the direction is not judged yet."),
       ]
     case .pinch:
       return [startDistance]
