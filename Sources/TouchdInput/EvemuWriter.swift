@@ -1,7 +1,8 @@
 /// Writes evemu files the way `evemu-record` (file format 1.3) does: the commented description, the
 /// `N: I: P: B: A:` lines, then one `E:` line per event with its `# EV_TYPE / CODE value` comment.
 ///
-/// As in evemu, the `B: 00` (EV_SYN) line is always `0b` (SYN_REPORT, SYN_CONFIG, SYN_DROPPED).
+/// Unlike evemu, which always writes `B: 00 0b ...`, the EV_SYN line carries the description's own
+/// EV_SYN codes (`0b` when it has none), so that descriptions survive a round trip unchanged.
 public struct EvemuWriter {
   private var lastSyncMilliseconds: Int64 = 0
 
@@ -57,7 +58,11 @@ public struct EvemuWriter {
     var propertyMask = [UInt8](repeating: 0, count: 8)
     for property in device.properties where property < 64 { propertyMask[Int(property / 8)] |= 1 << (property % 8) }
     out += "P: " + propertyMask.map { hex($0, 2) }.joined(separator: " ") + "\n"
-    out += "B: 00 0b 00 00 00 00 00 00 00\n"
+    var synMask = [UInt8](repeating: 0, count: 8)
+    for code in device.events[EV.syn] ?? [SYN.report, SYN.config, SYN.dropped] where code < 64 {
+      synMask[Int(code / 8)] |= 1 << (code % 8)
+    }
+    out += "B: 00 " + synMask.map { hex($0, 2) }.joined(separator: " ") + "\n"
     for type in UInt16(1)...EV.max {
       guard let max = EventNames.maxCode(type: type) else { continue }
       let byteCount = (Int(max) + 1 + 7) / 8

@@ -45,13 +45,13 @@ public final class FrameAssembler {
 
   // Axis scaling.
   private let xMin: Double
-  private let xScale: Double
+  private let xRange: Double
   private let yMin: Double
-  private let yScale: Double
+  private let yRange: Double
   private let hasMajor: Bool
   private let pressureCode: UInt16?
   private let pressureMin: Double
-  private let pressureScale: Double
+  private let pressureRange: Double
 
   // Protocol B.
   private let slotCount: Int
@@ -106,18 +106,18 @@ public final class FrameAssembler {
       yCode = ABS.y
     }
     func range(_ code: UInt16) -> (Double, Double) {
-      guard let info = device.absInfo[code], info.maximum > info.minimum else { return (0, 0) }
-      return (Double(info.minimum), 1 / (Double(info.maximum) - Double(info.minimum)))
+      guard let info = device.absInfo[code], info.maximum > info.minimum else { return (0, 1) }
+      return (Double(info.minimum), Double(info.maximum) - Double(info.minimum))
     }
-    (xMin, xScale) = range(xCode)
-    (yMin, yScale) = range(yCode)
+    (xMin, xRange) = range(xCode)
+    (yMin, yRange) = range(yCode)
     hasMajor = mode != .single && device.has(type: EV.abs, code: ABS.mtTouchMajor)
     if mode == .single {
       pressureCode = device.has(type: EV.abs, code: ABS.pressure) ? ABS.pressure : nil
     } else {
       pressureCode = device.has(type: EV.abs, code: ABS.mtPressure) ? ABS.mtPressure : nil
     }
-    (pressureMin, pressureScale) = pressureCode.map(range) ?? (0, 0)
+    (pressureMin, pressureRange) = pressureCode.map(range) ?? (0, 0)
 
     slots = .allocate(capacity: Swift.max(slotCount, 1))
     slots.initialize(repeating: Slot(), count: Swift.max(slotCount, 1))
@@ -673,10 +673,10 @@ public final class FrameAssembler {
   @inline(__always)
   private func position(x: Int32, y: Int32, major: Int32, pressure: Int32) -> Position {
     Position(
-      x: clamp((Double(x) - xMin) * xScale),
-      y: clamp((Double(y) - yMin) * yScale),
-      major: hasMajor ? Double(major) / 2 * xScale : nil,
-      force: pressureCode == nil ? nil : clamp((Double(pressure) - pressureMin) * pressureScale))
+      x: clamp((Double(x) - xMin) / xRange),
+      y: clamp((Double(y) - yMin) / yRange),
+      major: hasMajor ? Double(major) / 2 / xRange : nil,
+      force: pressureCode == nil ? nil : clamp((Double(pressure) - pressureMin) / pressureRange))
   }
 
   @inline(__always)
