@@ -125,9 +125,11 @@ final class GestureArbiter {
 
   // MARK: Arbitration
 
-  /// Notes a requested transition; outside a turn it is applied at once.
+  /// Notes a requested transition; outside a turn it is applied at once. A recognizer that
+  /// decides without touches (a stray timer) joins the participants so that it is reset.
   func enqueue(_ r: GestureRecognizer) {
     if !requesters.contains(where: { $0 === r }) { requesters.append(r) }
+    if !participants.contains(where: { $0 === r }) { participants.append(r) }
     if depth == 0 && !updating { recognizerTimerFired() }
   }
 
@@ -287,14 +289,15 @@ final class GestureArbiter {
     }
   }
 
-  /// Calls the views' touches methods, one call per run of items with the same view, phase and event.
+  /// Calls the views' touches methods, one call per run of items with the same view, phase and event
+  /// (a touch at most once per call).
   private func dispatch(_ items: [ViewDelivery]) {
     var start = 0
     while start < items.count {
       let first = items[start]
       var end = start + 1
       while end < items.count, items[end].touch.view === first.touch.view, items[end].phase == first.phase,
-        items[end].event === first.event
+        items[end].event === first.event, !items[start..<end].contains(where: { $0.touch === items[end].touch })
       {
         end += 1
       }
