@@ -51,14 +51,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   private var isPressing: Bool { tapsCompleted >= numberOfTapsRequired }
-  private var isActive: Bool { state == .began || state == .changed }
+  private var isActive: Bool { effectiveState == .began || effectiveState == .changed }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
     if isActive {
       for touch in touches { ignore(touch, for: event) }
       return
     }
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     intervalTimer?.cancel()
     intervalTimer = nil
     for touch in touches.sorted(by: { $0.id < $1.id }) {
@@ -76,7 +76,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
   private func pressTimerFired() {
     pressTimer = nil
-    guard state == .possible, down.count == numberOfTouchesRequired else { return }
+    guard effectiveState == .possible, down.count == numberOfTouchesRequired else { return }
     state = .began
   }
 
@@ -85,7 +85,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       state = .changed
       return
     }
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     for touch in touches where down.contains(touch) {
       if down.distanceMoved(touch) > allowableMovement { return fail() }
     }
@@ -98,7 +98,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       state = .ended
       return
     }
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     for touch in touches where down.contains(touch) {
       if down.distanceMoved(touch) > allowableMovement { return fail() }
     }
@@ -119,7 +119,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     for touch in touches { down.remove(touch) }
     if isActive {
       state = .cancelled
-    } else if state == .possible {
+    } else if effectiveState == .possible {
       fail()
     }
   }
@@ -145,6 +145,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   private func fail() {
     for timer in [pressTimer, tapTimer, intervalTimer] { timer?.cancel() }
     pressTimer = nil
-    if state == .possible { state = .failed }
+    if effectiveState == .possible { state = .failed }
   }
 }

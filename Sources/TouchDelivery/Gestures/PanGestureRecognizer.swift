@@ -40,12 +40,12 @@ open class PanGestureRecognizer: GestureRecognizer {
 
   public override init() { super.init() }
 
-  var isActive: Bool { state == .began || state == .changed }
+  var isActive: Bool { effectiveState == .began || effectiveState == .changed }
 
   /// The centroid's movement since the pan began (or since the last ``setTranslation(_:in:)``).
   /// Views here only translate, so the vector is the same in every view's coordinates.
   public func translation(in view: View?) -> Point {
-    guard isActive || state == .ended || state == .cancelled else { return .zero }
+    guard isActive || effectiveState == .ended || effectiveState == .cancelled else { return .zero }
     return travelled - translationOrigin
   }
 
@@ -66,7 +66,7 @@ open class PanGestureRecognizer: GestureRecognizer {
   func panCanBegin() -> Bool { true }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible || isActive else { return }
+    guard effectiveState == .possible || isActive else { return }
     for touch in touches.sorted(by: { $0.id < $1.id }) {
       if isActive && down.count >= maximumNumberOfTouches {
         ignore(touch, for: event)
@@ -78,7 +78,7 @@ open class PanGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible || isActive else { return }
+    guard effectiveState == .possible || isActive else { return }
     follow(at: event.timestamp, touches)
     if isActive {
       state = .changed
@@ -91,7 +91,7 @@ open class PanGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible || isActive else { return }
+    guard effectiveState == .possible || isActive else { return }
     follow(at: event.timestamp, touches)
     for touch in touches { down.remove(touch) }
     lastCentroid = down.centroid
@@ -107,7 +107,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     lastCentroid = down.centroid
     if isActive {
       state = .cancelled
-    } else if state == .possible {
+    } else if effectiveState == .possible {
       state = .failed
     }
   }

@@ -48,7 +48,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   public override init() { super.init() }
 
-  private var isActive: Bool { state == .began || state == .changed }
+  private var isActive: Bool { effectiveState == .began || effectiveState == .changed }
 
   private func distance() -> Double {
     down.touches[0].locationInWindow.distance(to: down.touches[1].locationInWindow)
@@ -56,7 +56,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
     for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if down.count < 2 && state == .possible {
+      if down.count < 2 && effectiveState == .possible {
         down.add(touch)
         if down.count == 2 {
           referenceDistance = distance()
@@ -72,7 +72,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard down.count == 2, state == .possible || isActive else { return }
+    guard down.count == 2, effectiveState == .possible || isActive else { return }
     lastLocation = down.centroid
     currentDistance = distance()
     tracker.add(time: down.latestTimestamp, value: scale)
@@ -89,7 +89,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     for touch in touches { down.remove(touch) }
     if isActive {
       state = .ended
-    } else if state == .possible && down.isEmpty {
+    } else if effectiveState == .possible && down.isEmpty {
       state = .failed
     }
   }
@@ -99,7 +99,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     for touch in touches { down.remove(touch) }
     if isActive {
       state = .cancelled
-    } else if state == .possible && down.isEmpty {
+    } else if effectiveState == .possible && down.isEmpty {
       state = .failed
     }
   }

@@ -50,7 +50,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
   public override init() { super.init() }
 
-  private var isActive: Bool { state == .began || state == .changed }
+  private var isActive: Bool { effectiveState == .began || effectiveState == .changed }
 
   private func angleAndDistance() -> (Double, Double) {
     let a = down.touches[0].locationInWindow
@@ -60,7 +60,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
     for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if down.count < 2 && state == .possible {
+      if down.count < 2 && effectiveState == .possible {
         down.add(touch)
         if down.count == 2 {
           lastAngle = angleAndDistance().0
@@ -82,7 +82,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard down.count == 2, state == .possible || isActive else { return }
+    guard down.count == 2, effectiveState == .possible || isActive else { return }
     lastLocation = down.centroid
     follow()
     tracker.add(time: down.latestTimestamp, value: rotation)
@@ -99,7 +99,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     for touch in touches { down.remove(touch) }
     if isActive {
       state = .ended
-    } else if state == .possible && down.isEmpty {
+    } else if effectiveState == .possible && down.isEmpty {
       state = .failed
     }
   }
@@ -109,7 +109,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     for touch in touches { down.remove(touch) }
     if isActive {
       state = .cancelled
-    } else if state == .possible && down.isEmpty {
+    } else if effectiveState == .possible && down.isEmpty {
       state = .failed
     }
   }

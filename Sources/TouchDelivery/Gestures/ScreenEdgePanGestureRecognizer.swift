@@ -44,7 +44,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
   }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    if state == .possible && down.isEmpty && startEdge == nil {
+    if effectiveState == .possible && down.isEmpty && startEdge == nil {
       guard let first = touches.min(by: { $0.id < $1.id }), let edge = edge(at: first.locationInWindow)
       else {
         state = .failed

@@ -72,7 +72,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     if fingers == 0 {
       timer = schedule(after: maximumDuration) { [weak self] in self?.fail() }
     }
@@ -88,7 +88,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible, let start = startCentroid, let c = down.centroid else { return }
+    guard effectiveState == .possible, let start = startCentroid, let c = down.centroid else { return }
     lastLocation = c
     let d = c - start
     guard d.length > allowableMovement else { return }
@@ -112,12 +112,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
     lastLocation = down.centroid ?? lastLocation
     for touch in touches { down.remove(touch) }
-    if state == .possible { fail() }
+    if effectiveState == .possible { fail() }
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
     for touch in touches { down.remove(touch) }
-    if state == .possible { fail() }
+    if effectiveState == .possible { fail() }
   }
 
   /// The centroid of the fingers; after they lift, where it was last.
@@ -139,7 +139,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
   private func fail() {
     timer?.cancel()
-    if state == .possible { state = .failed }
+    if effectiveState == .possible { state = .failed }
   }
 
   /// tan(a) for |a| < π/2 without libm: sin/cos from their Taylor series after halving.

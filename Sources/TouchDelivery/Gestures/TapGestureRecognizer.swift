@@ -52,7 +52,7 @@ open class TapGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     intervalTimer?.cancel()
     intervalTimer = nil
     for touch in touches.sorted(by: { $0.id < $1.id }) {
@@ -71,14 +71,14 @@ open class TapGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     for touch in touches where down.contains(touch) {
       if down.distanceMoved(touch) > allowableMovement { return fail() }
     }
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard state == .possible else { return }
+    guard effectiveState == .possible else { return }
     for touch in touches where down.contains(touch) {
       if down.distanceMoved(touch) > allowableMovement { return fail() }
     }
@@ -105,7 +105,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
     for touch in touches { down.remove(touch) }
-    if state == .possible { fail() }
+    if effectiveState == .possible { fail() }
   }
 
   /// While fingers are down, their centroid; after the tap, where its fingers lifted.
@@ -131,6 +131,6 @@ open class TapGestureRecognizer: GestureRecognizer {
   private func fail() {
     tapTimer?.cancel()
     intervalTimer?.cancel()
-    if state == .possible { state = .failed }
+    if effectiveState == .possible { state = .failed }
   }
 }

@@ -3,23 +3,24 @@ import TouchdInput
 @testable import TouchDelivery
 
 /// Scripted fingers for gesture tests: one window with one full-size view, a virtual clock, and
-/// frames of finger changes at given times.
+/// frames of finger changes at given times fed to `Application.handle(_:in:)`, so recognizers see
+/// exactly what the delivery pipeline gives them (arbitration, resets, timers included).
 ///
-/// Each frame first advances the clock to the frame's time (so timers due earlier fire first), then
-/// delivers the changes to the view's recognizers the way the delivery pipeline does: a new touch to
-/// every recognizer still in play, later phases to the recognizers tracking the touch, and a
-/// recognizer that finished (ended, cancelled or failed) is reset once its touches are gone.
+/// Each frame first advances the clock to the frame's time (so timers due earlier fire first).
 /// The log records every action (`"pan:began"`) and every failure (`"tap:failed"`), with times.
+/// A failure is seen either as the `.failed` state after a turn or as a recognizer that left the
+/// arbitration without an `.ended` or `.cancelled` action (it failed and was reset in one turn).
 final class Fingers {
   let clock = VirtualClock()
   let app: Application
   let window: Window
   let view: View
-  private let event = TouchEvent()
-  private var touches: [Int: Touch] = [:]
+  private var ids: [Int: TouchID] = [:]
+  private var positions: [Int: Point] = [:]
   private var nextID: UInt64 = 1
   private var recognizers: [GestureRecognizer] = []
-  private var noted: Set<ObjectIdentifier> = []
+  /// Recognizers whose failure or finishing action is already logged in the current attempt.
+  private var finished: Set<ObjectIdentifier> = []
   /// Actions and failures in order: "name:state".
   private(set) var log: [String] = []
   /// The clock's time at each log entry.
@@ -35,11 +36,14 @@ final class Fingers {
 
   /// Attaches `recognizer` to the view under `name` and logs its actions.
   @discardableResult
-  func add<R: GestureRecognizer>(_ recognizer: R, _ name: String) -> R {
+  func add<R: GestureRecognizer>(_ recognizer: R, _ name: String, to target: View? = nil) -> R {
     recognizer.name = name
-    view.addGestureRecognizer(recognizer)
+    (target ?? view).addGestureRecognizer(recognizer)
     recognizers.append(recognizer)
-    recognizer.addAction { [unowned self] r in record("\(name):\(r.state)") }
+    recognizer.addAction { [unowned self] r in
+      record("\(name):\(r.state)")
+      if r.state == .ended || r.state == .cancelled { finished.insert(ObjectIdentifier(r)) }
+    }
     return recognizer
   }
 
@@ -62,89 +66,58 @@ final class Fingers {
 
   // MARK: Frames
 
+  /// One frame at `t` (seconds, rounded to the frame's microseconds) with these changes.
   func frame(at t: Double, _ changes: [Change]) {
-    advance(to: t)
-    var began: Set<Touch> = []
-    var moved: Set<Touch> = []
-    var ended: Set<Touch> = []
-    var cancelled: Set<Touch> = []
+    let time = Timestamp(microseconds: Int64((t * 1_000_000).rounded()))
+    advance(to: time.seconds)
+    var contacts: [Contact] = []
     for change in changes {
       switch change {
       case .down(let finger, let p):
-        let touch = Touch(id: TouchID(rawValue: nextID), timestamp: t, location: p, window: window)
+        let id = TouchID(rawValue: nextID)
         nextID += 1
-        touch.view = view
-        touches[finger] = touch
-        began.insert(touch)
+        ids[finger] = id
+        positions[finger] = p
+        contacts.append(Contact(id: id, phase: .began, x: p.x, y: p.y))
       case .move(let finger, let p):
-        guard let touch = touches[finger] else { continue }
-        touch.previousLocationInWindow = touch.locationInWindow
-        touch.locationInWindow = p
-        touch.phase = .moved
-        touch.timestamp = t
-        moved.insert(touch)
-      case .up(let finger):
-        guard let touch = touches.removeValue(forKey: finger) else { continue }
-        touch.phase = .ended
-        touch.timestamp = t
-        ended.insert(touch)
-      case .cancel(let finger):
-        guard let touch = touches.removeValue(forKey: finger) else { continue }
-        touch.phase = .cancelled
-        touch.timestamp = t
-        cancelled.insert(touch)
-      }
-    }
-    event.timestamp = t
-    event.allTouches = Set(touches.values).union(ended).union(cancelled)
-    for r in recognizers where r.isEnabled {
-      func inPlay() -> Bool { r.state == .possible || r.state == .began || r.state == .changed }
-      if !began.isEmpty && inPlay() {
-        for touch in began {
-          r.trackedTouches.append(touch)
-          touch.gestureRecognizers.append(r)
+        guard let id = ids[finger] else { continue }
+        positions[finger] = p
+        contacts.append(Contact(id: id, phase: .moved, x: p.x, y: p.y))
+      case .up(let finger), .cancel(let finger):
+        guard let id = ids.removeValue(forKey: finger), let p = positions.removeValue(forKey: finger) else { continue }
+        if case .up = change {
+          contacts.append(Contact(id: id, phase: .ended, x: p.x, y: p.y))
+        } else {
+          contacts.append(Contact(id: id, phase: .cancelled, x: p.x, y: p.y))
         }
-        r.touchesBegan(began, with: event)
-      }
-      let tracked = Set(r.trackedTouches)
-      for (set, call) in [
-        (moved, r.touchesMoved), (ended, r.touchesEnded), (cancelled, r.touchesCancelled),
-      ] as [(Set<Touch>, (Set<Touch>, TouchEvent) -> Void)] {
-        let mine = set.intersection(tracked)
-        if !mine.isEmpty && inPlay() { call(mine, event) }
       }
     }
-    for r in recognizers {
-      for touch in ended.union(cancelled) where r.trackedTouches.contains(touch) {
-        r.lastLocationInWindow = touch.locationInWindow
-        r.trackedTouches.removeAll { $0 === touch }
-      }
-    }
-    settle()
+    observe { app.handle(TouchFrame(time: time, contacts: contacts), in: window) }
   }
 
-  /// Moves the clock to `t`, firing due timers, and settles recognizers after each.
+  /// Moves the clock to `t`, firing due timers one deadline at a time.
   func advance(to t: Double) {
     while let next = clock.nextDeadline, next <= t {
-      clock.advance(to: next)
-      settle()
+      observe { clock.advance(to: next) }
     }
     clock.advance(to: t)
-    settle()
   }
 
-  private func settle() {
+  /// Runs one turn and logs the failures it caused.
+  private func observe(_ turn: () -> Void) {
+    let participants = app.gestureArbiter.participants
+    let before = Set(participants.map(ObjectIdentifier.init))
+    turn()
+    let after = Set(app.gestureArbiter.participants.map(ObjectIdentifier.init))
     for r in recognizers {
       let id = ObjectIdentifier(r)
-      if r.state == .failed && !noted.contains(id) {
-        noted.insert(id)
-        record("\(r.name ?? "?"):failed")
+      if r.state == .failed || (before.contains(id) && !after.contains(id) && r.state == .possible) {
+        if !finished.contains(id) {
+          finished.insert(id)
+          record("\(r.name ?? "?"):failed")
+        }
       }
-      if [.ended, .cancelled, .failed].contains(r.state) && r.trackedTouches.isEmpty {
-        r._state = .possible
-        r.reset()
-        noted.remove(id)
-      }
+      if !after.contains(id) && r.state == .possible { finished.remove(id) }
     }
   }
 
