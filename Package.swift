@@ -53,6 +53,12 @@ let package = Package(
       dependencies: ["TouchdInput", "TouchDelivery", .product(name: "Yams", package: "Yams")],
       swiftSettings: strict
     ),
+    // Pictures of scenes: view frames, touch paths and actions as SVG (`touchctl render`).
+    .target(
+      name: "TouchdRender",
+      dependencies: ["TouchdScene", "TouchdInput", "TouchDelivery"],
+      swiftSettings: strict
+    ),
     // Test helpers: scripted fingers that synthesize recordings.
     .target(
       name: "TouchdTestKit",
@@ -71,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "touchctl",
       dependencies: [
-        "TouchdDevices", "TouchdScene",
+        "TouchdDevices", "TouchdScene", "TouchdRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -95,6 +101,12 @@ let package = Package(
     .testTarget(
       name: "TouchdSceneTests",
       dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdRenderTests",
+      dependencies: ["TouchdRender", "TouchdScene", "TouchdInput", "TouchdTestKit"],
+      resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
     .testTarget(

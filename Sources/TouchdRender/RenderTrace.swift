@@ -1,0 +1,89 @@
+import TouchDelivery
+import TouchdInput
+import TouchdScene
+
+/// What a recording did in one window, ready to draw: each touch's path in window points and the
+/// actions the scene published.
+public struct RenderTrace: Hashable, Sendable {
+  /// The window the recording feeds.
+  public var windowID: String
+  /// Touches in the order they went down.
+  public var touches: [TouchPath]
+  /// Action messages in order (every state; the renderer picks what it draws).
+  public var actions: [ActionMessage]
+
+  public init(windowID: String, touches: [TouchPath], actions: [ActionMessage]) {
+    self.windowID = windowID
+    self.touches = touches
+    self.actions = actions
+  }
+
+  /// Replays `recording` through `scene`: the window and its screen mapping are the ones the scene
+  /// runtime picks for the recording's device (its `devices` globs), and the actions are
+  /// ``ScenePlayer``'s messages.
+  public static func replaying(
+    _ recording: Recording, scene: Scene, devicePath: String? = nil
+  ) throws(SceneRuntimeError) -> RenderTrace {
+    let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+    guard let index = runtime.windowIndex(for: recording.description, path: devicePath) else {
+      throw .noWindow(device: recording.description.name)
+    }
+    let touches = TouchPath.paths(Replay.frames(of: recording), mapping: runtime.mapping(forWindow: index))
+    let actions = try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath).compactMap { message in
+      if case .action(let action) = message { return action }
+      return nil
+    }
+    return RenderTrace(windowID: scene.windows[index].id, touches: touches, actions: actions)
+  }
+}
+
+/// One touch from touch-down to its end, in window points.
+public struct TouchPath: Hashable, Sendable {
+  /// How the touch finished.
+  public enum End: String, Hashable, Sendable {
+    /// The finger lifted.
+    case lifted
+    /// The system cancelled the touch (palm, dropped events, end of the recording).
+    case cancelled
+    /// Still down when the frames ran out.
+    case down
+  }
+
+  public var id: TouchID
+  /// Every position the touch had, the first at touch-down; repeats are dropped.
+  public var points: [Point]
+  public var end: End
+
+  public init(id: TouchID, points: [Point], end: End) {
+    self.id = id
+    self.points = points
+    self.end = end
+  }
+
+  /// Collects frames of device-normalized contacts into paths mapped with `mapping`.
+  public static func paths(_ frames: [TouchFrame], mapping: ScreenMapping) -> [TouchPath] {
+    var paths: [TouchPath] = []
+    var index: [TouchID: Int] = [:]
+    for frame in frames {
+      for contact in frame.contacts {
+        let (x, y) = mapping.map(contact)
+        let point = Point(x: x, y: y)
+        let i: Int
+        if let existing = index[contact.id] {
+          i = existing
+        } else {
+          i = paths.count
+          index[contact.id] = i
+          paths.append(TouchPath(id: contact.id, points: [], end: .down))
+        }
+        if paths[i].points.last != point { paths[i].points.append(point) }
+        switch contact.phase {
+        case .ended: paths[i].end = .lifted
+        case .cancelled: paths[i].end = .cancelled
+        default: break
+        }
+      }
+    }
+    return paths
+  }
+}

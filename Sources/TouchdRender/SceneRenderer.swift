@@ -1,0 +1,566 @@
+import TouchDelivery
+import TouchdScene
+
+/// Why a scene could not be rendered.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// `--window` named no window of the scene.
+  case unknownWindow(String, available: [String])
+
+  public var description: String {
+    switch self {
+    case .unknownWindow(let id, let available):
+      "no window '\(id)' in the scene (windows: \(available.joined(separator: ", ")))"
+    }
+  }
+}
+
+/// Draws a scene's windows as one SVG document: every view's frame labelled with its id and
+/// recognizers, hit-test outsets, views that cannot be hit dimmed or dashed, and, given a
+/// ``RenderTrace``, each touch's path and the actions it produced. Windows are stacked vertically,
+/// front to back, each under a title line; a legend closes the document.
+///
+/// Elements carry classes and `data-` attributes for tools and tests: `rect.view[data-id]`,
+/// `rect.hit-outset[data-id]`, `text.view-label[data-id]`, `polyline.touch[data-touch]`,
+/// `g.action[data-seq]` holding `text.action-label`.
+public struct SceneRenderer {
+  public var scene: Scene
+  public var trace: RenderTrace?
+  /// The windows to draw, in the scene's order.
+  public var windows: [Scene.Window]
+  /// Names shown in titles (file names, typically).
+  public var sceneName: String
+  public var recordingName: String?
+
+  /// Touch colours, cycled in touch-down order.
+  public static let palette = [
+    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#0aa5b8", "#f032e6", "#9a6324",
+  ]
+
+  /// Renders `windowID` only when given, else every window.
+  public init(
+    scene: Scene, trace: RenderTrace? = nil, windowID: String? = nil, sceneName: String = "scene",
+    recordingName: String? = nil
+  ) throws(RenderError) {
+    self.scene = scene
+    self.trace = trace
+    self.sceneName = sceneName
+    self.recordingName = recordingName
+    if let windowID {
+      guard let window = scene.windows.first(where: { $0.id == windowID }) else {
+        throw .unknownWindow(windowID, available: scene.windows.map(\.id))
+      }
+      windows = [window]
+    } else {
+      windows = scene.windows
+    }
+  }
+
+  /// The actions drawn: discrete gestures as published; continuous ones at began, ended and
+  /// cancelled only (changed is left out to keep the picture readable).
+  public static func drawnActions(_ actions: [ActionMessage]) -> [ActionMessage] {
+    actions.filter { $0.gesture.isDiscrete || $0.state != .changed }
+  }
+
+  // MARK: Document
+
+  /// The SVG document.
+  public func svg() -> String {
+    let maxWidth = windows.map(\.size.width).max() ?? 320
+    let maxHeight = windows.map(\.size.height).max() ?? 240
+    let m = Metrics(base: min(max(min(maxWidth, maxHeight) / 54, 9), 48))
+    let margin = m.base * 1.5
+    let titleHeight = m.base * 2.2
+
+    var y = margin
+    var origins: [Double] = []
+    for window in windows {
+      y += titleHeight
+      origins.append(y)
+      y += window.size.height + margin
+    }
+    let width = maxWidth + 2 * margin
+    let legend = Legend(metrics: m, width: maxWidth, hasTrace: trace != nil)
+    let height = y + legend.height + margin
+
+    var w = SVGWriter()
+    let n = SVGWriter.number
+    w.open(
+      "svg",
+      [
+        ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("viewBox", "0 0 \(n(width)) \(n(height))"),
+        ("width", n(width)), ("height", n(height)), ("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"),
+      ])
+    w.text("title", [], "touchd render: " + sceneName + (recordingName.map { " + " + $0 } ?? ""))
+    w.text("style", [], m.css)
+    w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
+    for (window, top) in zip(windows, origins) {
+      w.text(
+        "text",
+        [("class", "window-title"), ("x", n(margin)), ("y", n(top - titleHeight * 0.35)), ("font-size", n(m.title))],
+        title(window))
+      w.open("g", [("class", "window"), ("data-id", window.id), ("transform", "translate(\(n(margin)),\(n(top)))")])
+      drawWindow(window, metrics: m, into: &w)
+      w.close()
+    }
+    w.open("g", [("class", "legend"), ("transform", "translate(\(n(margin)),\(n(y)))")])
+    legend.draw(into: &w)
+    w.close()
+    w.close()
+    return w.document
+  }
+
+  private func title(_ window: Scene.Window) -> String {
+    var parts = ["window \(window.id)", "\(fmt(window.size.width)) × \(fmt(window.size.height))"]
+    parts.append("devices: " + window.devices.joined(separator: ", "))
+    if window.rotation != 0 { parts.append("rotation \(window.rotation)°") }
+    if window.calibration != [1, 0, 0, 0, 1, 0] {
+      parts.append("calibration " + window.calibration.map(fmt).joined(separator: " "))
+    }
+    parts.append(sceneName)
+    if let trace, let recordingName {
+      if trace.windowID == window.id {
+        let shown = Self.drawnActions(trace.actions).count
+        parts.append("\(recordingName): \(plural(trace.touches.count, "touch", "touches")), \(plural(shown, "action"))")
+      } else {
+        parts.append("\(recordingName) feeds window \(trace.windowID)")
+      }
+    }
+    return parts.joined(separator: "  ·  ")
+  }
+
+  // MARK: Window
+
+  private func drawWindow(_ window: Scene.Window, metrics m: Metrics, into w: inout SVGWriter) {
+    let n = SVGWriter.number
+    w.empty(
+      "rect",
+      [
+        ("class", "window-frame"), ("data-id", window.id), ("x", "0"), ("y", "0"), ("width", n(window.size.width)),
+        ("height", n(window.size.height)),
+      ])
+    let views = Self.flatten(window.views)
+    w.open("g", [("class", "views")])
+    for v in views { drawView(v, metrics: m, into: &w) }
+    w.close()
+    w.open("g", [("class", "view-labels")])
+    for v in views { drawViewLabel(v, metrics: m, into: &w) }
+    w.close()
+    guard let trace, trace.windowID == window.id else { return }
+    var placed: [Box] = []
+    var touchLabels: [Box] = []
+    w.open("g", [("class", "touches")])
+    for (i, touch) in trace.touches.enumerated() {
+      drawTouch(touch, color: Self.palette[i % Self.palette.count], metrics: m, placed: &touchLabels, into: &w)
+    }
+    w.close()
+    w.open("g", [("class", "actions")])
+    for action in Self.drawnActions(trace.actions) where action.window == window.id {
+      drawAction(action, windowWidth: window.size.width, metrics: m, placed: &placed, into: &w)
+    }
+    w.close()
+  }
+
+  /// A view with its frame in window coordinates and why it may not be hit.
+  struct PlacedView {
+    var spec: Scene.View
+    var frame: Scene.Frame
+    /// Hidden, alpha <= 0.01 or not interactive itself.
+    var hidden: Bool
+    var transparent: Bool
+    var inert: Bool
+    /// A superview cannot be hit, so neither can this view.
+    var blocked: Bool
+
+    var classes: [String] {
+      var c: [String] = []
+      if hidden { c.append("hidden") }
+      if transparent { c.append("transparent") }
+      if hidden || transparent { c.append("dimmed") }
+      if inert { c.append("inert") }
+      if blocked { c.append("blocked") }
+      return c
+    }
+  }
+
+  /// Views back to front (superviews before subviews), frames converted to window coordinates.
+  static func flatten(_ views: [Scene.View]) -> [PlacedView] {
+    var out: [PlacedView] = []
+    func visit(_ list: [Scene.View], originX: Double, originY: Double, blocked: Bool) {
+      for v in list {
+        let frame = Scene.Frame(
+          x: originX + v.frame.x, y: originY + v.frame.y, width: v.frame.width, height: v.frame.height)
+        let placed = PlacedView(
+          spec: v, frame: frame, hidden: v.hidden, transparent: v.alpha <= 0.01, inert: !v.userInteractionEnabled,
+          blocked: blocked)
+        out.append(placed)
+        let unhittable = placed.hidden || placed.transparent || placed.inert
+        visit(v.views, originX: frame.x, originY: frame.y, blocked: blocked || unhittable)
+      }
+    }
+    visit(views, originX: 0, originY: 0, blocked: false)
+    return out
+  }
+
+  private func drawView(_ v: PlacedView, metrics m: Metrics, into w: inout SVGWriter) {
+    let n = SVGWriter.number
+    let f = v.frame
+    if v.spec.hitOutset > 0 {
+      let o = v.spec.hitOutset
+      w.empty(
+        "rect",
+        [
+          ("class", (["hit-outset"] + v.classes).joined(separator: " ")), ("data-id", v.spec.id), ("x", n(f.x - o)),
+          ("y", n(f.y - o)), ("width", n(f.width + 2 * o)), ("height", n(f.height + 2 * o)),
+        ])
+    }
+    w.empty(
+      "rect",
+      [
+        ("class", (["view"] + v.classes).joined(separator: " ")), ("data-id", v.spec.id), ("x", n(f.x)),
+        ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height)),
+      ])
+  }
+
+  /// The label's lines: the id with what stops hits, then one line per recognizer.
+  static func labelLines(_ v: PlacedView) -> [String] {
+    var head = v.spec.id
+    var notes: [String] = []
+    if v.hidden { notes.append("hidden") }
+    if v.transparent { notes.append("alpha \(fmt(v.spec.alpha))") }
+    if v.inert { notes.append("interaction off") }
+    if v.blocked { notes.append("in an unhittable superview") }
+    if v.spec.touches { notes.append("touches") }
+    if !notes.isEmpty { head += " (" + notes.joined(separator: ", ") + ")" }
+    return [head] + v.spec.recognizers.map(recognizerLine)
+  }
+
+  /// `tap → buy-ticket`, with the tap and finger counts when the scene sets them to other than the
+  /// type's defaults.
+  static func recognizerLine(_ r: Scene.Recognizer) -> String {
+    let defaults = Scene.Recognizer(id: r.id, type: r.type, action: r.action)
+    func changed(_ name: String) -> Int? {
+      guard let value = r.parameters[name]?.integer, value != defaults.parameter(name)?.integer else { return nil }
+      return value
+    }
+    var extra: [String] = []
+    if let taps = changed("numberOfTapsRequired") { extra.append(plural(taps, "tap")) }
+    if let touches = changed("numberOfTouchesRequired") { extra.append(plural(touches, "finger")) }
+    let suffix = extra.isEmpty ? "" : " (" + extra.joined(separator: ", ") + ")"
+    return "\(r.type.rawValue)\(suffix) → \(r.action)"
+  }
+
+  private func drawViewLabel(_ v: PlacedView, metrics m: Metrics, into w: inout SVGWriter) {
+    let n = SVGWriter.number
+    let lines = Self.labelLines(v)
+    let longest = Double(lines.map(\.count).max() ?? 1)
+    let fit = min(v.frame.height / (Double(lines.count) * 1.25 + 0.5), v.frame.width / (longest * 0.6 + 1))
+    let size = max(min(m.label, fit), m.label * 0.55)
+    let x = v.frame.x + size * 0.5
+    var tspans = ""
+    for (i, line) in lines.enumerated() {
+      let attributes: [SVGWriter.Attribute] =
+        i == 0
+        ? [("class", "view-id"), ("x", n(x)), ("dy", "0")]
+        : [("class", "recognizer"), ("x", n(x)), ("dy", n(size * 1.25))]
+      tspans += "<tspan\(SVGWriter.attributes(attributes))>\(SVGWriter.escape(line))</tspan>"
+    }
+    w.raw(
+      "text",
+      [
+        ("class", (["view-label"] + v.classes).joined(separator: " ")), ("data-id", v.spec.id), ("x", n(x)),
+        ("y", n(v.frame.y + size * 1.3)), ("font-size", n(size)),
+      ], markup: tspans)
+  }
+
+  // MARK: Trace
+
+  private func drawTouch(
+    _ touch: TouchPath, color: String, metrics m: Metrics, placed: inout [Box], into w: inout SVGWriter
+  ) {
+    let n = SVGWriter.number
+    guard let first = touch.points.first, let last = touch.points.last else { return }
+    let id = String(touch.id.rawValue)
+    w.open("g", [("class", "touch-group"), ("data-touch", id), ("data-end", touch.end.rawValue)])
+    w.empty(
+      "polyline",
+      [
+        ("class", "touch"), ("data-touch", id), ("stroke", color),
+        ("points", touch.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")),
+      ])
+    w.empty(
+      "circle",
+      [("class", "touch-down"), ("fill", color), ("cx", n(first.x)), ("cy", n(first.y)), ("r", n(m.dot))])
+    switch touch.end {
+    case .lifted:
+      w.empty(
+        "circle", [("class", "touch-up"), ("stroke", color), ("cx", n(last.x)), ("cy", n(last.y)), ("r", n(m.ring))])
+    case .cancelled:
+      let r = m.ring
+      w.empty(
+        "path",
+        [
+          ("class", "touch-cancel"), ("stroke", color),
+          (
+            "d",
+            "M\(n(last.x - r)),\(n(last.y - r))L\(n(last.x + r)),\(n(last.y + r))M\(n(last.x - r)),\(n(last.y + r))L\(n(last.x + r)),\(n(last.y - r))"
+          ),
+        ])
+    case .down:
+      break
+    }
+    let label = "t\(id)"
+    let width = Double(label.count) * m.small * 0.65
+    var box = Box(
+      x: first.x - m.ring * 1.3 - width, y: first.y - m.ring * 0.9 - m.small, width: width, height: m.small * 1.1)
+    var tries = 0
+    while placed.contains(where: { $0.intersects(box) }), tries < 60 {
+      box.y -= m.small * 1.1
+      tries += 1
+    }
+    placed.append(box)
+    w.text(
+      "text",
+      [
+        ("class", "touch-label"), ("fill", color), ("x", n(box.x + width)), ("y", n(box.y + m.small)),
+        ("font-size", n(m.small)),
+      ], label)
+    w.close()
+  }
+
+  private func drawAction(
+    _ a: ActionMessage, windowWidth: Double, metrics m: Metrics, placed: inout [Box], into w: inout SVGWriter
+  ) {
+    let n = SVGWriter.number
+    let text = Self.actionText(a)
+    let size = m.label
+    let textWidth = Double(text.count) * size * 0.6
+    let gap = m.ring * 1.6
+    var box = Box(x: a.location.x + gap, y: a.location.y - size * 0.35 - size, width: textWidth, height: size * 1.3)
+    if box.x + box.width > windowWidth { box.x = a.location.x - gap - textWidth }
+    let startY = box.y
+    var tries = 0
+    while placed.contains(where: { $0.intersects(box) }), tries < 60 {
+      box.y += size * 1.35
+      tries += 1
+    }
+    placed.append(box)
+    let d = m.marker
+    let (x, y) = (a.location.x, a.location.y)
+    w.open(
+      "g",
+      [
+        ("class", "action"), ("data-seq", String(a.seq)), ("data-gesture", a.gesture.rawValue),
+        ("data-state", a.state.rawValue), ("data-action", a.action), ("data-view", a.view),
+      ])
+    w.empty(
+      "path",
+      [
+        ("class", "action-marker"),
+        ("d", "M\(n(x)),\(n(y - d))L\(n(x + d)),\(n(y))L\(n(x)),\(n(y + d))L\(n(x - d)),\(n(y))Z"),
+      ])
+    let baseline = box.y + size
+    if box.y != startY {
+      let lx = box.x < x ? box.x + box.width : box.x
+      w.empty(
+        "line",
+        [("class", "action-leader"), ("x1", n(x)), ("y1", n(y)), ("x2", n(lx)), ("y2", n(baseline - size * 0.35))])
+    }
+    w.text(
+      "text", [("class", "action-label"), ("x", n(box.x)), ("y", n(baseline)), ("font-size", n(size))], text)
+    w.close()
+  }
+
+  /// `#3 tap ended → buy-ticket (show-map)`: sequence number, gesture, state, action, and the
+  /// view when it is not obvious from the location, plus the gesture's values at its end.
+  static func actionText(_ a: ActionMessage) -> String {
+    var text = "#\(a.seq) \(a.gesture.rawValue) \(a.state.rawValue) → \(a.action)"
+    switch a.values {
+    case .none: break
+    case .pan(let translation, _) where a.state != .began:
+      text += " (Δ \(fmt(translation.x)), \(fmt(translation.y)))"
+    case .pinch(let scale, _) where a.state != .began: text += " (scale \(fmt(scale)))"
+    case .rotation(let rotation, _) where a.state != .began:
+      text += " (\(fmt(rotation * 180 / Double.pi))°)"
+    case .swipe(let direction): text += " (\(direction))"
+    default: break
+    }
+    if a.numberOfTouches > 1 { text += " · \(a.numberOfTouches) fingers" }
+    return text
+  }
+}
+
+/// Sizes derived from the largest window, so text stays legible at any window size.
+struct Metrics {
+  var base: Double
+  var title: Double { base * 1.1 }
+  var label: Double { base }
+  var small: Double { base * 0.8 }
+  var dot: Double { base * 0.35 }
+  var ring: Double { base * 0.75 }
+  var marker: Double { base * 0.45 }
+  var stroke: Double { max(1, base * 0.1) }
+
+  var css: String {
+    let n = SVGWriter.number
+    return """
+      .background { fill: #ffffff; }
+      .window-title { fill: #263238; font-weight: bold; }
+      .window-frame { fill: #f7f9fa; stroke: #263238; stroke-width: \(n(stroke * 2)); }
+      .view { fill: #607d8b; fill-opacity: 0.07; stroke: #37474f; stroke-width: \(n(stroke * 1.5)); }
+      .view.dimmed { fill: none; stroke: #9e9e9e; stroke-dasharray: \(n(base)) \(n(base * 0.6)); opacity: 0.6; }
+      .view.inert { fill: none; stroke: #c77700; stroke-dasharray: \(n(base * 0.3)) \(n(base * 0.3)); }
+      .view.blocked { opacity: 0.4; }
+      .hit-outset { fill: none; stroke: #37474f; stroke-width: \(n(stroke)); stroke-dasharray: \(n(stroke)) \(n(stroke * 3)); }
+      .hit-outset.dimmed, .hit-outset.inert, .hit-outset.blocked { opacity: 0.4; }
+      .view-label { fill: #263238; }
+      .view-label .view-id { font-weight: bold; }
+      .view-label.dimmed { fill: #9e9e9e; }
+      .view-label.inert { fill: #c77700; }
+      .view-label.blocked { opacity: 0.5; }
+      .touch { fill: none; stroke-width: \(n(base * 0.25)); stroke-linecap: round; stroke-linejoin: round; opacity: 0.85; }
+      .touch-up { fill: none; stroke-width: \(n(base * 0.18)); }
+      .touch-cancel { fill: none; stroke-width: \(n(base * 0.22)); stroke-linecap: round; }
+      .touch-label { font-weight: bold; text-anchor: end; }
+      .action-marker { fill: #111111; stroke: #ffffff; stroke-width: \(n(stroke)); }
+      .action-leader { stroke: #111111; stroke-width: \(n(stroke)); }
+      .action-label { fill: #111111; stroke: #ffffff; stroke-width: \(n(base * 0.3)); paint-order: stroke; stroke-linejoin: round; }
+      .legend-text { fill: #263238; }
+      .legend-heading { fill: #263238; font-weight: bold; }
+      """
+  }
+}
+
+/// An axis-aligned box, for keeping labels apart.
+struct Box {
+  var x, y, width, height: Double
+  func intersects(_ o: Box) -> Bool {
+    x < o.x + o.width && o.x < x + width && y < o.y + o.height && o.y < y + height
+  }
+}
+
+/// The key to the styles, laid out in rows that wrap at the width.
+struct Legend {
+  enum Sample {
+    case view(String), outset, touchPath, touchDown, touchUp, touchCancel, action
+  }
+
+  let metrics: Metrics
+  let items: [(Sample, String)]
+  let rows: [[(Sample, String, Double)]]
+
+  static let swatch = 3.0
+
+  init(metrics m: Metrics, width: Double, hasTrace: Bool) {
+    self.metrics = m
+    var items: [(Sample, String)] = [
+      (.view("view"), "view (hit-testable)"),
+      (.view("view dimmed"), "hidden or alpha ≤ 0.01: never hit"),
+      (.view("view inert"), "userInteractionEnabled: false: never hit"),
+      (.view("view blocked"), "inside a view that cannot be hit"),
+      (.outset, "hitOutset: hit area beyond the frame"),
+    ]
+    if hasTrace {
+      items += [
+        (.touchPath, "touch path (a colour each)"), (.touchDown, "touch down"), (.touchUp, "lift"),
+        (.touchCancel, "cancelled"), (.action, "action: #seq gesture state → action"),
+      ]
+    }
+    self.items = items
+    var rows: [[(Sample, String, Double)]] = [[]]
+    var x = 0.0
+    let size = m.small
+    for (sample, text) in items {
+      let itemWidth = Self.swatch * size + size * 0.6 + Double(text.count) * size * 0.6 + size * 2
+      if x + itemWidth > width, !rows[rows.count - 1].isEmpty {
+        rows.append([])
+        x = 0
+      }
+      rows[rows.count - 1].append((sample, text, x))
+      x += itemWidth
+    }
+    self.rows = rows
+  }
+
+  var rowHeight: Double { metrics.small * 2 }
+  var height: Double { metrics.small * 1.8 + Double(rows.count) * rowHeight }
+
+  func draw(into w: inout SVGWriter) {
+    let n = SVGWriter.number
+    let size = metrics.small
+    w.text("text", [("class", "legend-heading"), ("x", "0"), ("y", n(size)), ("font-size", n(size))], "Legend")
+    for (r, row) in rows.enumerated() {
+      let top = size * 1.8 + Double(r) * rowHeight
+      let mid = top + size * 0.6
+      for (sample, text, x) in row {
+        let sw = Self.swatch * size
+        w.open("g", [("class", "legend-item")])
+        switch sample {
+        case .view(let classes):
+          w.empty(
+            "rect",
+            [("class", classes), ("x", n(x)), ("y", n(top)), ("width", n(sw)), ("height", n(size * 1.2))])
+        case .outset:
+          w.empty(
+            "rect",
+            [("class", "hit-outset"), ("x", n(x)), ("y", n(top)), ("width", n(sw)), ("height", n(size * 1.2))])
+        case .touchPath:
+          w.empty(
+            "polyline",
+            [
+              ("class", "touch"), ("stroke", SceneRenderer.palette[0]),
+              (
+                "points",
+                "\(n(x)),\(n(top + size)) \(n(x + sw / 2)),\(n(top + size * 0.2)) \(n(x + sw)),\(n(top + size))"
+              ),
+            ])
+        case .touchDown:
+          w.empty(
+            "circle",
+            [
+              ("class", "touch-down"), ("fill", SceneRenderer.palette[1]), ("cx", n(x + sw / 2)), ("cy", n(mid)),
+              ("r", n(metrics.dot)),
+            ])
+        case .touchUp:
+          w.empty(
+            "circle",
+            [
+              ("class", "touch-up"), ("stroke", SceneRenderer.palette[2]), ("cx", n(x + sw / 2)), ("cy", n(mid)),
+              ("r", n(metrics.ring)),
+            ])
+        case .touchCancel:
+          let (cx, r) = (x + sw / 2, metrics.ring)
+          w.empty(
+            "path",
+            [
+              ("class", "touch-cancel"), ("stroke", SceneRenderer.palette[3]),
+              (
+                "d",
+                "M\(n(cx - r)),\(n(mid - r))L\(n(cx + r)),\(n(mid + r))M\(n(cx - r)),\(n(mid + r))L\(n(cx + r)),\(n(mid - r))"
+              ),
+            ])
+        case .action:
+          let (cx, d) = (x + sw / 2, metrics.marker)
+          w.empty(
+            "path",
+            [
+              ("class", "action-marker"),
+              ("d", "M\(n(cx)),\(n(mid - d))L\(n(cx + d)),\(n(mid))L\(n(cx)),\(n(mid + d))L\(n(cx - d)),\(n(mid))Z"),
+            ])
+        }
+        w.text(
+          "text",
+          [("class", "legend-text"), ("x", n(x + sw + size * 0.6)), ("y", n(top + size)), ("font-size", n(size))],
+          text)
+        w.close()
+      }
+    }
+  }
+}
+
+/// A number as written in labels: `12`, `0.5`.
+func fmt(_ value: Double) -> String { SVGWriter.number(value) }
+
+/// `1 touch`, `3 touches`.
+func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+  "\(count) \(count == 1 ? one : (many ?? one + "s"))"
+}

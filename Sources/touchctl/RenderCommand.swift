@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import TouchdInput
+import TouchdRender
+import TouchdScene
+
+/// `touchctl render --scene SCENE [RECORDING [--desc DESC]] -o OUT.svg [--window ID]`: a picture of
+/// the scene's views, with a recording's touch paths and actions drawn over them.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Draw a scene's windows and views, and a recording's touches and actions, as SVG.",
+    discussion: """
+      Every view's frame is outlined and labelled with its id and recognizers; hidden, transparent \
+      (alpha <= 0.01) and non-interactive views are dimmed or dashed, and hit-test outsets are dotted. \
+      With a recording, each touch's path is drawn in its own colour from a dot at touch-down to a ring \
+      at lift (a cross where it was cancelled), in the window the scene's devices globs pick for the \
+      recording's device, and every action the scene publishes is marked at its location (continuous \
+      gestures at began, ended and cancelled). Several windows are stacked vertically in one document, \
+      each under a title; a legend explains the styles. See docs/render.md.
+      """)
+
+  @Option(name: .customLong("scene"), help: "The scene file (YAML).")
+  var scene: String
+
+  @Argument(help: "A recording to draw over the scene (.evemu, .events, libinput record .yml).")
+  var recording: String?
+
+  @Option(name: .customLong("desc"), help: "The evemu device description for an events-only recording.")
+  var description: String?
+
+  @Option(name: .customShort("o"), help: "Where to write the SVG ('-' for standard output).")
+  var output: String
+
+  @Option(name: .customLong("window"), help: "Draw only the window with this id.")
+  var window: String?
+
+  func validate() throws {
+    if description != nil && recording == nil { throw ValidationError("--desc needs a RECORDING") }
+  }
+
+  func run() throws {
+    var stderr = StandardError()
+    let loadedScene: Scene
+    do {
+      loadedScene = try Scene.load(path: scene)
+    } catch {
+      for diagnostic in error.diagnostics { print(diagnostic.description, to: &stderr) }
+      throw ExitCode.failure
+    }
+    var trace: RenderTrace?
+    if let recording {
+      do {
+        let loaded = try RecordingReader.load(path: recording, descriptionPath: description)
+        trace = try RenderTrace.replaying(loaded, scene: loadedScene)
+      } catch let error as RecordingError {
+        print(error.description, to: &stderr)
+        throw ExitCode.failure
+      } catch {
+        print("\(recording): \(error)", to: &stderr)
+        throw ExitCode.failure
+      }
+    }
+    let svg: String
+    do {
+      let renderer = try SceneRenderer(
+        scene: loadedScene, trace: trace, windowID: window, sceneName: Self.fileName(scene),
+        recordingName: recording.map(Self.fileName))
+      svg = renderer.svg()
+    } catch {
+      print("\(scene): \(error)", to: &stderr)
+      throw ExitCode.failure
+    }
+    if let trace, let window, trace.windowID != window {
+      print("note: \(recording ?? "the recording") feeds window '\(trace.windowID)', not '\(window)'", to: &stderr)
+    }
+    if output == "-" {
+      FileHandle.standardOutput.write(Data(svg.utf8))
+      return
+    }
+    guard FileManager.default.createFile(atPath: output, contents: Data(svg.utf8)) else {
+      print("\(output): cannot write the file", to: &stderr)
+      throw ExitCode.failure
+    }
+  }
+
+  private static func fileName(_ path: String) -> String {
+    URL(fileURLWithPath: path).lastPathComponent
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import TouchdInput
+import TouchdRender
+import TouchdScene
+import TouchdTestKit
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// Whether tests should rewrite checked-in expectations instead of comparing.
+var updatingGoldens: Bool { ProcessInfo.processInfo.environment["TOUCHD_UPDATE_GOLDEN"] == "1" }
+
+/// One element of a parsed SVG: name, attributes, text content and its enclosing elements' names.
+struct Element {
+  var name: String
+  var attributes: [String: String]
+  var text = ""
+  /// The `data-id` / `class` attributes of the enclosing elements, innermost last.
+  var ancestors: [[String: String]]
+
+  var classes: Set<String> { Set((attributes["class"] ?? "").split(separator: " ").map(String.init)) }
+  func has(_ cls: String) -> Bool { classes.contains(cls) }
+  subscript(_ name: String) -> String? { attributes[name] }
+  func number(_ name: String) -> Double? { attributes[name].flatMap(Double.init) }
+  /// The window group the element is in.
+  var window: String? { ancestors.last(where: { $0["class"] == "window" })?["data-id"] }
+}
+
+/// Parses an SVG document with Foundation's XMLParser; throws when it is not well-formed XML.
+final class SVGDocument: NSObject, XMLParserDelegate {
+  private(set) var elements: [Element] = []
+  private var stack: [Int] = []
+  private(set) var root: String?
+
+  struct Malformed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  init(_ text: String) throws {
+    super.init()
+    let parser = XMLParser(data: Data(text.utf8))
+    parser.delegate = self
+    guard parser.parse() else {
+      throw Malformed(
+        description:
+          "line \(parser.lineNumber): \(parser.parserError.map { String(describing: $0) } ?? "parse error")")
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    if root == nil { root = elementName }
+    elements.append(
+      Element(name: elementName, attributes: attributes, ancestors: stack.map { elements[$0].attributes }))
+    stack.append(elements.count - 1)
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    for i in stack { elements[i].text += string }
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+  ) {
+    stack.removeLast()
+  }
+
+  /// Elements named `name` having class `cls`.
+  func all(_ name: String, _ cls: String) -> [Element] { elements.filter { $0.name == name && $0.has(cls) } }
+}
+
+/// The kiosk scene of the docs picture: config/scene.yaml.
+var kioskScenePath: String { repositoryRoot.appendingPathComponent("config/scene.yaml").path }
+
+/// The docs picture's recording: a tap on "buy ticket", a double tap on "show map", a pinch on "help".
+func docsScript() -> FingerScript {
+  let script = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 10)
+  script.tap(at: .init(x: 400, y: 480))
+  script.wait(0.6)
+  script.doubleTap(at: .init(x: 960, y: 480))
+  script.wait(0.6)
+  script.pinch(center: .init(x: 1520, y: 470), fromDistance: 120, toDistance: 360, duration: 0.3)
+  return script
+}
+
+let docsRecordingURL = repositoryRoot.appendingPathComponent(
+  "Tests/TouchdRenderTests/Fixtures/kiosk-tap-doubletap-pinch.evemu")
+let docsImageURL = repositoryRoot.appendingPathComponent("docs/images/kiosk-tap-doubletap-pinch.svg")
+
+/// Runs the built touchctl (beside the test bundle, or in .build/debug).
+func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+  let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  let candidates = [
+    bundleDirectory.appendingPathComponent("touchctl"),
+    bundleDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("touchctl"),
+    repositoryRoot.appendingPathComponent(".build/debug/touchctl"),
+  ]
+  guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+    struct NotBuilt: Error, CustomStringConvertible {
+      var description: String { "touchctl is not built: run swift build --build-tests first" }
+    }
+    throw NotBuilt()
+  }
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let stdout = out.fileHandleForReading.readDataToEndOfFile()
+  let stderr = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+/// A file in a fresh temporary directory.
+func temporaryFile(_ name: String) -> URL {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchd-render-\(UUID())")
+  try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory.appendingPathComponent(name)
+}
