@@ -168,8 +168,9 @@ public struct SceneRenderer {
     var hidden: Bool
     var transparent: Bool
     var inert: Bool
-    /// A superview cannot be hit, so neither can this view.
-    var blocked: Bool
+    /// The nearest superview that cannot be hit (so neither can this view), if any.
+    var blockedBy: String?
+    var blocked: Bool { blockedBy != nil }
 
     var classes: [String] {
       var c: [String] = []
@@ -185,19 +186,19 @@ public struct SceneRenderer {
   /// Views back to front (superviews before subviews), frames converted to window coordinates.
   static func flatten(_ views: [Scene.View]) -> [PlacedView] {
     var out: [PlacedView] = []
-    func visit(_ list: [Scene.View], originX: Double, originY: Double, blocked: Bool) {
+    func visit(_ list: [Scene.View], originX: Double, originY: Double, blockedBy: String?) {
       for v in list {
         let frame = Scene.Frame(
           x: originX + v.frame.x, y: originY + v.frame.y, width: v.frame.width, height: v.frame.height)
         let placed = PlacedView(
           spec: v, frame: frame, hidden: v.hidden, transparent: v.alpha <= 0.01, inert: !v.userInteractionEnabled,
-          blocked: blocked)
+          blockedBy: blockedBy)
         out.append(placed)
         let unhittable = placed.hidden || placed.transparent || placed.inert
-        visit(v.views, originX: frame.x, originY: frame.y, blocked: blocked || unhittable)
+        visit(v.views, originX: frame.x, originY: frame.y, blockedBy: unhittable ? v.id : blockedBy)
       }
     }
-    visit(views, originX: 0, originY: 0, blocked: false)
+    visit(views, originX: 0, originY: 0, blockedBy: nil)
     return out
   }
 
@@ -226,9 +227,9 @@ public struct SceneRenderer {
     var head = v.spec.id
     var notes: [String] = []
     if v.hidden { notes.append("hidden") }
-    if v.transparent { notes.append("alpha \(fmt(v.spec.alpha))") }
+    if v.transparent { notes.append("alpha \(exact(v.spec.alpha))") }
     if v.inert { notes.append("interaction off") }
-    if v.blocked { notes.append("in an unhittable superview") }
+    if let blocker = v.blockedBy { notes.append("blocked by \(blocker)") }
     if v.spec.touches { notes.append("touches") }
     if !notes.isEmpty { head += " (" + notes.joined(separator: ", ") + ")" }
     return [head] + v.spec.recognizers.map(recognizerLine)
@@ -559,6 +560,11 @@ struct Legend {
 
 /// A number as written in labels: `12`, `0.5`.
 func fmt(_ value: Double) -> String { SVGWriter.number(value) }
+
+/// A number in full, without a trailing `.0`: `0`, `0.005`.
+func exact(_ value: Double) -> String {
+  value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+}
 
 /// `1 touch`, `3 touches`.
 func plural(_ count: Int, _ one: String, _ many: String? = nil) -> String {

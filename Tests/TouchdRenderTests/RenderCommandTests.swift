@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@Suite("touchctl render")
+struct RenderCommandTests {
+  @Test("Renders the kiosk scene with the docs recording: the docs picture, byte for byte")
+  func kioskWithRecording() throws {
+    let out = temporaryFile("kiosk.svg")
+    let result = try runTouchctl(["render", "--scene", kioskScenePath, docsRecordingURL.path, "-o", out.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let svg = try String(contentsOf: out, encoding: .utf8)
+    #expect(svg == (try String(contentsOf: docsImageURL, encoding: .utf8)))
+    let doc = try SVGDocument(svg)
+    #expect(
+      doc.all("rect", "view").filter { $0.window == "main" }.map { $0["data-id"] ?? "" } == [
+        "root", "buy-ticket", "show-map", "help", "language", "signature",
+      ])
+    #expect(doc.all("text", "action-label").count == 3)
+  }
+
+  @Test("Every example scene renders without a recording to standard output")
+  func examplesToStdout() throws {
+    for name in ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml"] {
+      let path = repositoryRoot.appendingPathComponent("config").appendingPathComponent(name).path
+      let result = try runTouchctl(["render", "--scene", path, "-o", "-"])
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      let doc = try SVGDocument(result.stdout)
+      #expect(!doc.all("rect", "view").filter { $0.window != nil }.isEmpty, "\(name)")
+      #expect(doc.all("polyline", "touch").filter { $0.window != nil }.isEmpty, "\(name)")
+    }
+  }
+
+  @Test("An events-only recording with --desc renders the same touches")
+  func splitRecording() throws {
+    let text = try String(contentsOf: docsRecordingURL, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let desc = temporaryFile("device.desc")
+    let events = temporaryFile("touches.events")
+    try lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n").write(to: desc, atomically: true, encoding: .utf8)
+    try lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n").write(to: events, atomically: true, encoding: .utf8)
+    let result = try runTouchctl(["render", "--scene", kioskScenePath, events.path, "--desc", desc.path, "-o", "-"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let doc = try SVGDocument(result.stdout)
+    #expect(doc.all("polyline", "touch").filter { $0.window == "main" }.count == 5)
+    #expect(doc.all("text", "action-label").count == 3)
+  }
+
+  @Test("Errors: an unknown window, an invalid scene, an unreadable recording exit 1 with a message")
+  func errors() throws {
+    let out = temporaryFile("never.svg")
+    let window = try runTouchctl(["render", "--scene", kioskScenePath, "--window", "side", "-o", out.path])
+    #expect(window.status == 1)
+    #expect(window.stderr == "\(kioskScenePath): no window 'side' in the scene (windows: main)\n")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+
+    let bad = temporaryFile("bad.yaml")
+    try "version: 1\nwindows:\n  - id: main\n    size: {width: 10}\n".write(to: bad, atomically: true, encoding: .utf8)
+    let invalid = try runTouchctl(["render", "--scene", bad.path, "-o", out.path])
+    #expect(invalid.status == 1)
+    #expect(invalid.stderr.hasPrefix("\(bad.path):4:"))
+
+    let missing = try runTouchctl(["render", "--scene", kioskScenePath, "/nonexistent.evemu", "-o", out.path])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("/nonexistent.evemu"))
+  }
+}
