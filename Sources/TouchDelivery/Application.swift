@@ -1,13 +1,44 @@
 import TouchdInput
 
 /// The application (UIKit's `UIApplication`): owns the windows, the clock and the current event,
-/// and is the last responder in every chain.
+/// turns frames into ``Touch`` and ``TouchEvent`` objects, and is the last responder in every chain.
 open class Application: Responder {
   /// The pipeline clock every recognizer timeout is scheduled on.
   public let clock: TouchClock
   /// Windows, front to back.
   public private(set) var windows: [Window] = []
   let gestureArbiter = GestureArbiter()
+
+  /// The longest time, in seconds, from a lift to the next touch-down for ``Touch/tapCount`` to
+  /// grow. Default 0.35 s, UIKit's observed value; for reference Android's
+  /// `ViewConfiguration.DOUBLE_TAP_TIMEOUT` and Flutter's `kDoubleTapTimeout` are 300 ms.
+  public var multipleTapInterval: Double = 0.35
+  /// The farthest, in points, a touch-down may land from the previous tap's touch-down (and a tap
+  /// may travel) for ``Touch/tapCount`` to grow. Default 45 pt; for reference Android's
+  /// `DOUBLE_TAP_SLOP` is 100 dp and Flutter's `kDoubleTapSlop` 100 logical pixels.
+  public var multipleTapDistance: Double = 45
+
+  /// The event of the multitouch sequence in progress: one instance from the first finger down to
+  /// the last finger up, nil between sequences.
+  public private(set) var currentEvent: TouchEvent?
+
+  /// Touches of the sequence, by contact id.
+  private var touchesByID: [TouchID: Touch] = [:]
+  /// Contacts never delivered (began while ignoring, hit nothing, or cancelled by
+  /// ``cancelTouches(in:)``) until their contact ends.
+  private var swallowed: [TouchID: WindowRef] = [:]
+  private var ignoringCount = 0
+  private var lastTap: Tap?
+
+  private struct WindowRef {
+    weak var window: Window?
+  }
+  private struct Tap {
+    weak var window: Window?
+    var location: Point
+    var time: Double
+    var count: Int
+  }
 
   public init(clock: TouchClock) {
     self.clock = clock
@@ -20,10 +51,164 @@ open class Application: Responder {
     window.application = self
   }
 
-  /// Passes the event to each window that has touches in it (UIKit's `sendEvent`).
+  // MARK: Ignoring interaction
+
+  /// Whether touches that begin now are ignored (UIKit's `isIgnoringInteractionEvents`).
+  public var isIgnoringInteractionEvents: Bool { ignoringCount > 0 }
+
+  /// Starts ignoring new touches; calls nest, each needs a matching ``endIgnoringInteractionEvents()``.
+  /// A touch that begins while ignoring is never delivered, for its whole life; touches already
+  /// down keep being delivered.
+  public func beginIgnoringInteractionEvents() { ignoringCount += 1 }
+
+  /// Ends one ``beginIgnoringInteractionEvents()``; extra calls do nothing.
+  public func endIgnoringInteractionEvents() { ignoringCount = max(0, ignoringCount - 1) }
+
+  // MARK: Input
+
+  /// Delivers one frame whose contacts are already in `window`'s coordinates (points), with
+  /// `majorRadius` in points and `force` in 0...1. The window must have been added with
+  /// ``addWindow(_:)``.
+  ///
+  /// The caller advances the clock to the frame's time first; this advances nothing. Each
+  /// contact id keeps one ``Touch`` until it ends or is cancelled; a new one is hit-tested in
+  /// `window` and gets its ``Touch/tapCount``. Touches down but absent from the frame are
+  /// `.stationary`. The sequence's ``TouchEvent`` then goes to ``sendEvent(_:)`` unless every touch
+  /// in it is stationary.
+  public func handle(_ frame: TouchFrame, in window: Window) {
+    process(frame.contacts, at: frame.time.seconds) { contact, _ in
+      (window, Point(x: contact.x, y: contact.y))
+    }
+  }
+
+  /// Delivers one frame whose contacts are in screen points, the space of the windows' frames. A
+  /// new contact goes to the frontmost window whose hit-test finds a view there; later changes of
+  /// the touch go to that window.
+  public func handle(_ frame: TouchFrame) {
+    process(frame.contacts, at: frame.time.seconds) { [windows] contact, touch in
+      let screenPoint = Point(x: contact.x, y: contact.y)
+      if let window = touch?.window { return (window, window.convertFromScreen(screenPoint)) }
+      for window in windows {
+        let local = window.convertFromScreen(screenPoint)
+        if window.hitTest(local, with: nil) != nil { return (window, local) }
+      }
+      return nil
+    }
+  }
+
+  /// Cancels every touch down in `window` (every window when nil) at the clock's time, as when
+  /// its device vanishes: views and recognizers get `touchesCancelled`. Later frames that still
+  /// carry those contacts are ignored until the contacts end.
+  public func cancelTouches(in window: Window? = nil) {
+    let time = clock.now
+    for touch in touchesByID.values {
+      if window == nil || touch.window === window {
+        touch.phase = .cancelled
+        touch.timestamp = time
+        swallowed[touch.id] = WindowRef(window: touch.window)
+      } else {
+        touch.phase = .stationary
+      }
+    }
+    send(currentEvent ?? TouchEvent(), at: time)
+  }
+
+  /// Passes the event to each window that has touches changing in it (UIKit's `sendEvent`).
   open func sendEvent(_ event: TouchEvent) {
-    for window in windows where event.allTouches.contains(where: { $0.window === window }) {
+    for window in windows
+    where event.allTouches.contains(where: { $0.window === window && $0.phase != .stationary }) {
       window.sendEvent(event)
     }
+  }
+
+  private func process(
+    _ contacts: [Contact], at time: Double, locate: (Contact, Touch?) -> (Window, Point)?
+  ) {
+    let event = currentEvent ?? TouchEvent()
+    for touch in touchesByID.values { touch.phase = .stationary }
+    for contact in contacts {
+      if swallowed[contact.id] != nil {
+        if contact.phase.isTerminal { swallowed[contact.id] = nil }
+        continue
+      }
+      if let touch = touchesByID[contact.id] {
+        update(touch, with: contact, at: time, locate: locate)
+      } else if !contact.phase.isTerminal {
+        begin(contact, at: time, in: event, locate: locate)
+      }
+    }
+    send(event, at: time)
+  }
+
+  private func update(
+    _ touch: Touch, with contact: Contact, at time: Double, locate: (Contact, Touch?) -> (Window, Point)?
+  ) {
+    touch.phase = contact.phase == .began ? .moved : contact.phase
+    guard touch.phase != .stationary else { return }
+    if let (_, point) = locate(contact, touch) {
+      touch.previousLocationInWindow = touch.locationInWindow
+      touch.locationInWindow = point
+    }
+    touch.timestamp = time
+    if let r = contact.majorRadius { touch.majorRadius = r }
+    if let f = contact.force { touch.force = f }
+  }
+
+  private func begin(
+    _ contact: Contact, at time: Double, in event: TouchEvent, locate: (Contact, Touch?) -> (Window, Point)?
+  ) {
+    let located = locate(contact, nil)
+    guard !isIgnoringInteractionEvents, let (window, point) = located,
+      let view = window.hitTest(point, with: event)
+    else {
+      swallowed[contact.id] = WindowRef(window: located?.0)
+      return
+    }
+    let touch = Touch(
+      id: contact.id, phase: .began, timestamp: time, location: point, window: window,
+      tapCount: tapCount(at: point, time: time, in: window), majorRadius: contact.majorRadius ?? 0,
+      force: contact.force ?? 0)
+    touch.view = view
+    touch.event = event
+    touchesByID[contact.id] = touch
+  }
+
+  /// 1 unless the previous tap in the same window lifted at most ``multipleTapInterval`` ago with
+  /// its touch-down at most ``multipleTapDistance`` away; then one more than its count.
+  private func tapCount(at point: Point, time: Double, in window: Window) -> Int {
+    guard let tap = lastTap, tap.window === window, time - tap.time <= multipleTapInterval,
+      point.distance(to: tap.location) <= multipleTapDistance
+    else { return 1 }
+    return tap.count + 1
+  }
+
+  /// A lift that stayed within ``multipleTapDistance`` of its touch-down is a tap; anything else
+  /// (a drag, a cancellation) breaks the run of taps in its window.
+  private func recordEnd(of touch: Touch) {
+    if touch.phase == .ended,
+      touch.locationInWindow.distance(to: touch.initialLocationInWindow) <= multipleTapDistance
+    {
+      lastTap = Tap(
+        window: touch.window, location: touch.initialLocationInWindow, time: touch.timestamp,
+        count: touch.tapCount)
+    } else if lastTap?.window === touch.window {
+      lastTap = nil
+    }
+  }
+
+  private func send(_ event: TouchEvent, at time: Double) {
+    let touches = Set(touchesByID.values)
+    guard !touches.isEmpty else { return }
+    currentEvent = event
+    event.allTouches = touches
+    if touches.contains(where: { $0.phase != .stationary }) {
+      event.timestamp = time
+      sendEvent(event)
+    }
+    for touch in touches where touch.phase.isTerminal {
+      recordEnd(of: touch)
+      touchesByID[touch.id] = nil
+    }
+    if touchesByID.isEmpty { currentEvent = nil }
   }
 }

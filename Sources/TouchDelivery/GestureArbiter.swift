@@ -1,20 +1,445 @@
 import TouchdInput
 
-/// Applies recognizer state changes, fires actions and runs UIKit's delivery procedure.
+/// UIKit's delivery procedure and gesture arbitration, shared by the application's windows.
+///
+/// Invariants (each turn is one window's ``deliver(_:in:)`` or one recognizer timer):
+/// 1. A touch is admitted once, at touch-down: blocked by exclusiveTouch it reaches nobody; else it
+///    is associated with the enabled, undecided recognizers of its hit-test view and the view's
+///    ancestors (hit-test view first) that their delegates let receive it, and reaches the view
+///    unless the view's `isMultipleTouchEnabled` refuses it.
+/// 2. Recognizers get each turn's touches before views. After every touches call (and timer) the
+///    requested transitions are applied in request order; a recognition (`.possible → .began` or
+///    `.ended`) waits while a failure requirement is undecided, fails when one recognized, fails
+///    when an active recognizer that shares a touch prevents it or `shouldBegin` says no, and
+///    otherwise applies: competitors sharing a touch that it can prevent fail, its touches are
+///    cancelled in their views (`cancelsTouchesInView`), then its actions run.
+/// 3. A failed recognizer leaves its touches' ``Touch/gestureRecognizers`` and gets no more touches.
+/// 4. View deliveries go through one ordered queue. An item waits while an undecided recognizer of
+///    its touch delays it (`delaysTouchesBegan`: every phase; `delaysTouchesEnded`: the end) or an
+///    earlier item of the same touch waits; a touch cancelled in its view drops its items, and the
+///    view gets `touchesCancelled` only if it heard `touchesBegan` and not yet the end.
+/// 5. At the end of a turn, lifted touches leave `trackedTouches`, and a decided recognizer whose
+///    touches are all gone is reset.
 final class GestureArbiter {
-  func deliver(_ event: TouchEvent, in window: Window) {}
-  func recognizerTimerFired() {}
+  /// Recognizers that received touches since their last reset, in the order they first did.
+  private(set) var participants: [GestureRecognizer] = []
+  /// Recognizers with requested transitions, in request order.
+  private var requesters: [GestureRecognizer] = []
+  /// View deliveries not made yet, in order.
+  private var queue: [ViewDelivery] = []
+  private var depth = 0
+  private var updating = false
+
+  struct ViewDelivery {
+    let touch: Touch
+    let phase: TouchPhase
+    let event: TouchEvent
+  }
+
+  // MARK: Turns
+
+  /// The window's part of UIKit's `sendEvent`: admit new touches, deliver to recognizers,
+  /// arbitrate, deliver to views, reset.
+  func deliver(_ event: TouchEvent, in window: Window) {
+    depth += 1
+    defer { depth -= 1 }
+    let touches = event.allTouches.filter { $0.window === window && $0.phase != .stationary }
+      .sorted { ($0.phase.deliveryRank, $0.id) < ($1.phase.deliveryRank, $1.id) }
+    for touch in touches where touch.phase == .began && !touch.isAdmitted && !touch.isBlocked {
+      admit(touch, among: event.allTouches)
+    }
+    let admitted = touches.filter(\.isAdmitted)
+
+    var recognizers: [GestureRecognizer] = []
+    for touch in admitted {
+      for r in touch.gestureRecognizers where !recognizers.contains(where: { $0 === r }) { recognizers.append(r) }
+    }
+    for r in recognizers {
+      for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+        guard r.acceptsTouches else { break }
+        let set = Set(admitted.filter { t in t.phase == phase && r.trackedTouches.contains { $0 === t } })
+        guard !set.isEmpty else { continue }
+        switch phase {
+        case .began: r.touchesBegan(set, with: event)
+        case .moved: r.touchesMoved(set, with: event)
+        case .ended: r.touchesEnded(set, with: event)
+        default: r.touchesCancelled(set, with: event)
+        }
+        update()
+      }
+    }
+
+    let toView = admitted.filter { $0.deliversToView && !$0.viewCancelled }
+    queue.append(contentsOf: Self.grouped(toView).map { ViewDelivery(touch: $0, phase: $0.phase, event: event) })
+    flushViews()
+
+    for touch in admitted where touch.phase.isTerminal {
+      for r in touch.gestureRecognizers { r.stopTracking(touch) }
+    }
+    resetFinished()
+  }
+
+  /// A turn after a recognizer's timer action (or any state change made outside a turn).
+  func recognizerTimerFired() {
+    guard depth == 0 else { return }
+    depth += 1
+    defer { depth -= 1 }
+    update()
+    flushViews()
+    resetFinished()
+  }
+
+  // MARK: Admission
+
+  private func admit(_ touch: Touch, among all: Set<Touch>) {
+    guard let view = touch.view else {
+      touch.isBlocked = true
+      return
+    }
+    let others = all.filter { $0 !== touch && $0.isAdmitted && !$0.phase.isTerminal && $0.window === touch.window }
+    let blockedByExclusive =
+      (view.isExclusiveTouch && others.contains { $0.view !== view })
+      || others.contains { $0.view !== view && $0.view?.isExclusiveTouch == true }
+    if blockedByExclusive {
+      touch.isBlocked = true
+      return
+    }
+    touch.isAdmitted = true
+    touch.deliversToView =
+      view.isMultipleTouchEnabled
+      || !others.contains { $0.view === view && $0.deliversToView && !$0.viewCancelled }
+
+    var current: View? = view
+    while let v = current {
+      for r in v.gestureRecognizers where r.isEnabled && r.acceptsTouches {
+        if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) { continue }
+        touch.gestureRecognizers.append(r)
+        r.trackedTouches.append(touch)
+        r.attemptTouches.append(touch)
+        if !participants.contains(where: { $0 === r }) { participants.append(r) }
+        if r._state == .began || r._state == .changed, r.cancelsTouchesInView { touch.viewCancelled = true }
+      }
+      current = v.superview
+    }
+  }
+
+  // MARK: Arbitration
+
+  /// Notes a requested transition; outside a turn it is applied at once. A recognizer that
+  /// decides without touches (a stray timer) joins the participants so that it is reset.
+  func enqueue(_ r: GestureRecognizer) {
+    if !requesters.contains(where: { $0 === r }) { requesters.append(r) }
+    if !participants.contains(where: { $0 === r }) { participants.append(r) }
+    if depth == 0 && !updating { recognizerTimerFired() }
+  }
+
+  /// Applies requested transitions until nothing changes.
+  func update() {
+    guard !updating else { return }
+    updating = true
+    defer { updating = false }
+    var progress = true
+    while progress {
+      progress = false
+      for r in requesters where !r.pendingStates.isEmpty {
+        if apply(r) { progress = true }
+      }
+      requesters.removeAll { $0.pendingStates.isEmpty }
+    }
+  }
+
+  private enum Gate { case go, wait, fail }
+
+  /// Applies `r`'s oldest requested transition; false when it must keep waiting.
+  private func apply(_ r: GestureRecognizer) -> Bool {
+    let next = r.pendingStates[0]
+    switch (r._state, next) {
+    case (_, .failed):
+      fail(r)
+    case (.possible, .began), (.possible, .ended):
+      switch gate(r) {
+      case .wait: return false
+      case .fail: fail(r)
+      case .go:
+        r.pendingStates.removeFirst()
+        r._state = next
+        for other in participants
+        where other !== r && other._state == .possible && shares(r, other) && prevents(r, other) {
+          fail(other)
+        }
+        if r.cancelsTouchesInView { cancelInViews(r.attemptTouches) }
+        fireActions(r)
+      }
+    case (.began, _), (.changed, _):
+      r.pendingStates.removeFirst()
+      r._state = next
+      fireActions(r)
+    default:
+      r.pendingStates.removeFirst()
+    }
+    return true
+  }
+
+  private func gate(_ r: GestureRecognizer) -> Gate {
+    for other in requirements(of: r) where other !== r && participants.contains(where: { $0 === other }) {
+      switch other._state {
+      case .possible: return .wait
+      case .failed: continue
+      default: return .fail
+      }
+    }
+    for other in participants
+    where other !== r && (other._state == .began || other._state == .changed) && shares(other, r)
+      && prevents(other, r)
+    {
+      return .fail
+    }
+    if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) { return .fail }
+    if let view = r.view, !view.gestureRecognizerShouldBegin(r) { return .fail }
+    return .go
+  }
+
+  /// `require(toFail:)` plus the dynamic requirements among the recognizers in play.
+  private func requirements(of r: GestureRecognizer) -> [GestureRecognizer] {
+    var result = r.failureRequirements
+    for other in participants where other !== r && !result.contains(where: { $0 === other }) {
+      if r.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: r)
+        || r.delegate?.gestureRecognizer(r, shouldRequireFailureOf: other) == true
+        || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: r) == true
+      {
+        result.append(other)
+      }
+    }
+    return result
+  }
+
+  /// Whether `winner`'s recognition forces `loser` to fail.
+  private func prevents(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
+    if winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: loser) == true { return false }
+    if loser.delegate?.gestureRecognizer(loser, shouldRecognizeSimultaneouslyWith: winner) == true { return false }
+    return winner.canPrevent(loser) && loser.canBePrevented(by: winner)
+  }
+
+  private func shares(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    a.attemptTouches.contains { t in b.attemptTouches.contains { $0 === t } }
+  }
+
+  private func fail(_ r: GestureRecognizer) {
+    r.pendingStates = []
+    r._state = .failed
+    for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
+    for touch in r.trackedTouches { r.stopTracking(touch) }
+  }
+
+  private func fireActions(_ r: GestureRecognizer) {
+    for entry in r.actions { entry.action(r) }
+  }
+
+  /// Drops `r` from arbitration (it was removed from its view) and resets it.
+  func detach(_ r: GestureRecognizer) {
+    let wasInPlay = participants.contains { $0 === r } || !r.pendingStates.isEmpty
+    participants.removeAll { $0 === r }
+    requesters.removeAll { $0 === r }
+    for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
+    r.trackedTouches = []
+    r.attemptTouches = []
+    r.pendingStates = []
+    r._state = .possible
+    if wasInPlay {
+      r.reset()
+      if depth == 0 { flushViews() }
+    }
+  }
+
+  // MARK: Views
+
+  /// Takes the touches from their views: queued deliveries are dropped, and a view that heard
+  /// `touchesBegan` but not the end gets `touchesCancelled`.
+  private func cancelInViews(_ touches: [Touch]) {
+    var cancellations: [ViewDelivery] = []
+    for touch in touches where !touch.viewCancelled {
+      touch.viewCancelled = true
+      let queuedEvent = queue.first { $0.touch === touch }?.event
+      queue.removeAll { $0.touch === touch }
+      if touch.viewBeganDelivered && !touch.viewFinished, let event = queuedEvent ?? touch.event {
+        cancellations.append(ViewDelivery(touch: touch, phase: .cancelled, event: event))
+      }
+    }
+    dispatch(cancellations)
+  }
+
+  /// Delivers, in order, the queued items no recognizer holds back.
+  private func flushViews() {
+    var waiting: [ViewDelivery] = []
+    var ready: [ViewDelivery] = []
+    for item in queue where !item.touch.viewCancelled {
+      if waiting.contains(where: { $0.touch === item.touch }) || isHeld(item) {
+        waiting.append(item)
+      } else {
+        ready.append(item)
+      }
+    }
+    queue = waiting
+    dispatch(ready)
+  }
+
+  private func isHeld(_ item: ViewDelivery) -> Bool {
+    item.touch.gestureRecognizers.contains { r in
+      r._state == .possible && (r.delaysTouchesBegan || (item.phase == .ended && r.delaysTouchesEnded))
+    }
+  }
+
+  /// Calls the views' touches methods, one call per run of items with the same view, phase and event
+  /// (a touch at most once per call).
+  private func dispatch(_ items: [ViewDelivery]) {
+    var start = 0
+    while start < items.count {
+      let first = items[start]
+      var end = start + 1
+      while end < items.count, items[end].touch.view === first.touch.view, items[end].phase == first.phase,
+        items[end].event === first.event, !items[start..<end].contains(where: { $0.touch === items[end].touch })
+      {
+        end += 1
+      }
+      let run = items[start..<end]
+      for item in run {
+        if item.phase == .began { item.touch.viewBeganDelivered = true }
+        if item.phase.isTerminal { item.touch.viewFinished = true }
+      }
+      if let view = first.touch.view {
+        let touches = Set(run.map(\.touch))
+        switch first.phase {
+        case .began: view.touchesBegan(touches, with: first.event)
+        case .moved: view.touchesMoved(touches, with: first.event)
+        case .ended: view.touchesEnded(touches, with: first.event)
+        case .cancelled: view.touchesCancelled(touches, with: first.event)
+        case .stationary: break
+        }
+      }
+      start = end
+    }
+  }
+
+  /// Orders touches by phase, then by view (in order of each view's first touch), then by id, so
+  /// that each view gets one call per phase.
+  private static func grouped(_ touches: [Touch]) -> [Touch] {
+    var result: [Touch] = []
+    var index = 0
+    while index < touches.count {
+      let phase = touches[index].phase
+      var samePhase: [Touch] = []
+      while index < touches.count, touches[index].phase == phase {
+        samePhase.append(touches[index])
+        index += 1
+      }
+      while let head = samePhase.first {
+        result.append(contentsOf: samePhase.filter { $0.view === head.view })
+        samePhase.removeAll { $0.view === head.view }
+      }
+    }
+    return result
+  }
+
+  // MARK: Reset
+
+  private func resetFinished() {
+    for r in participants {
+      let touchesGone = r.attemptTouches.allSatisfy { $0.phase.isTerminal }
+      if r.isDecided && r.pendingStates.isEmpty && touchesGone {
+        for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
+        r.trackedTouches = []
+        r.attemptTouches = []
+        r._state = .possible
+        participants.removeAll { $0 === r }
+        r.reset()
+      } else if r._state == .possible && r.pendingStates.isEmpty && r.attemptTouches.isEmpty {
+        participants.removeAll { $0 === r }
+      }
+    }
+  }
+}
+
+extension TouchPhase {
+  /// The order in which a turn delivers phases.
+  var deliveryRank: Int {
+    switch self {
+    case .began: 0
+    case .moved: 1
+    case .stationary: 2
+    case .ended: 3
+    case .cancelled: 4
+    }
+  }
 }
 
 extension GestureRecognizer {
+  /// The state after every requested transition applies.
+  var effectiveState: State { pendingStates.last ?? _state }
+
+  /// In `.ended`, `.cancelled` or `.failed`: waiting to be reset.
+  var isDecided: Bool { _state == .ended || _state == .cancelled || _state == .failed }
+
+  /// Whether new and current touches are delivered to the recognizer.
+  var acceptsTouches: Bool {
+    guard isEnabled, !isDecided else { return false }
+    let s = effectiveState
+    return s == .possible || s == .began || s == .changed
+  }
+
+  var arbiter: GestureArbiter? { view?.window?.application?.gestureArbiter }
+
+  /// Validates a state assignment (see ``state``) and hands it to the arbitration.
   func requestState(_ newState: State) {
+    let from = effectiveState
+    var request = newState
+    if _state == .possible && from != .possible && (newState == .failed || newState == .cancelled) {
+      // A recognition still waiting is withdrawn: externally the recognizer never began.
+      pendingStates = []
+      request = .failed
+    } else {
+      switch (from, newState) {
+      case (.possible, .began), (.possible, .ended), (.possible, .failed),
+        (.began, .ended), (.changed, .ended), (.began, .cancelled), (.changed, .cancelled):
+        break
+      case (.began, .changed), (.changed, .changed):
+        if pendingStates.last == .changed { return }
+      default:
+        return
+      }
+    }
+    guard let arbiter else {
+      applyStandalone(request)
+      return
+    }
+    pendingStates.append(request)
+    arbiter.enqueue(self)
+  }
+
+  /// A recognizer in no application: transitions apply at once (shouldBegin still decides).
+  private func applyStandalone(_ newState: State) {
+    if _state == .possible && (newState == .began || newState == .ended),
+      let delegate, !delegate.gestureRecognizerShouldBegin(self)
+    {
+      _state = .failed
+      return
+    }
     _state = newState
-    if newState != .failed && newState != .possible {
+    if newState != .failed {
       for entry in actions { entry.action(self) }
     }
   }
 
+  func disable() {
+    if _state == .began || _state == .changed {
+      requestState(.cancelled)
+    } else if _state == .possible && (!attemptTouches.isEmpty || !pendingStates.isEmpty) {
+      requestState(.failed)
+    }
+  }
+
   func stopTracking(_ touch: Touch) {
+    guard trackedTouches.contains(where: { $0 === touch }) else { return }
+    lastLocationInWindow = touch.locationInWindow
     trackedTouches.removeAll { $0 === touch }
   }
 }

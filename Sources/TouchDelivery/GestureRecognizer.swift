@@ -46,7 +46,9 @@ extension GestureRecognizerDelegate {
 /// ancestors before the view itself. The application's gesture arbitration decides when a state
 /// change takes effect (a recognizer that requires another to fail waits), fires the actions,
 /// cancels touches in views, forces competitors to fail and resets recognizers when their touches
-/// are gone.
+/// are gone: a recognizer in `.ended`, `.cancelled` or `.failed` gets no touches and is reset to
+/// `.possible` (``reset()`` is called) at the end of the first delivery or timer turn in which
+/// every touch it received has ended or been cancelled. See docs/delivery.md.
 open class GestureRecognizer {
   /// UIKit's `UIGestureRecognizer.State`.
   public enum State: String, Sendable, Hashable, CaseIterable {
@@ -68,14 +70,29 @@ open class GestureRecognizer {
   /// The state as its owner sees it. Subclasses set it to report progress; the arbitration may
   /// hold a transition back (the recognizer then stays `.possible` until the transition applies)
   /// or refuse it (delegate's shouldBegin false → `.failed`).
+  ///
+  /// Valid transitions: `.possible → .began | .ended | .failed`, `.began | .changed → .changed |
+  /// .ended | .cancelled`; any other assignment is ignored. In an application a request takes
+  /// effect when the touches method (or timer action) that made it returns: the arbitration then
+  /// applies it, fires the actions, cancels touches in views and fails competitors. A recognizer
+  /// whose view is in no application applies valid requests at once and fires its actions.
   open var state: State {
     get { _state }
     set { requestState(newValue) }
   }
   var _state: State = .possible
+  /// Requested transitions not applied yet, oldest first (a recognition waiting for a failure
+  /// requirement, or changes made during a touches method).
+  var pendingStates: [State] = []
+  /// Every touch delivered to the recognizer since its last reset, including ended ones and those
+  /// it no longer receives because it failed: the touches its recognition takes from views.
+  var attemptTouches: [Touch] = []
 
-  /// A disabled recognizer receives no touches; disabling one mid-gesture cancels or fails it.
-  public var isEnabled = true
+  /// A disabled recognizer receives no touches; disabling one mid-gesture cancels it (after
+  /// `.began`) or fails it (while `.possible` with touches).
+  public var isEnabled = true {
+    didSet { if oldValue && !isEnabled { disable() } }
+  }
   /// When the gesture is recognized, the views get `touchesCancelled` for its touches (UIKit default true).
   public var cancelsTouchesInView = true
   /// Holds `touchesBegan` (and later phases) back from the view until this recognizer fails (default false).
@@ -154,9 +171,12 @@ open class GestureRecognizer {
   /// are gone (or it finished). Subclasses call super.
   open func reset() {}
 
-  /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`).
+  /// Stops delivering `touch` to this recognizer (UIKit's `ignore(_:for:)`); the touch is no
+  /// longer part of its gesture, so its recognition will not cancel the touch in the view.
   public func ignore(_ touch: Touch, for event: TouchEvent) {
     stopTracking(touch)
+    attemptTouches.removeAll { $0 === touch }
+    touch.gestureRecognizers.removeAll { $0 === self }
   }
 
   /// Whether this recognizer, when it recognizes, may force `other` to fail (default true).

@@ -22,3 +22,20 @@ open class Responder {
     next?.touchesCancelled(touches, with: event)
   }
 }
+
+/// A responder that manages a view (UIKit's `UIViewController`) and sits in the responder chain
+/// between its view and the view's superview: view → view controller → superview.
+open class ViewController: Responder {
+  /// The managed view; it holds the controller (``View/viewController``), the controller holds it weakly.
+  public private(set) weak var view: View?
+
+  /// Makes this controller the view's ``View/viewController``.
+  public init(view: View) {
+    self.view = view
+    super.init()
+    view.viewController = self
+  }
+
+  /// The view's superview (its window when the view is a window's root view).
+  open override var next: Responder? { view?.superview }
+}

@@ -28,6 +28,25 @@ public final class Touch: Hashable, CustomStringConvertible {
   public internal(set) var locationInWindow: Point
   /// Location in window coordinates at the previous change.
   public internal(set) var previousLocationInWindow: Point
+  /// Location in window coordinates at touch-down.
+  public internal(set) var initialLocationInWindow: Point
+
+  // MARK: Delivery bookkeeping (the window's and the arbitration's, not public)
+
+  /// The event of the sequence; the application holds it while the sequence lasts.
+  weak var event: TouchEvent?
+  /// Passed the exclusive-touch rule at touch-down: delivered to recognizers and maybe the view.
+  var isAdmitted = false
+  /// Refused at touch-down (exclusiveTouch, or nothing was hit): delivered to nobody, ever.
+  var isBlocked = false
+  /// False when the view's `isMultipleTouchEnabled` refused this touch (its recognizers still get it).
+  var deliversToView = false
+  /// A recognizer took the touch from the view: no further view delivery.
+  var viewCancelled = false
+  /// The view heard `touchesBegan` for this touch.
+  var viewBeganDelivered = false
+  /// The view heard `touchesEnded` or `touchesCancelled` for this touch.
+  var viewFinished = false
 
   public init(
     id: TouchID, phase: TouchPhase = .began, timestamp: Double, location: Point, window: Window?,
@@ -38,6 +57,7 @@ public final class Touch: Hashable, CustomStringConvertible {
     self.timestamp = timestamp
     self.locationInWindow = location
     self.previousLocationInWindow = location
+    self.initialLocationInWindow = location
     self.window = window
     self.tapCount = tapCount
     self.majorRadius = majorRadius

@@ -1,10 +1,12 @@
 /// One multitouch sequence (UIKit's `UIEvent` of type touches).
 ///
 /// The same instance is delivered for the whole sequence, from the first finger down to the last
-/// finger up, each time the finger configuration changes.
+/// finger up, each time the finger configuration changes; the next sequence gets a new instance.
+/// An event in which every touch is stationary is not delivered.
 public final class TouchEvent {
-  /// Every touch of the sequence that is still down, plus those that ended or were cancelled in
-  /// the current delivery.
+  /// Every touch of the sequence that is still down (stationary ones included), plus those that
+  /// ended or were cancelled in the current delivery. Touches that began while the application
+  /// was ignoring interaction, or hit no view, are not part of any event.
   public internal(set) var allTouches: Set<Touch> = []
   /// The time of the latest change, in seconds on the pipeline clock.
   public internal(set) var timestamp: Double = 0

@@ -36,7 +36,8 @@ open class View: Responder {
   /// Recognizers attached to this view, in the order they were added.
   public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
-  /// An optional next responder between this view and its superview (UIKit's view controller).
+  /// An optional next responder between this view and its superview (UIKit's view controller);
+  /// see ``ViewController``.
   public var viewController: Responder?
 
   public init(frame: Rect = .zero) {
@@ -98,11 +99,17 @@ open class View: Responder {
     recognizer.view = self
   }
 
+  /// Detaches `recognizer`; mid-gesture it drops out of arbitration and is reset.
   open func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.view === self else { return }
+    window?.application?.gestureArbiter.detach(recognizer)
     gestureRecognizers.removeAll { $0 === recognizer }
     recognizer.view = nil
   }
+
+  /// Asked, after the recognizer's delegate, before a recognizer attached to this view leaves
+  /// `.possible` (UIKit's `UIView.gestureRecognizerShouldBegin`); false makes it fail.
+  open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
   // MARK: Hit-testing
 
@@ -157,6 +164,13 @@ open class View: Responder {
     var p = point
     for view in chain.reversed() { p = view.fromSuperview(p) }
     return p
+  }
+
+  /// Converts `point` from the screen's coordinates (the space of a window's frame) to this view's.
+  public func convertFromScreen(_ point: Point) -> Point {
+    var root: View = self
+    while let parent = root.superview { root = parent }
+    return convertFromWindow(root.fromSuperview(point))
   }
 
   /// Converts `point` from `view`'s coordinates (the window's when nil) to this view's.
