@@ -107,6 +107,7 @@ let package = Package(
     .testTarget(
       name: "TouchdSceneTests",
       dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      exclude: ["Golden"],
       swiftSettings: strict
     ),
     .testTarget(

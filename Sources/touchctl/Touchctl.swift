@@ -4,5 +4,7 @@ import ArgumentParser
 struct Touchctl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "touchctl", abstract: "Inspect touchscreens, replay recordings and talk to touchd.",
-    subcommands: [SubscribeCommand.self, SendCommand.self, StatusCommand.self])
+    subcommands: [
+      ReplayCommand.self, CheckCommand.self, SubscribeCommand.self, SendCommand.self, StatusCommand.self,
+    ])
 }
