@@ -133,6 +133,7 @@ public enum DeviceListing {
   /// The reports as a JSON array; with `all` false only touchscreens.
   public static func json(_ devices: [DiscoveredDevice], all: Bool) throws -> String {
     let reports = devices.map(DeviceReport.init).filter { all || $0.touchscreen }
+    if reports.isEmpty { return "[]\n" }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     return String(decoding: try encoder.encode(reports), as: UTF8.self) + "\n"

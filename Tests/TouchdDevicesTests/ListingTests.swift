@@ -55,12 +55,13 @@ import TouchdInput
     #expect(text.contains("udev does not tag it ID_INPUT_TOUCHSCREEN=1"))
   }
 
-  @Test func friendlyWhenNothingIsThere() {
+  @Test func friendlyWhenNothingIsThere() throws {
     let text = DeviceListing.text([], all: true)
     #expect(text.hasPrefix("No input devices found.\n"))
     #expect(text.contains("no /dev/input/event* nodes"))
     #expect(DeviceListing.text([keyboard], all: false).hasPrefix("No touchscreen found."))
     #expect(DeviceListing.hint([keyboard]) == nil)
+    #expect(try DeviceListing.json([keyboard], all: false) == "[]\n")
   }
 
   @Test func jsonRoundTrips() throws {
