@@ -113,7 +113,7 @@ let package = Package(
     .testTarget(
       name: "TouchdDaemonTests",
       dependencies: [
-        "TouchdDaemon", .product(name: "NIOCore", package: "swift-nio"),
+        "TouchdDaemon", "TouchdTestKit", .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict

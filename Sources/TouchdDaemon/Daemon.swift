@@ -73,7 +73,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     try queue.sync {
       clock = DispatchClock(
         queue: queue,
-        origin: replayRecording.map { ($0.events.first?.time.seconds ?? 0) - options.replayDelay * options.replaySpeed },
+        origin: replayRecording.map {
+          ($0.events.first?.time.seconds ?? 0) - options.replayDelay * options.replaySpeed
+        },
         speed: replayRecording == nil ? 1 : options.replaySpeed)
       runtime = makeRuntime(scene)
       try startServer()
@@ -417,7 +419,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       switch reload(reason: "reload command") {
       case .success: return .ok(fieldsJSON: "")
       case .failure(let error):
-        return .error("scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+        return .error(
+          "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
       }
     case "status": return .ok(fieldsJSON: statusJSON(serverCounters))
     default: return .error("unknown command '\(command.name)'")
@@ -489,7 +492,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func statusJSON(_ server: ServerCounters) -> String {
     let deviceList = devices.keys.sorted().compactMap { path -> String? in
       guard let live = devices[path] else { return nil }
-      return #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(WireProtocol.quote(scene.windows[live.window].id)),"grabbed":\#(live.device.device.isGrabbed)}"#
+      return
+        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(WireProtocol.quote(scene.windows[live.window].id)),"grabbed":\#(live.device.device.isGrabbed)}"#
     }
     let c = counters
     return [
@@ -500,11 +504,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""touchesDown":\#(touchesDown)"#,
       #""ignoring":\#(ignoreDepth)"#,
       #""clients":\#(server.clients)"#,
-      #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"actions":\#(c.actions),"messages":\#(c.messages),"# +
-        #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"timerWakeups":\#(clock.wakeups),"# +
-        #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"# +
-        #""clientsDisconnectedSlow":\#(server.disconnectedSlow),"messagesSent":\#(server.messagesSent),"# +
-        #""messagesSkipped":\#(server.messagesSkipped)}"#,
+      #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"actions":\#(c.actions),"messages":\#(c.messages),"#
+        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"timerWakeups":\#(clock.wakeups),"#
+        + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
+        + #""clientsDisconnectedSlow":\#(server.disconnectedSlow),"messagesSent":\#(server.messagesSent),"#
+        + #""messagesSkipped":\#(server.messagesSkipped)}"#,
     ].joined(separator: ",")
   }
 }
