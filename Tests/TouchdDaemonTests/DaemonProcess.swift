@@ -53,7 +53,7 @@ final class DaemonProcess: @unchecked Sendable {
     guard let binary = builtProduct("touchd") else { throw DaemonTestError("touchd is not built") }
     socket = directory.appendingPathComponent("touchd.sock").path
     logURL = directory.appendingPathComponent("touchd.log")
-    FileManager.default.createFile(atPath: logURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = ["--scene", scene, "--socket", socket] + arguments
     process.standardError = try FileHandle(forWritingTo: logURL)
