@@ -17,12 +17,14 @@ bin=$(swift build --show-bin-path)
 work=$(mktemp -d /tmp/touchd-demo.XXXXXX)
 trap 'kill "$daemon" 2>/dev/null || true; rm -rf "$work"' EXIT
 socket="$work/touchd.sock"
-
 "$bin/touchctl" check "$scene"
+
 echo "demo: the recording's first frames (touchctl replay: touches with stable ids, normalized 0..1):"
-"$bin/touchctl" replay "$recording" | head -4
+"$bin/touchctl" replay "$recording" > "$work/frames.jsonl"
+head -4 "$work/frames.jsonl"
 echo "demo: the same recording through the scene on virtual time (touchctl replay --scene), actions only:"
-"$bin/touchctl" replay --scene "$scene" "$recording" | grep '"type":"action"' | cut -c1-110
+"$bin/touchctl" replay --scene "$scene" "$recording" > "$work/messages.jsonl"
+grep '"type":"action"' "$work/messages.jsonl" | cut -c1-110
 echo "demo: starting touchd on $socket, replaying $recording"
 "$bin/touchd" --scene "$scene" --socket "$socket" --replay "$recording" --replay-delay 1 \
   --exit-after-replay 2> "$work/touchd.log" &
