@@ -14,8 +14,9 @@ swift build --product touchd
 swift build --product touchctl
 bin=$(swift build --show-bin-path)
 
+daemon=""
 work=$(mktemp -d /tmp/touchd-demo.XXXXXX)
-trap 'kill "$daemon" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap '[[ -n "$daemon" ]] && kill "$daemon" 2>/dev/null || true; rm -rf "$work"' EXIT
 socket="$work/touchd.sock"
 "$bin/touchctl" check "$scene"
 
