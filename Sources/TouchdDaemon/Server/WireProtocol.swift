@@ -1,4 +1,5 @@
 import Foundation
+import TouchdScene
 
 /// A message on its way to clients: one JSON object, without the newline, and what subscriptions
 /// filter on.
@@ -77,24 +78,8 @@ public enum WireProtocol {
     }
   }
 
-  /// A JSON string literal for `s`.
-  public static func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal for `s` (the scene layer's escaping, so both speak one dialect).
+  public static func quote(_ s: String) -> String { JSONFormat.string(s) }
 
   /// Any JSONSerialization value as compact JSON text.
   public static func encodeValue(_ value: Any) -> String {
