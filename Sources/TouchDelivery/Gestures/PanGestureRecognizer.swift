@@ -40,8 +40,6 @@ open class PanGestureRecognizer: GestureRecognizer {
 
   public override init() { super.init() }
 
-  var isActive: Bool { effectiveState == .began || effectiveState == .changed }
-
   /// The centroid's movement since the pan began (or since the last ``setTranslation(_:in:)``).
   /// Views here only translate, so the vector is the same in every view's coordinates.
   public func translation(in view: View?) -> Point {
