@@ -164,7 +164,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false) }
     server.shutdown(notice: #"{"type":"shutdown"}"#)
     logger.info("stopped")
-    exit(exitCode)
+    // Let the cancelled sources run their cancel handlers (closing and ungrabbing the devices).
+    queue.async { exit(exitCode) }
   }
 
   // MARK: Frames
@@ -268,8 +269,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
       let live = LiveDevice(device: device, window: window, calibration: calibration, source: source)
       source.setEventHandler { [unowned self, unowned live] in readDevice(live) }
+      // The fd is closed only once the source is cancelled, never under a live source.
+      source.setCancelHandler { [device] in device.close() }
       source.activate()
       devices[path] = live
+      // Events queued before the source existed (fingers already down) are read now.
+      readDevice(live)
       logger.info(
         "touchscreen opened",
         metadata: [
@@ -304,7 +309,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       deliver(frame, window: live.window, calibration: live.calibration)
     }
     live.source.cancel()
-    live.device.close()
     notifier.status(statusLine())
   }
 
