@@ -60,9 +60,10 @@ final class DaemonProcess: @unchecked Sendable {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(20)
-    while access(socket, F_OK) != 0 {
+    // The socket file exists from bind(); connections succeed from listen(): wait for the latter.
+    while (try? LineClient(path: socket)) == nil {
       guard process.isRunning, Date() < deadline else {
-        throw DaemonTestError("touchd did not create its socket; log:\n\(log)")
+        throw DaemonTestError("touchd did not listen on its socket; log:\n\(log)")
       }
       usleep(10_000)
     }
