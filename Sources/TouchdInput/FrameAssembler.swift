@@ -1,0 +1,684 @@
+import Foundation
+
+/// Hands out daemon-wide touch identities, one per touch, never reused. Share one between devices.
+public final class TouchIDAllocator: @unchecked Sendable {
+  private let lock = NSLock()
+  private var nextValue: UInt64
+
+  /// Starts counting at `first`.
+  public init(first: UInt64 = 1) { nextValue = first }
+
+  /// A new, never used identity.
+  public func next() -> TouchID {
+    lock.lock()
+    defer { lock.unlock() }
+    let id = nextValue
+    nextValue &+= 1
+    return TouchID(rawValue: id)
+  }
+}
+
+/// Turns one device's kernel events into touch frames, the way libinput does it, for live devices
+/// and recordings alike.
+///
+/// - Protocol B (`ABS_MT_SLOT`): a slot's `ABS_MT_TRACKING_ID` starts (≥ 0) and ends (-1) a touch; a
+///   slot that gets -1 and then a new id in one frame, or a new id without -1, ends its old touch and
+///   begins a new one in that frame (the old id `ended`, the new id `began`). Slot 0 is implied until
+///   the first `ABS_MT_SLOT`; a slot keeps its axis values across touches, as the kernel does.
+/// - Protocol A (`SYN_MT_REPORT`): each report is one contact. With `ABS_MT_TRACKING_ID` contacts are
+///   matched by id; without, each frame's contacts are matched to the previous frame's greedily, closest
+///   pair first (device units). A frame with no contact (only `SYN_MT_REPORT`, nothing, or `BTN_TOUCH`
+///   0) lifts every finger. An axis missing from a report keeps its last value.
+/// - Single touch: `BTN_TOUCH` starts and ends the touch, `ABS_X`/`ABS_Y` move it; an axis missing from
+///   a frame keeps its last value.
+///
+/// Every frame lists every live contact (unchanged ones `stationary`). A contact `moved` when its
+/// position, radius or force changed. Positions are normalized by the axis range and clamped to 0...1.
+/// `ABS_MT_TOOL_TYPE` `MT_TOOL_PALM` cancels the touch. A cancelled finger (palm, `SYN_DROPPED`,
+/// `cancelAll`, a resync) is ignored until it lifts; contacts that appear later begin new touches.
+public final class FrameAssembler {
+  /// The device this assembler reads.
+  public let device: DeviceDescription
+  private let ids: TouchIDAllocator
+  private let mode: Mode
+  private enum Mode { case slots, contacts, single, none }
+
+  // Axis scaling.
+  private let xMin: Double
+  private let xRange: Double
+  private let yMin: Double
+  private let yRange: Double
+  private let hasMajor: Bool
+  private let pressureCode: UInt16?
+  private let pressureMin: Double
+  private let pressureRange: Double
+
+  // Protocol B.
+  private let slotCount: Int
+  private let slots: UnsafeMutablePointer<Slot>
+  private var currentSlot: Int
+  private var usedSlots = 0
+
+  // Protocol A.
+  private var reports: [Report] = []
+  private var current = Report()
+  private var currentHasData = false
+  private var sawContactData = false
+  private var touchReleased = false
+  private var tracks: [Track] = []
+  private var nextTracks: [Track] = []
+  private var matchedReport: [Int] = []
+
+  // Single touch.
+  private var single = Single()
+
+  private var discarding = false
+  private var syncing = false
+  private var output: [Contact] = []
+
+  /// Reads `device`, taking new touch identities from `ids`.
+  public init(device: DeviceDescription, ids: TouchIDAllocator) {
+    self.device = device
+    self.ids = ids
+    let proto = device.touchProtocol
+    let xCode: UInt16
+    let yCode: UInt16
+    switch proto {
+    case .slots(let count):
+      mode = .slots
+      slotCount = count
+      xCode = ABS.mtPositionX
+      yCode = ABS.mtPositionY
+    case .contacts:
+      mode = .contacts
+      slotCount = 0
+      xCode = ABS.mtPositionX
+      yCode = ABS.mtPositionY
+    case .singleTouch:
+      mode = .single
+      slotCount = 0
+      xCode = ABS.x
+      yCode = ABS.y
+    case nil:
+      mode = .none
+      slotCount = 0
+      xCode = ABS.x
+      yCode = ABS.y
+    }
+    func range(_ code: UInt16) -> (Double, Double) {
+      guard let info = device.absInfo[code], info.maximum > info.minimum else { return (0, 1) }
+      return (Double(info.minimum), Double(info.maximum) - Double(info.minimum))
+    }
+    (xMin, xRange) = range(xCode)
+    (yMin, yRange) = range(yCode)
+    hasMajor = mode != .single && device.has(type: EV.abs, code: ABS.mtTouchMajor)
+    if mode == .single {
+      pressureCode = device.has(type: EV.abs, code: ABS.pressure) ? ABS.pressure : nil
+    } else {
+      pressureCode = device.has(type: EV.abs, code: ABS.mtPressure) ? ABS.mtPressure : nil
+    }
+    (pressureMin, pressureRange) = pressureCode.map(range) ?? (0, 0)
+
+    slots = .allocate(capacity: Swift.max(slotCount, 1))
+    slots.initialize(repeating: Slot(), count: Swift.max(slotCount, 1))
+    let firstSlot = Int(device.absInfo[ABS.mtSlot]?.value ?? 0)
+    currentSlot = (0..<Swift.max(slotCount, 1)).contains(firstSlot) ? firstSlot : 0
+    if mode == .single {
+      single.x = device.absInfo[ABS.x]?.value ?? 0
+      single.y = device.absInfo[ABS.y]?.value ?? 0
+    }
+    output.reserveCapacity(Swift.max(slotCount, 16) * 2)
+    reports.reserveCapacity(16)
+    tracks.reserveCapacity(16)
+    nextTracks.reserveCapacity(16)
+    matchedReport.reserveCapacity(16)
+  }
+
+  deinit {
+    slots.deinitialize(count: Swift.max(slotCount, 1))
+    slots.deallocate()
+  }
+
+  /// Feeds one event; returns a frame at `SYN_REPORT` when any contact changed (nil otherwise).
+  ///
+  /// A `SYN_DROPPED` read here (a recording, which has no device to resync from) cancels every live
+  /// touch and returns that frame at once; the events up to and including the next `SYN_REPORT` are
+  /// discarded, as libevdev prescribes. During `beginSync()`…`endSync(at:)` this always returns nil.
+  public func process(_ event: InputEvent) -> TouchFrame? {
+    if event.type == EV.syn {
+      switch event.code {
+      case SYN.report:
+        if discarding {
+          discarding = false
+          return nil
+        }
+        if syncing { return nil }
+        return flush(at: event.time, endedPhase: .ended)
+      case SYN.mtReport:
+        if !discarding && mode == .contacts { finishReport() }
+        return nil
+      case SYN.dropped:
+        if syncing { return nil }
+        let frame = cancelEverything(at: event.time)
+        discarding = true
+        return frame
+      default:
+        return nil
+      }
+    }
+    if discarding { return nil }
+    switch mode {
+    case .slots: processSlotEvent(event)
+    case .contacts: processContactEvent(event)
+    case .single: processSingleEvent(event)
+    case .none: break
+    }
+    return nil
+  }
+
+  /// Cancels every live contact (device removed, end of a recording); nil when none is live.
+  ///
+  /// The fingers are ignored until they lift.
+  public func cancelAll(at time: Timestamp) -> TouchFrame? {
+    cancelEverything(at: time)
+  }
+
+  /// Starts a live resync after `SYN_DROPPED` (libevdev `LIBEVDEV_READ_STATUS_SYNC`): feed the sync
+  /// events through `process(_:)`, which returns nil meanwhile, then call `endSync(at:)`.
+  ///
+  /// Do not also feed the `SYN_DROPPED` itself to `process(_:)`: that is the recording path and cancels
+  /// every touch.
+  public func beginSync() {
+    syncing = true
+    discarding = false
+  }
+
+  /// Ends a resync: returns the frame in which contacts that vanished are cancelled (not ended),
+  /// contacts still present continue with the same identity, and new ones begin; nil when nothing
+  /// changed.
+  ///
+  /// Protocol A has no contact identity to resync from: every live touch is cancelled and ignored
+  /// until its finger lifts.
+  public func endSync(at time: Timestamp) -> TouchFrame? {
+    guard syncing else { return nil }
+    syncing = false
+    switch mode {
+    case .contacts:
+      reports.removeAll(keepingCapacity: true)
+      currentHasData = false
+      sawContactData = false
+      touchReleased = false
+      return cancelEverything(at: time)
+    case .slots, .single:
+      return flush(at: time, endedPhase: .cancelled)
+    case .none:
+      return nil
+    }
+  }
+
+  // MARK: - Protocol B
+
+  private struct Slot {
+    var trackingID: Int32 = -1
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var major: Int32 = 0
+    var pressure: Int32 = 0
+    var toolType: Int32 = 0
+    var status = Status.idle
+    var touch: UInt64 = 0
+    var pendingBegin = false
+    var cancelPending = false
+    var dirty = false
+    var endedTouch: UInt64 = 0
+    var last = Position()
+  }
+
+  private enum Status { case idle, live, ignored }
+
+  private struct Position {
+    var x = 0.0
+    var y = 0.0
+    var major: Double?
+    var force: Double?
+  }
+
+  @inline(__always)
+  private func processSlotEvent(_ event: InputEvent) {
+    guard event.type == EV.abs else { return }
+    let code = event.code
+    let value = event.value
+    if code == ABS.mtSlot {
+      currentSlot = value >= 0 && Int(value) < slotCount ? Int(value) : -1
+      return
+    }
+    guard code >= ABS.mtTouchMajor, code <= ABS.mtToolY, currentSlot >= 0 else { return }
+    let slot = slots + currentSlot
+    if currentSlot >= usedSlots { usedSlots = currentSlot + 1 }
+    switch code {
+    case ABS.mtPositionX:
+      if slot.pointee.x != value {
+        slot.pointee.x = value
+        slot.pointee.dirty = true
+      }
+    case ABS.mtPositionY:
+      if slot.pointee.y != value {
+        slot.pointee.y = value
+        slot.pointee.dirty = true
+      }
+    case ABS.mtTrackingID:
+      if value < 0 {
+        if slot.pointee.trackingID >= 0 { lift(slot) }
+        slot.pointee.trackingID = -1
+      } else if value != slot.pointee.trackingID {
+        if slot.pointee.trackingID >= 0 { lift(slot) }
+        slot.pointee.trackingID = value
+        slot.pointee.pendingBegin = true
+      }
+    case ABS.mtTouchMajor:
+      if slot.pointee.major != value {
+        slot.pointee.major = value
+        slot.pointee.dirty = true
+      }
+    case ABS.mtPressure:
+      if slot.pointee.pressure != value {
+        slot.pointee.pressure = value
+        slot.pointee.dirty = true
+      }
+    case ABS.mtToolType:
+      slot.pointee.toolType = value
+      if value == MTTool.palm { slot.pointee.cancelPending = true }
+    default:
+      break
+    }
+  }
+
+  /// The slot's contact lifted: a reported touch ends in this frame; an unreported one vanishes.
+  @inline(__always)
+  private func lift(_ slot: UnsafeMutablePointer<Slot>) {
+    switch slot.pointee.status {
+    case .live:
+      if slot.pointee.endedTouch == 0 { slot.pointee.endedTouch = slot.pointee.touch }
+      slot.pointee.touch = 0
+    case .ignored, .idle:
+      break
+    }
+    slot.pointee.status = .idle
+    slot.pointee.pendingBegin = false
+    slot.pointee.cancelPending = false
+  }
+
+  // MARK: - Protocol A
+
+  private struct Report {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var major: Int32 = 0
+    var pressure: Int32 = 0
+    var trackingID: Int32 = -1
+    var toolType: Int32 = 0
+  }
+
+  private struct Track {
+    var touch: UInt64 = 0
+    var ignored = false
+    var trackingID: Int32 = -1
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var major: Int32 = 0
+    var pressure: Int32 = 0
+    var last = Position()
+  }
+
+  @inline(__always)
+  private func processContactEvent(_ event: InputEvent) {
+    if event.type == EV.key {
+      if event.code == BTN.touch && event.value == 0 { touchReleased = true }
+      return
+    }
+    guard event.type == EV.abs else { return }
+    switch event.code {
+    case ABS.mtPositionX: current.x = event.value
+    case ABS.mtPositionY: current.y = event.value
+    case ABS.mtTouchMajor: current.major = event.value
+    case ABS.mtPressure: current.pressure = event.value
+    case ABS.mtTrackingID: current.trackingID = event.value
+    case ABS.mtToolType: current.toolType = event.value
+    default:
+      if event.code < ABS.mtTouchMajor || event.code > ABS.mtToolY { return }
+    }
+    currentHasData = true
+  }
+
+  private func finishReport() {
+    if currentHasData {
+      if current.trackingID >= 0 || !reportsHaveIDs { reports.append(current) }
+      sawContactData = true
+    }
+    currentHasData = false
+    current.trackingID = -1
+    current.toolType = MTTool.finger
+  }
+
+  /// Contacts of protocol A devices whose reports carry `ABS_MT_TRACKING_ID`: a report without one
+  /// (-1) is a lifted contact on such devices.
+  private var reportsHaveIDs: Bool { device.has(type: EV.abs, code: ABS.mtTrackingID) }
+
+  private func assembleContacts() -> Bool {
+    if currentHasData { finishReport() }
+    if touchReleased { reports.removeAll(keepingCapacity: true) }
+    touchReleased = false
+    sawContactData = false
+    var changed = false
+    nextTracks.removeAll(keepingCapacity: true)
+    matchedReport.removeAll(keepingCapacity: true)
+    for _ in tracks { matchedReport.append(-1) }
+    var reportTaken = 0  // bit set for up to 64 reports; more are matched by a linear scan
+    let byID = reportsHaveIDs
+    if byID {
+      for t in tracks.indices {
+        for r in reports.indices where reports[r].trackingID == tracks[t].trackingID {
+          if !isTaken(r, reportTaken) {
+            matchedReport[t] = r
+            markTaken(r, &reportTaken)
+            break
+          }
+        }
+      }
+    } else {
+      // Greedy: repeatedly pair the closest unmatched track and report.
+      while true {
+        var best = Double.infinity
+        var bestT = -1
+        var bestR = -1
+        for t in tracks.indices where matchedReport[t] < 0 {
+          for r in reports.indices where !isTaken(r, reportTaken) {
+            let dx = Double(tracks[t].x) - Double(reports[r].x)
+            let dy = Double(tracks[t].y) - Double(reports[r].y)
+            let d = dx * dx + dy * dy
+            if d < best {
+              best = d
+              bestT = t
+              bestR = r
+            }
+          }
+        }
+        if bestT < 0 { break }
+        matchedReport[bestT] = bestR
+        markTaken(bestR, &reportTaken)
+      }
+    }
+    for t in tracks.indices {
+      var track = tracks[t]
+      let r = matchedReport[t]
+      if r < 0 {
+        if !track.ignored {
+          emit(track.touch, .ended, track.last)
+          changed = true
+        }
+        continue
+      }
+      let report = reports[r]
+      let moved =
+        track.x != report.x || track.y != report.y || track.major != report.major
+        || track.pressure != report.pressure
+      track.x = report.x
+      track.y = report.y
+      track.major = report.major
+      track.pressure = report.pressure
+      if !track.ignored {
+        if report.toolType == MTTool.palm {
+          emit(track.touch, .cancelled, track.last)
+          track.ignored = true
+          changed = true
+        } else {
+          track.last = position(x: track.x, y: track.y, major: track.major, pressure: track.pressure)
+          emit(track.touch, moved ? .moved : .stationary, track.last)
+          if moved { changed = true }
+        }
+      }
+      nextTracks.append(track)
+    }
+    for r in reports.indices where !isTaken(r, reportTaken) {
+      let report = reports[r]
+      var track = Track(
+        trackingID: report.trackingID, x: report.x, y: report.y, major: report.major,
+        pressure: report.pressure)
+      if report.toolType == MTTool.palm {
+        track.ignored = true
+      } else {
+        track.touch = ids.next().rawValue
+        track.last = position(x: track.x, y: track.y, major: track.major, pressure: track.pressure)
+        emit(track.touch, .began, track.last)
+        changed = true
+      }
+      nextTracks.append(track)
+    }
+    swap(&tracks, &nextTracks)
+    reports.removeAll(keepingCapacity: true)
+    return changed
+  }
+
+  @inline(__always)
+  private func isTaken(_ r: Int, _ bits: Int) -> Bool {
+    if r < 64 { return bits & (1 << r) != 0 }
+    return matchedReport.contains(r)
+  }
+
+  @inline(__always)
+  private func markTaken(_ r: Int, _ bits: inout Int) {
+    if r < 64 { bits |= 1 << r }
+  }
+
+  // MARK: - Single touch
+
+  private struct Single {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var pressure: Int32 = 0
+    var down = false
+    var status = Status.idle
+    var touch: UInt64 = 0
+    var dirty = false
+    var last = Position()
+  }
+
+  @inline(__always)
+  private func processSingleEvent(_ event: InputEvent) {
+    if event.type == EV.key {
+      if event.code == BTN.touch { single.down = event.value != 0 }
+      return
+    }
+    guard event.type == EV.abs else { return }
+    switch event.code {
+    case ABS.x:
+      if single.x != event.value {
+        single.x = event.value
+        single.dirty = true
+      }
+    case ABS.y:
+      if single.y != event.value {
+        single.y = event.value
+        single.dirty = true
+      }
+    case ABS.pressure:
+      if single.pressure != event.value {
+        single.pressure = event.value
+        single.dirty = true
+      }
+    default:
+      break
+    }
+  }
+
+  private func assembleSingle(endedPhase: TouchPhase) -> Bool {
+    defer { single.dirty = false }
+    switch single.status {
+    case .idle:
+      guard single.down else { return false }
+      single.touch = ids.next().rawValue
+      single.status = .live
+      single.last = position(x: single.x, y: single.y, major: 0, pressure: single.pressure)
+      emit(single.touch, .began, single.last)
+      return true
+    case .live:
+      if !single.down {
+        emit(single.touch, endedPhase, single.last)
+        single.status = .idle
+        single.touch = 0
+        return true
+      }
+      if single.dirty {
+        single.last = position(x: single.x, y: single.y, major: 0, pressure: single.pressure)
+      }
+      emit(single.touch, single.dirty ? .moved : .stationary, single.last)
+      return single.dirty
+    case .ignored:
+      if !single.down { single.status = .idle }
+      return false
+    }
+  }
+
+  // MARK: - Frames
+
+  private func flush(at time: Timestamp, endedPhase: TouchPhase) -> TouchFrame? {
+    output.removeAll(keepingCapacity: true)
+    let changed: Bool
+    switch mode {
+    case .slots: changed = assembleSlots(endedPhase: endedPhase)
+    case .contacts: changed = assembleContacts()
+    case .single: changed = assembleSingle(endedPhase: endedPhase)
+    case .none: changed = false
+    }
+    guard changed else {
+      output.removeAll(keepingCapacity: true)
+      return nil
+    }
+    return makeFrame(at: time)
+  }
+
+  private func assembleSlots(endedPhase: TouchPhase) -> Bool {
+    var changed = false
+    for i in 0..<usedSlots {
+      let slot = slots + i
+      if slot.pointee.endedTouch != 0 {
+        emit(slot.pointee.endedTouch, endedPhase, slot.pointee.last)
+        slot.pointee.endedTouch = 0
+        changed = true
+      }
+      let palm = slot.pointee.cancelPending || slot.pointee.toolType == MTTool.palm
+      if slot.pointee.pendingBegin {
+        slot.pointee.pendingBegin = false
+        if palm {
+          slot.pointee.status = .ignored
+        } else {
+          slot.pointee.touch = ids.next().rawValue
+          slot.pointee.status = .live
+          slot.pointee.last = slotPosition(slot)
+          emit(slot.pointee.touch, .began, slot.pointee.last)
+          changed = true
+        }
+      } else if slot.pointee.status == .live {
+        if palm {
+          emit(slot.pointee.touch, .cancelled, slot.pointee.last)
+          slot.pointee.status = .ignored
+          slot.pointee.touch = 0
+          changed = true
+        } else if slot.pointee.dirty {
+          slot.pointee.last = slotPosition(slot)
+          emit(slot.pointee.touch, .moved, slot.pointee.last)
+          changed = true
+        } else {
+          emit(slot.pointee.touch, .stationary, slot.pointee.last)
+        }
+      }
+      slot.pointee.cancelPending = false
+      slot.pointee.dirty = false
+    }
+    return changed
+  }
+
+  /// Cancels every live or pending touch, leaving its finger ignored until it lifts.
+  private func cancelEverything(at time: Timestamp) -> TouchFrame? {
+    output.removeAll(keepingCapacity: true)
+    switch mode {
+    case .slots:
+      for i in 0..<usedSlots {
+        let slot = slots + i
+        if slot.pointee.endedTouch != 0 {
+          emit(slot.pointee.endedTouch, .cancelled, slot.pointee.last)
+          slot.pointee.endedTouch = 0
+        }
+        if slot.pointee.status == .live {
+          emit(slot.pointee.touch, .cancelled, slot.pointee.last)
+        }
+        if slot.pointee.status == .live || slot.pointee.pendingBegin {
+          slot.pointee.status = .ignored
+        }
+        slot.pointee.touch = 0
+        slot.pointee.pendingBegin = false
+        slot.pointee.cancelPending = false
+        slot.pointee.dirty = false
+      }
+    case .contacts:
+      for t in tracks.indices where !tracks[t].ignored {
+        emit(tracks[t].touch, .cancelled, tracks[t].last)
+        tracks[t].ignored = true
+      }
+      reports.removeAll(keepingCapacity: true)
+      currentHasData = false
+      touchReleased = false
+    case .single:
+      if single.status == .live {
+        emit(single.touch, .cancelled, single.last)
+        single.status = .ignored
+        single.touch = 0
+      }
+    case .none:
+      break
+    }
+    if output.isEmpty { return nil }
+    return makeFrame(at: time)
+  }
+
+  private func makeFrame(at time: Timestamp) -> TouchFrame {
+    // Insertion sort by identity: frames hold a handful of contacts.
+    var i = 1
+    while i < output.count {
+      let item = output[i]
+      var j = i - 1
+      while j >= 0 && output[j].id > item.id {
+        output[j + 1] = output[j]
+        j -= 1
+      }
+      output[j + 1] = item
+      i += 1
+    }
+    return TouchFrame(time: time, contacts: output)
+  }
+
+  @inline(__always)
+  private func emit(_ touch: UInt64, _ phase: TouchPhase, _ p: Position) {
+    output.append(
+      Contact(
+        id: TouchID(rawValue: touch), phase: phase, x: p.x, y: p.y, majorRadius: p.major, force: p.force)
+    )
+  }
+
+  @inline(__always)
+  private func slotPosition(_ slot: UnsafeMutablePointer<Slot>) -> Position {
+    position(x: slot.pointee.x, y: slot.pointee.y, major: slot.pointee.major, pressure: slot.pointee.pressure)
+  }
+
+  @inline(__always)
+  private func position(x: Int32, y: Int32, major: Int32, pressure: Int32) -> Position {
+    Position(
+      x: clamp((Double(x) - xMin) / xRange),
+      y: clamp((Double(y) - yMin) / yRange),
+      major: hasMajor ? Double(major) / 2 / xRange : nil,
+      force: pressureCode == nil ? nil : clamp((Double(pressure) - pressureMin) / pressureRange))
+  }
+
+  @inline(__always)
+  private func clamp(_ v: Double) -> Double { Swift.min(1, Swift.max(0, v)) }
+}

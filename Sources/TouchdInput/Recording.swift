@@ -1,0 +1,104 @@
+import Foundation
+
+/// A device description and the events it produced, read from a recording file.
+public struct Recording: Hashable, Sendable {
+  public var description: DeviceDescription
+  /// Events in file order, timestamps as recorded (relative or absolute).
+  public var events: [InputEvent]
+  /// Where the recording came from (a path), for messages.
+  public var source: String
+
+  public init(description: DeviceDescription, events: [InputEvent], source: String) {
+    self.description = description
+    self.events = events
+    self.source = source
+  }
+}
+
+/// A malformed or unreadable recording, located as `file:line: what is wrong`.
+public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var file: String
+  /// 1-based line number.
+  public var line: Int
+  public var message: String
+
+  public init(file: String, line: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.message = message
+  }
+
+  /// `file:line: message`.
+  public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// The recording file formats touchd reads.
+public enum RecordingFormat: Hashable, Sendable {
+  /// evemu (`evemu-record`, `evemu-describe`): `N: I: P: B: A:` and `E:` lines.
+  case evemu
+  /// `libinput record` YAML.
+  case libinputRecord
+
+  /// Guesses the format from the content: YAML keys (`version:`, `ndevices:`, `devices:`,
+  /// `libinput:`, `system:`) at the start of the first non-comment line mean `libinput record`;
+  /// anything else is evemu.
+  public static func detect(_ bytes: some Collection<UInt8>) -> RecordingFormat {
+    var line: [UInt8] = []
+    var iterator = bytes.makeIterator()
+    while let byte = iterator.next() {
+      if byte == UInt8(ascii: "\n") {
+        if let format = classify(line) { return format }
+        line.removeAll(keepingCapacity: true)
+        continue
+      }
+      line.append(byte)
+    }
+    return classify(line) ?? .evemu
+  }
+
+  private static func classify(_ line: [UInt8]) -> RecordingFormat? {
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.isEmpty || text.hasPrefix("#") { return nil }
+    for key in ["version:", "ndevices:", "devices:", "libinput:", "system:"] where text.hasPrefix(key) {
+      return .libinputRecord
+    }
+    return .evemu
+  }
+}
+
+/// Reads recordings of either format.
+public enum RecordingReader {
+  /// Reads the recording at `path`, detecting its format from the content.
+  ///
+  /// - Parameter descriptionPath: an evemu description (`.desc`) for an events-only evemu file; when
+  ///   given it replaces any description the file has.
+  public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> Recording {
+    let bytes = try readFile(path)
+    var description: DeviceDescription?
+    if let descriptionPath {
+      description = try EvemuParser.parseDescription(try readFile(descriptionPath), source: descriptionPath)
+    }
+    return try parse(bytes, source: path, description: description)
+  }
+
+  /// Parses recording bytes; `source` names them in errors.
+  public static func parse(
+    _ bytes: [UInt8], source: String, description: DeviceDescription? = nil
+  ) throws(RecordingError) -> Recording {
+    switch RecordingFormat.detect(bytes) {
+    case .evemu:
+      return try EvemuParser.parse(bytes, source: source, description: description)
+    case .libinputRecord:
+      var recording = try LibinputRecordParser.parse(bytes, source: source)
+      if let description { recording.description = description }
+      return recording
+    }
+  }
+
+  static func readFile(_ path: String) throws(RecordingError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RecordingError(file: path, line: 0, message: "cannot read the file")
+    }
+    return [UInt8](data)
+  }
+}

@@ -1,0 +1,22 @@
+/// Replays a recording through a `FrameAssembler`, as a live device would feed it.
+public enum Replay {
+  /// Every frame of `recording`, ending with a frame that cancels the touches still down (if any),
+  /// timed at the last event.
+  public static func frames(of recording: Recording, ids: TouchIDAllocator = TouchIDAllocator()) -> [TouchFrame] {
+    var frames: [TouchFrame] = []
+    forEachFrame(of: recording, ids: ids) { frames.append($0) }
+    return frames
+  }
+
+  /// Streams the frames of `recording` to `body` without collecting them.
+  public static func forEachFrame(
+    of recording: Recording, ids: TouchIDAllocator = TouchIDAllocator(), _ body: (TouchFrame) throws -> Void
+  ) rethrows {
+    let assembler = FrameAssembler(device: recording.description, ids: ids)
+    for event in recording.events {
+      if let frame = assembler.process(event) { try body(frame) }
+    }
+    let end = recording.events.last?.time ?? Timestamp(microseconds: 0)
+    if let frame = assembler.cancelAll(at: end) { try body(frame) }
+  }
+}

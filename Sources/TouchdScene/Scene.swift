@@ -1,0 +1,243 @@
+/// A scene file: the windows, views and gesture recognizers touchd builds, with defaults resolved.
+///
+/// Read one with ``Scene/parse(_:file:)`` or ``Scene/load(path:)``, which validate the whole file first.
+public struct Scene: Decodable, Hashable, Sendable {
+  public var version: Int
+  /// Front to back.
+  public var windows: [Window]
+
+  enum CodingKeys: String, CodingKey, CaseIterable { case version, windows }
+
+  public init(version: Int = SceneFormat.version, windows: [Window]) {
+    self.version = version
+    self.windows = windows
+  }
+
+  /// A size in points.
+  public struct Size: Codable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, height }
+    public init(width: Double, height: Double) {
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// A frame in the superview's points.
+  public struct Frame: Codable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    enum CodingKeys: String, CodingKey, CaseIterable { case x, y, width, height }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// One screen's window.
+  public struct Window: Decodable, Hashable, Sendable {
+    public var id: String
+    public var size: Size
+    /// Globs over device name, `vendor:product` (hex) or path; `*` matches every device.
+    public var devices: [String]
+    /// 0, 90, 180 or 270 degrees clockwise.
+    public var rotation: Int
+    /// A 2x3 row-major matrix on normalized device coordinates (libinput's meaning).
+    public var calibration: [Double]
+    public var grab: Bool
+    /// Back to front.
+    public var views: [View]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case id, size, devices, rotation, calibration, grab, views }
+
+    public init(
+      id: String, size: Size, devices: [String] = ["*"], rotation: Int = 0, calibration: [Double] = [1, 0, 0, 0, 1, 0],
+      grab: Bool = false, views: [View] = []
+    ) {
+      self.id = id
+      self.size = size
+      self.devices = devices
+      self.rotation = rotation
+      self.calibration = calibration
+      self.grab = grab
+      self.views = views
+    }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        id: try c.decode(String.self, forKey: .id), size: try c.decode(Size.self, forKey: .size),
+        devices: try c.decodeIfPresent([String].self, forKey: .devices) ?? ["*"],
+        rotation: try c.decodeIfPresent(Int.self, forKey: .rotation) ?? 0,
+        calibration: try c.decodeIfPresent([Double].self, forKey: .calibration) ?? [1, 0, 0, 0, 1, 0],
+        grab: try c.decodeIfPresent(Bool.self, forKey: .grab) ?? false,
+        views: try c.decodeIfPresent([View].self, forKey: .views) ?? [])
+    }
+  }
+
+  /// A view: UIKit's property names and defaults.
+  public struct View: Decodable, Hashable, Sendable {
+    public var id: String
+    public var frame: Frame
+    public var hidden = false
+    public var alpha = 1.0
+    public var userInteractionEnabled = true
+    public var multipleTouchEnabled = false
+    public var exclusiveTouch = false
+    public var clipsToBounds = false
+    public var hitOutset = 0.0
+    /// Whether the view handles the touches methods itself (and publishes touches messages).
+    public var touches = false
+    public var recognizers: [Recognizer] = []
+    /// Back to front.
+    public var views: [View] = []
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case id, frame, hidden, alpha, userInteractionEnabled, multipleTouchEnabled, exclusiveTouch, clipsToBounds
+      case hitOutset, touches, recognizers, views
+    }
+
+    public init(id: String, frame: Frame, recognizers: [Recognizer] = [], views: [View] = []) {
+      self.id = id
+      self.frame = frame
+      self.recognizers = recognizers
+      self.views = views
+    }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      id = try c.decode(String.self, forKey: .id)
+      frame = try c.decode(Frame.self, forKey: .frame)
+      hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden) ?? hidden
+      alpha = try c.decodeIfPresent(Double.self, forKey: .alpha) ?? alpha
+      userInteractionEnabled = try c.decodeIfPresent(Bool.self, forKey: .userInteractionEnabled) ?? true
+      multipleTouchEnabled = try c.decodeIfPresent(Bool.self, forKey: .multipleTouchEnabled) ?? false
+      exclusiveTouch = try c.decodeIfPresent(Bool.self, forKey: .exclusiveTouch) ?? false
+      clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds) ?? false
+      hitOutset = try c.decodeIfPresent(Double.self, forKey: .hitOutset) ?? 0
+      touches = try c.decodeIfPresent(Bool.self, forKey: .touches) ?? false
+      recognizers = try c.decodeIfPresent([Recognizer].self, forKey: .recognizers) ?? []
+      views = try c.decodeIfPresent([View].self, forKey: .views) ?? []
+    }
+  }
+
+  /// A type-specific recognizer parameter's value.
+  public enum Parameter: Hashable, Sendable {
+    case integer(Int)
+    case number(Double)
+    /// Option names (swipe directions, screen edges).
+    case options([String])
+
+    /// The value as a number (integers too).
+    public var number: Double? {
+      switch self {
+      case .integer(let i): Double(i)
+      case .number(let d): d
+      case .options: nil
+      }
+    }
+    public var integer: Int? {
+      if case .integer(let i) = self { return i }
+      return nil
+    }
+    public var options: [String]? {
+      if case .options(let o) = self { return o }
+      return nil
+    }
+  }
+
+  /// A gesture recognizer attached to a view.
+  public struct Recognizer: Decodable, Hashable, Sendable {
+    public var id: String
+    public var type: RecognizerType
+    public var action: String
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    /// Recognizer ids that must fail first.
+    public var requireToFail: [String] = []
+    /// Recognizer ids that may recognize at the same time.
+    public var simultaneousWith: [String] = []
+    /// The type-specific parameters present in the file, by name (``SceneFormat/parameters(of:)``).
+    public var parameters: [String: Parameter] = [:]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case id, type, action, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, requireToFail
+      case simultaneousWith
+    }
+
+    public init(id: String, type: RecognizerType, action: String, parameters: [String: Parameter] = [:]) {
+      self.id = id
+      self.type = type
+      self.action = action
+      self.parameters = parameters
+    }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      id = try c.decode(String.self, forKey: .id)
+      type = try c.decode(RecognizerType.self, forKey: .type)
+      action = try c.decode(String.self, forKey: .action)
+      cancelsTouchesInView = try c.decodeIfPresent(Bool.self, forKey: .cancelsTouchesInView) ?? true
+      delaysTouchesBegan = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesBegan) ?? false
+      delaysTouchesEnded = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesEnded) ?? true
+      requireToFail = try c.decodeIfPresent([String].self, forKey: .requireToFail) ?? []
+      simultaneousWith = try c.decodeIfPresent([String].self, forKey: .simultaneousWith) ?? []
+      let p = try decoder.container(keyedBy: ParameterKey.self)
+      for spec in SceneFormat.parameters(of: type) {
+        let key = ParameterKey(spec.name)
+        guard p.contains(key) else { continue }
+        switch spec.kind {
+        case .integer: parameters[spec.name] = .integer(try p.decode(Int.self, forKey: key))
+        case .options:
+          if let one = try? p.decode(String.self, forKey: key) {
+            parameters[spec.name] = .options([one])
+          } else {
+            parameters[spec.name] = .options(try p.decode([String].self, forKey: key))
+          }
+        default: parameters[spec.name] = .number(try p.decode(Double.self, forKey: key))
+        }
+      }
+    }
+
+    /// The parameter's value, or the format's default for this type, or nil (no default).
+    public func parameter(_ name: String) -> Parameter? {
+      if let value = parameters[name] { return value }
+      guard let spec = SceneFormat.parameters(of: type).first(where: { $0.name == name }) else { return nil }
+      switch (spec.kind, spec.defaultValue) {
+      case (.integer, .number(let n)?): return .integer(Int(n))
+      case (.options, .string(let s)?): return .options([s])
+      case (_, .number(let n)?): return .number(n)
+      default: return nil
+      }
+    }
+  }
+
+  /// Counts for summaries: windows, views (every level) and recognizers.
+  public var counts: (windows: Int, views: Int, recognizers: Int) {
+    var views = 0
+    var recognizers = 0
+    func visit(_ list: [View]) {
+      for v in list {
+        views += 1
+        recognizers += v.recognizers.count
+        visit(v.views)
+      }
+    }
+    for w in windows { visit(w.views) }
+    return (windows.count, views, recognizers)
+  }
+}
+
+struct ParameterKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ s: String) { stringValue = s }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}

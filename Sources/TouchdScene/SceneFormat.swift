@@ -1,0 +1,254 @@
+/// The recognizer types a scene can name (`type:`), one per gesture recognizer class.
+public enum RecognizerType: String, CaseIterable, Hashable, Sendable, Codable {
+  case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan
+
+  /// Whether the gesture is discrete (recognized once, as `ended`) rather than continuous.
+  public var isDiscrete: Bool { self == .tap || self == .swipe }
+}
+
+/// What a key's value must be. Drives validation, decoding and the JSON Schema alike.
+public enum SceneValueKind: Hashable, Sendable {
+  case string
+  case bool
+  /// An integer at least `minimum`.
+  case integer(minimum: Int)
+  /// A number within the bounds (inclusive; nil is unbounded).
+  case number(minimum: Double?, maximum: Double?)
+  /// A number greater than zero.
+  case positiveNumber
+  case stringList
+  /// Recognizer ids.
+  case idList
+  /// An option set: one of the names, or a non-empty list of them.
+  case options([String])
+  /// The format version: 1.
+  case version
+  /// 0, 90, 180 or 270.
+  case rotation
+  /// Six numbers.
+  case calibration
+  /// A nested object of the given kind.
+  case object(SceneObject)
+  /// A list of objects of the given kind.
+  case list(SceneObject)
+  /// One of ``RecognizerType``'s names.
+  case recognizerType
+}
+
+/// The objects of the scene format.
+public enum SceneObject: String, CaseIterable, Hashable, Sendable {
+  case scene, window, size, view, frame, recognizer
+}
+
+/// One key of an object of the scene format.
+public struct SceneKey: Hashable, Sendable {
+  public var name: String
+  public var kind: SceneValueKind
+  public var isRequired: Bool
+  /// What the key means, for the schema and the docs.
+  public var summary: String
+  /// The value used when the key is absent (nil: none, or required).
+  public var defaultValue: JSONValue?
+
+  public init(
+    _ name: String, _ kind: SceneValueKind, required: Bool = false, default defaultValue: JSONValue? = nil,
+    _ summary: String
+  ) {
+    self.name = name
+    self.kind = kind
+    self.isRequired = required
+    self.summary = summary
+    self.defaultValue = defaultValue
+  }
+}
+
+/// The scene format's keys: one table that validation, decoding, the JSON Schema and the docs share.
+public enum SceneFormat {
+  /// The only format version this build reads.
+  public static let version = 1
+
+  /// Swipe directions (`direction:`), as UIKit's `UISwipeGestureRecognizer.Direction`.
+  public static let swipeDirections = ["right", "left", "up", "down"]
+  /// Screen edges (`edges:`), as UIKit's `UIRectEdge`.
+  public static let edges = ["top", "left", "bottom", "right", "all"]
+
+  /// The keys of `object`, in documentation order. For a recognizer: only the keys every type has.
+  public static func keys(of object: SceneObject) -> [SceneKey] {
+    switch object {
+    case .scene:
+      [
+        SceneKey("version", .version, required: true, "The format version; must be 1."),
+        SceneKey("windows", .list(.window), required: true, "One window per screen, front to back."),
+      ]
+    case .window:
+      [
+        SceneKey("id", .string, required: true, "The window's name, unique among windows; used in messages."),
+        SceneKey(
+          "size", .object(.size), required: true, "The window's size in points; the device's axes map onto it."),
+        SceneKey(
+          "devices", .stringList, default: .array([.string("*")]),
+          "Which touchscreens feed the window: globs over the device name, vendor:product in hex (0eef:72a1) or device path."
+        ),
+        SceneKey(
+          "rotation", .rotation, default: .number(0), "Clockwise rotation of the screen in degrees: 0, 90, 180 or 270."),
+        SceneKey(
+          "calibration", .calibration, default: .array([1, 0, 0, 0, 1, 0].map { .number($0) }),
+          "A 2x3 matrix applied to normalized device coordinates, with libinput's LIBINPUT_CALIBRATION_MATRIX meaning."
+        ),
+        SceneKey("grab", .bool, default: .bool(false), "Whether the daemon grabs the devices (EVIOCGRAB)."),
+        SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
+      ]
+    case .size:
+      [
+        SceneKey("width", .number(minimum: 0, maximum: nil), required: true, "Width in points."),
+        SceneKey("height", .number(minimum: 0, maximum: nil), required: true, "Height in points."),
+      ]
+    case .frame:
+      [
+        SceneKey("x", .number(minimum: nil, maximum: nil), required: true, "Left edge in the superview's points."),
+        SceneKey("y", .number(minimum: nil, maximum: nil), required: true, "Top edge in the superview's points."),
+        SceneKey("width", .number(minimum: 0, maximum: nil), required: true, "Width in points."),
+        SceneKey("height", .number(minimum: 0, maximum: nil), required: true, "Height in points."),
+      ]
+    case .view:
+      [
+        SceneKey("id", .string, required: true, "The view's name, unique among the scene's views; used in messages."),
+        SceneKey("frame", .object(.frame), required: true, "The frame in the superview's coordinates."),
+        SceneKey("hidden", .bool, default: .bool(false), "A hidden view and its subviews get no touches (isHidden)."),
+        SceneKey(
+          "alpha", .number(minimum: 0, maximum: 1), default: .number(1),
+          "Opacity; at 0.01 or below the view and its subviews get no touches."),
+        SceneKey(
+          "userInteractionEnabled", .bool, default: .bool(true),
+          "When false the view and its subviews get no touches (isUserInteractionEnabled)."),
+        SceneKey(
+          "multipleTouchEnabled", .bool, default: .bool(false),
+          "When false the view gets only the first of several simultaneous touches (isMultipleTouchEnabled)."),
+        SceneKey(
+          "exclusiveTouch", .bool, default: .bool(false),
+          "While the view has touches no other view gets new ones (isExclusiveTouch)."),
+        SceneKey(
+          "clipsToBounds", .bool, default: .bool(false), "Subviews are hit only inside this view's bounds."),
+        SceneKey(
+          "hitOutset", .number(minimum: 0, maximum: nil), default: .number(0),
+          "Enlarges the touch area by this many points on every side."),
+        SceneKey(
+          "touches", .bool, default: .bool(false),
+          "When true the view handles the touches methods and publishes touches messages."),
+        SceneKey("recognizers", .list(.recognizer), default: .array([]), "Gesture recognizers attached to the view."),
+        SceneKey("views", .list(.view), default: .array([]), "Subviews, back to front."),
+      ]
+    case .recognizer:
+      [
+        SceneKey("id", .string, required: true, "The recognizer's name, unique among the scene's recognizers."),
+        SceneKey("type", .recognizerType, required: true, "The kind of gesture."),
+        SceneKey("action", .string, required: true, "The action name published when the recognizer fires."),
+        SceneKey(
+          "cancelsTouchesInView", .bool, default: .bool(true),
+          "When recognized, the view's touches are cancelled."),
+        SceneKey(
+          "delaysTouchesBegan", .bool, default: .bool(false),
+          "Touches reach the view only once this recognizer has failed."),
+        SceneKey(
+          "delaysTouchesEnded", .bool, default: .bool(true),
+          "Touch ends reach the view only once this recognizer has failed or recognized."),
+        SceneKey(
+          "requireToFail", .idList, default: .array([]),
+          "Recognizer ids that must fail before this one can recognize (require(toFail:))."),
+        SceneKey(
+          "simultaneousWith", .idList, default: .array([]),
+          "Recognizer ids this one may recognize at the same time as (either side listing the other suffices)."),
+      ]
+    }
+  }
+
+  /// The type-specific parameters of a recognizer type: UIKit's names, plus the thresholds the
+  /// recognizers expose as properties of the same name (defaults: `GestureConstants`).
+  public static func parameters(of type: RecognizerType) -> [SceneKey] {
+    let touchesRequired = SceneKey(
+      "numberOfTouchesRequired", .integer(minimum: 1), default: .number(1), "Fingers needed for the gesture.")
+    let minimumTouches = SceneKey(
+      "minimumNumberOfTouches", .integer(minimum: 1), default: .number(1), "The fewest fingers that can pan.")
+    let maximumTouches = SceneKey(
+      "maximumNumberOfTouches", .integer(minimum: 1), "The most fingers that can pan (default: unlimited).")
+    let startDistance = SceneKey(
+      "startDistance", .number(minimum: 0, maximum: nil), default: .number(10),
+      "How far, in points, the fingers must move before the gesture begins.")
+    let maximumTapDuration = SceneKey(
+      "maximumTapDuration", .positiveNumber, default: .number(0.75),
+      "The longest a finger may stay down for one tap, in seconds.")
+    let maximumInterval = SceneKey(
+      "maximumIntervalBetweenTaps", .positiveNumber, default: .number(0.35),
+      "The longest pause between the taps of a multi-tap, in seconds.")
+    let allowableMovement = SceneKey(
+      "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
+      "How far a finger may move, in points, before the gesture fails.")
+    switch type {
+    case .tap:
+      return [
+        SceneKey("numberOfTapsRequired", .integer(minimum: 1), default: .number(1), "Taps needed for the gesture."),
+        touchesRequired, allowableMovement, maximumTapDuration, maximumInterval,
+        SceneKey(
+          "maximumDistanceBetweenTaps", .number(minimum: 0, maximum: nil), default: .number(45),
+          "The farthest, in points, a later tap may land from the first."),
+      ]
+    case .longPress:
+      return [
+        SceneKey(
+          "minimumPressDuration", .number(minimum: 0, maximum: nil), default: .number(0.5),
+          "How long the fingers must stay down, in seconds."),
+        allowableMovement, touchesRequired,
+        SceneKey(
+          "numberOfTapsRequired", .integer(minimum: 0), default: .number(0),
+          "Taps before the press (0: the press itself)."),
+        maximumTapDuration, maximumInterval,
+      ]
+    case .pan:
+      return [minimumTouches, maximumTouches, startDistance]
+    case .swipe:
+      return [
+        SceneKey(
+          "direction", .options(swipeDirections), default: .string("right"),
+          "The permitted directions: one name or a list."),
+        touchesRequired,
+        SceneKey(
+          "minimumDistance", .positiveNumber, default: .number(50),
+          "How far, in points, the fingers must travel in the direction."),
+        SceneKey(
+          "maximumDuration", .positiveNumber, default: .number(0.5), "The longest the swipe may take, in seconds."),
+        SceneKey(
+          "minimumSpeed", .number(minimum: 0, maximum: nil), default: .number(200),
+          "The lowest average speed along the direction, in points per second."),
+        SceneKey(
+          "directionTolerance", .number(minimum: 0, maximum: 1.570796), default: .number(0.523599),
+          "The largest angle, in radians, between the movement and the direction."),
+        SceneKey(
+          "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
+          "Movement, in points, below which the direction is not judged yet."),
+      ]
+    case .pinch:
+      return [startDistance]
+    case .rotation:
+      return [
+        SceneKey(
+          "startDistance", .number(minimum: 0, maximum: nil), default: .number(10),
+          "How far, in points along the arc, each finger must turn before the rotation begins.")
+      ]
+    case .screenEdgePan:
+      return [
+        SceneKey(
+          "edges", .options(edges), required: true, "The screen edges the pan may start from: one name or a list."),
+        minimumTouches, maximumTouches, startDistance,
+        SceneKey(
+          "edgeZoneWidth", .positiveNumber, default: .number(20),
+          "The width, in points, of the band along the edge in which the pan must start."),
+      ]
+    }
+  }
+
+  /// Every parameter name of any recognizer type.
+  public static var allParameterNames: [String] {
+    var seen = Set<String>()
+    return RecognizerType.allCases.flatMap { parameters(of: $0).map(\.name) }.filter { seen.insert($0).inserted }
+  }
+}

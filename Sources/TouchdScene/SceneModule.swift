@@ -1,2 +1,0 @@
-import TouchDelivery
-import TouchdInput

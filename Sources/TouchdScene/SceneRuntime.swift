@@ -1,0 +1,341 @@
+import TouchDelivery
+import TouchdInput
+
+/// Why a runtime request was refused.
+public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No view has this id; `suggestion` is a close id, if any.
+  case unknownView(String, suggestion: String?)
+  /// An alpha outside 0...1 or a negative size.
+  case invalidValue(String)
+  /// No window of the scene takes touches from this device.
+  case noWindow(device: String)
+
+  public var description: String {
+    switch self {
+    case .unknownView(let id, let suggestion):
+      "unknown view '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .invalidValue(let message): message
+    case .noWindow(let device): "no window of the scene takes touches from '\(device)'"
+    }
+  }
+}
+
+/// A scene brought to life: the application, windows, views and recognizers built from a
+/// ``Scene``, delivering frames and publishing ``Message``s. The daemon drives it live on its
+/// clock; ``ScenePlayer`` drives it on virtual time for replays.
+///
+/// # Thread safety
+/// Not thread-safe: one owner calls every method, on the queue that owns the clock.
+public final class SceneRuntime {
+  public let scene: Scene
+  public let application: Application
+  /// The windows, in the scene's order (front to back).
+  public let windows: [TouchDelivery.Window]
+  /// Where messages go, in order.
+  public var sink: (Message) -> Void
+
+  private var viewsByID: [String: SceneView] = [:]
+  private var nextSeq = 1
+  private var frameTime: Double?
+  private var ignoring = false
+  private let simultaneity = SimultaneityDelegate()
+
+  /// Builds the scene's objects on `clock`. `sink` receives every message.
+  public init(scene: Scene, clock: TouchClock, sink: @escaping (Message) -> Void) {
+    self.scene = scene
+    self.sink = sink
+    application = Application(clock: clock)
+    var windows: [TouchDelivery.Window] = []
+    var recognizers: [String: GestureRecognizer] = [:]
+    var pending: [(GestureRecognizer, Scene.Recognizer)] = []
+    for spec in scene.windows {
+      let window = TouchDelivery.Window(frame: Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height))
+      window.identifier = spec.id
+      windows.append(window)
+    }
+    self.windows = windows
+    for (spec, window) in zip(scene.windows, windows) {
+      application.addWindow(window)
+      for viewSpec in spec.views {
+        window.addSubview(build(viewSpec, windowID: spec.id, recognizers: &recognizers, pending: &pending))
+      }
+    }
+    for (recognizer, spec) in pending {
+      for id in spec.requireToFail { if let other = recognizers[id] { recognizer.require(toFail: other) } }
+      for id in spec.simultaneousWith {
+        guard let other = recognizers[id] else { continue }
+        simultaneity.allow(recognizer, other)
+        recognizer.delegate = simultaneity
+        other.delegate = simultaneity
+      }
+    }
+  }
+
+  // MARK: Input
+
+  /// The index of the first window whose `devices` globs match the device's name, its
+  /// `vendor:product` in four-digit lowercase hex, or its path.
+  public func windowIndex(for device: DeviceDescription, path: String? = nil) -> Int? {
+    let vendorProduct = hex4(device.id.vendor) + ":" + hex4(device.id.product)
+    let names = [device.name, vendorProduct] + (path.map { [$0] } ?? [])
+    return scene.windows.firstIndex { window in
+      window.devices.contains { pattern in names.contains { globMatch(pattern, $0) } }
+    }
+  }
+
+  /// How device-normalized positions map onto window `index`'s points.
+  public func mapping(forWindow index: Int) -> ScreenMapping {
+    let spec = scene.windows[index]
+    let c = spec.calibration
+    return ScreenMapping(
+      width: spec.size.width, height: spec.size.height, rotation: ScreenRotation(rawValue: spec.rotation) ?? .none,
+      calibration: CalibrationMatrix(a: c[0], b: c[1], c: c[2], d: c[3], e: c[4], f: c[5]))
+  }
+
+  /// Maps a frame from `device` into its window and delivers it; a frame from a device no window
+  /// takes is dropped (returns false). The caller advances the clock to the frame's time first.
+  @discardableResult
+  public func handle(_ frame: TouchFrame, from device: DeviceDescription, path: String? = nil) -> Bool {
+    guard let index = windowIndex(for: device, path: path) else { return false }
+    handle(frame, inWindow: index)
+    return true
+  }
+
+  /// Maps a frame of device-normalized contacts onto window `index` and delivers it.
+  public func handle(_ frame: TouchFrame, inWindow index: Int) {
+    let mapping = mapping(forWindow: index)
+    let axisPoints =
+      mapping.rotation == .clockwise90 || mapping.rotation == .clockwise270 ? mapping.height : mapping.width
+    var mapped = frame
+    mapped.contacts = frame.contacts.map { contact in
+      var c = contact
+      (c.x, c.y) = mapping.map(contact)
+      c.majorRadius = contact.majorRadius.map { $0 * axisPoints }
+      return c
+    }
+    frameTime = frame.time.seconds
+    defer { frameTime = nil }
+    application.handle(mapped, in: windows[index])
+  }
+
+  // MARK: Runtime changes
+
+  /// Changes a view's properties; nil leaves one as it is.
+  public func setView(
+    _ id: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
+    frame: Scene.Frame? = nil
+  ) throws(SceneRuntimeError) {
+    guard let view = viewsByID[id] else {
+      throw .unknownView(id, suggestion: closestMatch(to: id, in: viewsByID.keys.sorted()))
+    }
+    if let alpha, !(0...1).contains(alpha) { throw .invalidValue("alpha \(alpha) is outside 0...1") }
+    if let frame, frame.width < 0 || frame.height < 0 { throw .invalidValue("negative size in frame of '\(id)'") }
+    if let hidden { view.isHidden = hidden }
+    if let alpha { view.alpha = alpha }
+    if let userInteractionEnabled { view.isUserInteractionEnabled = userInteractionEnabled }
+    if let frame { view.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) }
+  }
+
+  /// Ignores touches that begin from now on (true) or stops ignoring (false); touches already down
+  /// keep being delivered.
+  public func setIgnoringInteraction(_ ignore: Bool) {
+    guard ignore != ignoring else { return }
+    ignoring = ignore
+    if ignore { application.beginIgnoringInteractionEvents() } else { application.endIgnoringInteractionEvents() }
+  }
+
+  /// The view built for a scene view id.
+  public func view(_ id: String) -> SceneView? { viewsByID[id] }
+
+  // MARK: Building
+
+  private func build(
+    _ spec: Scene.View, windowID: String, recognizers: inout [String: GestureRecognizer],
+    pending: inout [(GestureRecognizer, Scene.Recognizer)]
+  ) -> SceneView {
+    let f = spec.frame
+    let view = SceneView(frame: Rect(x: f.x, y: f.y, width: f.width, height: f.height), handlesTouches: spec.touches)
+    view.identifier = spec.id
+    view.isHidden = spec.hidden
+    view.alpha = spec.alpha
+    view.isUserInteractionEnabled = spec.userInteractionEnabled
+    view.isMultipleTouchEnabled = spec.multipleTouchEnabled
+    view.isExclusiveTouch = spec.exclusiveTouch
+    view.clipsToBounds = spec.clipsToBounds
+    view.hitTestOutset = spec.hitOutset
+    if spec.touches {
+      view.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
+    }
+    viewsByID[spec.id] = view
+    for r in spec.recognizers {
+      let recognizer = Self.makeRecognizer(r)
+      recognizer.addAction { [weak self] recognizer in
+        self?.publishAction(recognizer, spec: r, viewID: spec.id, windowID: windowID)
+      }
+      view.addGestureRecognizer(recognizer)
+      recognizers[r.id] = recognizer
+      pending.append((recognizer, r))
+    }
+    for child in spec.views {
+      view.addSubview(build(child, windowID: windowID, recognizers: &recognizers, pending: &pending))
+    }
+    return view
+  }
+
+  /// A recognizer of the spec's type with every parameter applied.
+  static func makeRecognizer(_ spec: Scene.Recognizer) -> GestureRecognizer {
+    func int(_ name: String) -> Int? { spec.parameter(name)?.integer }
+    func number(_ name: String) -> Double? { spec.parameter(name)?.number }
+    func options(_ name: String) -> [String] { spec.parameter(name)?.options ?? [] }
+    let recognizer: GestureRecognizer
+    switch spec.type {
+    case .tap:
+      let r = TapGestureRecognizer()
+      if let v = int("numberOfTapsRequired") { r.numberOfTapsRequired = v }
+      if let v = int("numberOfTouchesRequired") { r.numberOfTouchesRequired = v }
+      if let v = number("allowableMovement") { r.allowableMovement = v }
+      if let v = number("maximumTapDuration") { r.maximumTapDuration = v }
+      if let v = number("maximumIntervalBetweenTaps") { r.maximumIntervalBetweenTaps = v }
+      if let v = number("maximumDistanceBetweenTaps") { r.maximumDistanceBetweenTaps = v }
+      recognizer = r
+    case .longPress:
+      let r = LongPressGestureRecognizer()
+      if let v = number("minimumPressDuration") { r.minimumPressDuration = v }
+      if let v = number("allowableMovement") { r.allowableMovement = v }
+      if let v = int("numberOfTouchesRequired") { r.numberOfTouchesRequired = v }
+      if let v = int("numberOfTapsRequired") { r.numberOfTapsRequired = v }
+      if let v = number("maximumTapDuration") { r.maximumTapDuration = v }
+      if let v = number("maximumIntervalBetweenTaps") { r.maximumIntervalBetweenTaps = v }
+      recognizer = r
+    case .pan, .screenEdgePan:
+      let r: PanGestureRecognizer
+      if spec.type == .screenEdgePan {
+        let edge = ScreenEdgePanGestureRecognizer()
+        for name in options("edges") {
+          switch name {
+          case "top": edge.edges.insert(.top)
+          case "left": edge.edges.insert(.left)
+          case "bottom": edge.edges.insert(.bottom)
+          case "right": edge.edges.insert(.right)
+          default: edge.edges.formUnion(.all)
+          }
+        }
+        if let v = number("edgeZoneWidth") { edge.edgeZoneWidth = v }
+        r = edge
+      } else {
+        r = PanGestureRecognizer()
+      }
+      if let v = int("minimumNumberOfTouches") { r.minimumNumberOfTouches = v }
+      if let v = int("maximumNumberOfTouches") { r.maximumNumberOfTouches = v }
+      if let v = number("startDistance") { r.startDistance = v }
+      recognizer = r
+    case .swipe:
+      let r = SwipeGestureRecognizer()
+      var direction: SwipeGestureRecognizer.Direction = []
+      for name in options("direction") {
+        switch name {
+        case "left": direction.insert(.left)
+        case "up": direction.insert(.up)
+        case "down": direction.insert(.down)
+        default: direction.insert(.right)
+        }
+      }
+      if !direction.isEmpty { r.direction = direction }
+      if let v = int("numberOfTouchesRequired") { r.numberOfTouchesRequired = v }
+      if let v = number("minimumDistance") { r.minimumDistance = v }
+      if let v = number("maximumDuration") { r.maximumDuration = v }
+      if let v = number("minimumSpeed") { r.minimumSpeed = v }
+      if let v = number("directionTolerance") { r.directionTolerance = v }
+      if let v = number("allowableMovement") { r.allowableMovement = v }
+      recognizer = r
+    case .pinch:
+      let r = PinchGestureRecognizer()
+      if let v = number("startDistance") { r.startDistance = v }
+      recognizer = r
+    case .rotation:
+      let r = RotationGestureRecognizer()
+      if let v = number("startDistance") { r.startDistance = v }
+      recognizer = r
+    }
+    recognizer.name = spec.id
+    recognizer.cancelsTouchesInView = spec.cancelsTouchesInView
+    recognizer.delaysTouchesBegan = spec.delaysTouchesBegan
+    recognizer.delaysTouchesEnded = spec.delaysTouchesEnded
+    return recognizer
+  }
+
+  // MARK: Messages
+
+  private var now: Double { frameTime ?? application.clock.now }
+
+  private func takeSeq() -> Int {
+    defer { nextSeq += 1 }
+    return nextSeq
+  }
+
+  private func publishAction(_ recognizer: GestureRecognizer, spec: Scene.Recognizer, viewID: String, windowID: String)
+  {
+    let values: GestureValues
+    switch recognizer {
+    case let r as PanGestureRecognizer:
+      values = .pan(translation: r.translation(in: nil), velocity: r.velocity(in: nil))
+    case let r as PinchGestureRecognizer: values = .pinch(scale: r.scale, velocity: r.velocity)
+    case let r as RotationGestureRecognizer: values = .rotation(rotation: r.rotation, velocity: r.velocity)
+    case let r as SwipeGestureRecognizer:
+      let d = r.recognizedDirection ?? r.direction
+      let name =
+        d.contains(.right) ? "right" : d.contains(.left) ? "left" : d.contains(.up) ? "up" : "down"
+      values = .swipe(direction: name)
+    default: values = .none
+    }
+    let state: GestureRecognizer.State = recognizer.state == .possible ? .ended : recognizer.state
+    sink(
+      .action(
+        ActionMessage(
+          seq: takeSeq(), action: spec.action, gesture: spec.type, state: state, view: viewID, window: windowID,
+          recognizer: spec.id, time: now, location: recognizer.location(in: nil),
+          numberOfTouches: recognizer.numberOfTouches, values: values)))
+  }
+
+  private func publishTouches(_ view: SceneView, _ phase: TouchPhase, _ touches: Set<Touch>) {
+    let infos = touches.map { t in
+      TouchesMessage.TouchInfo(
+        id: t.id.rawValue, view: t.view?.identifier ?? view.window?.identifier ?? "", phase: t.phase,
+        x: t.locationInWindow.x, y: t.locationInWindow.y, tapCount: t.tapCount)
+    }
+    sink(
+      .touches(
+        TouchesMessage(
+          seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
+          touches: infos)))
+  }
+
+  private func hex4(_ value: UInt16) -> String {
+    let s = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
+  }
+}
+
+/// Runs recordings through a ``SceneRuntime`` on a ``VirtualClock``, deterministically.
+public enum ScenePlayer {
+  /// Replays `recording` against `scene`: for each frame the clock advances to the frame's time
+  /// (firing due timers), the frame is mapped into the first window whose `devices` match the
+  /// recording's device and delivered; touches still down at the end are cancelled, then pending
+  /// timers run out. Returns the messages in order.
+  public static func replay(
+    _ recording: Recording, scene: Scene, devicePath: String? = nil
+  ) throws(SceneRuntimeError) -> [Message] {
+    var messages: [Message] = []
+    let clock = VirtualClock(now: recording.events.first?.time.seconds ?? 0)
+    let runtime = SceneRuntime(scene: scene, clock: clock) { messages.append($0) }
+    guard let window = runtime.windowIndex(for: recording.description, path: devicePath) else {
+      throw .noWindow(device: recording.description.name)
+    }
+    Replay.forEachFrame(of: recording) { frame in
+      clock.advance(to: frame.time.seconds)
+      runtime.handle(frame, inWindow: window)
+    }
+    clock.runUntilIdle()
+    return messages
+  }
+}

@@ -1,0 +1,127 @@
+/// The JSON Schema (draft 2020-12) of the scene format, built from ``SceneFormat``'s tables.
+///
+/// config/scene.schema.json is this document; a test keeps the two identical and checks both
+/// against the Codable types' keys.
+public enum SceneSchema {
+  /// The schema's `$defs` name of a recognizer type's object (`tapRecognizer`).
+  public static func definitionName(of type: RecognizerType) -> String { "\(type.rawValue)Recognizer" }
+
+  /// The whole schema.
+  public static var document: JSONValue {
+    var root: [(key: String, value: JSONValue)] = [
+      ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+      ("$id", .string("urn:touchd:scene:1")),
+      ("title", .string("touchd scene")),
+    ]
+    root += object(.scene)
+    var defs: [(key: String, value: JSONValue)] = []
+    for kind in SceneObject.allCases where kind != .scene && kind != .recognizer {
+      defs.append((kind.rawValue, .object(object(kind))))
+    }
+    defs.append(("recognizer", recognizerDispatch))
+    for type in RecognizerType.allCases {
+      let keys = SceneFormat.keys(of: .recognizer) + SceneFormat.parameters(of: type)
+      var properties = object(keys: keys, description: "A \(type.rawValue) gesture recognizer.")
+      if let i = properties.firstIndex(where: { $0.key == "properties" }),
+        case .object(var props) = properties[i].value,
+        let t = props.firstIndex(where: { $0.key == "type" })
+      {
+        props[t].value = .object([("const", .string(type.rawValue))])
+        properties[i].value = .object(props)
+      }
+      defs.append((definitionName(of: type), .object(properties)))
+    }
+    root.append(("$defs", .object(defs)))
+    return .object(root)
+  }
+
+  /// `recognizer`: the common keys for completion, then the type's own definition.
+  private static var recognizerDispatch: JSONValue {
+    let common = SceneFormat.keys(of: .recognizer)
+    return .object([
+      ("description", .string("A gesture recognizer; `type` decides which parameters it takes.")),
+      ("type", .string("object")),
+      ("required", .array(common.filter(\.isRequired).map { .string($0.name) })),
+      ("properties", .object(common.map { ($0.name, property($0)) })),
+      (
+        "allOf",
+        .array(
+          RecognizerType.allCases.map { type in
+            .object([
+              (
+                "if",
+                .object([
+                  ("properties", .object([("type", .object([("const", .string(type.rawValue))]))])),
+                  ("required", .array([.string("type")])),
+                ])
+              ),
+              ("then", .object([("$ref", .string("#/$defs/\(definitionName(of: type))"))])),
+            ])
+          })
+      ),
+    ])
+  }
+
+  private static func object(_ kind: SceneObject) -> [(key: String, value: JSONValue)] {
+    let descriptions: [SceneObject: String] = [
+      .scene:
+        "Windows, views and gesture recognizers for touchd; every recognizer publishes its action when it fires.",
+      .window: "One screen's window: the root of a view tree.",
+      .size: "A size in points.",
+      .view: "A rectangle that can be hit by touches and carry gesture recognizers.",
+      .frame: "A frame in the superview's coordinates, in points.",
+      .recognizer: "A gesture recognizer.",
+    ]
+    return object(keys: SceneFormat.keys(of: kind), description: descriptions[kind] ?? "")
+  }
+
+  private static func object(keys: [SceneKey], description: String) -> [(key: String, value: JSONValue)] {
+    var out: [(key: String, value: JSONValue)] = [("description", .string(description)), ("type", .string("object"))]
+    let required = keys.filter(\.isRequired)
+    if !required.isEmpty { out.append(("required", .array(required.map { .string($0.name) }))) }
+    out.append(("properties", .object(keys.map { ($0.name, property($0)) })))
+    out.append(("additionalProperties", .bool(false)))
+    return out
+  }
+
+  private static func property(_ key: SceneKey) -> JSONValue {
+    var out: [(key: String, value: JSONValue)] = [("description", .string(key.summary))]
+    switch key.kind {
+    case .string: out += [("type", .string("string")), ("minLength", .number(1))]
+    case .bool: out += [("type", .string("boolean"))]
+    case .integer(let minimum): out += [("type", .string("integer")), ("minimum", .number(Double(minimum)))]
+    case .number(let minimum, let maximum):
+      out.append(("type", .string("number")))
+      if let minimum { out.append(("minimum", .number(minimum))) }
+      if let maximum { out.append(("maximum", .number(maximum))) }
+    case .positiveNumber: out += [("type", .string("number")), ("exclusiveMinimum", .number(0))]
+    case .stringList, .idList:
+      out += [
+        ("type", .string("array")), ("items", .object([("type", .string("string")), ("minLength", .number(1))])),
+      ]
+    case .options(let names):
+      let names = JSONValue.array(names.map { .string($0) })
+      out.append(
+        (
+          "anyOf",
+          .array([
+            .object([("enum", names)]),
+            .object([("type", .string("array")), ("items", .object([("enum", names)])), ("minItems", .number(1))]),
+          ])
+        ))
+    case .version: out += [("const", .number(Double(SceneFormat.version)))]
+    case .rotation: out += [("enum", .array([0, 90, 180, 270].map { .number($0) }))]
+    case .calibration:
+      out += [
+        ("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(6)),
+        ("maxItems", .number(6)),
+      ]
+    case .object(let object): out += [("$ref", .string("#/$defs/\(object.rawValue)"))]
+    case .list(let object):
+      out += [("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/\(object.rawValue)"))]))]
+    case .recognizerType: out += [("enum", .array(RecognizerType.allCases.map { .string($0.rawValue) }))]
+    }
+    if let value = key.defaultValue { out.append(("default", value)) }
+    return .object(out)
+  }
+}

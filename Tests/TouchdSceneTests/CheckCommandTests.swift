@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Runs the built touchctl (beside the test bundle); nil when it was not built.
+func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String)? {
+  let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  let candidates = [
+    bundleDirectory.appendingPathComponent("touchctl"),
+    bundleDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("touchctl"),
+    repositoryRoot.appendingPathComponent(".build/debug/touchctl"),
+  ]
+  guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+    return nil
+  }
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let stdout = out.fileHandleForReading.readDataToEndOfFile()
+  let stderr = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+@Suite("touchctl check")
+struct CheckCommandTests {
+  @Test("A valid scene prints its counts and exits 0")
+  func valid() throws {
+    let path = configURL("kiosk.yaml").path
+    guard let result = try runTouchctl(["check", path]) else { return }
+    #expect(result.status == 0)
+    #expect(result.stdout == "\(path): ok (1 windows, 6 views, 5 recognizers)\n")
+  }
+
+  @Test("An invalid scene prints every error to stderr and exits 1")
+  func invalid() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchd-check-\(UUID()).yaml")
+    try """
+    version: 1
+    windows:
+      - id: main
+        size: {width: 10, height: 10}
+        views:
+          - id: door
+            frame: {x: 0, y: 0, width: 1, height: 1}
+            hiden: true
+            alpha: 3
+    """.write(to: url, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: url) }
+    guard let result = try runTouchctl(["check", url.path]) else { return }
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr == """
+        \(url.path):8:9: error: unknown key 'hiden' in view 'door' (did you mean 'hidden'?)
+        \(url.path):9:16: error: 'alpha' in view 'door' must be between 0 and 1, found 3
+
+        """)
+  }
+}

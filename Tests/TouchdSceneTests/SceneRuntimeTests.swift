@@ -1,0 +1,154 @@
+import Testing
+import TouchDelivery
+import TouchdInput
+import TouchdTestKit
+
+@testable import TouchdScene
+
+@Suite("Scene runtime")
+struct SceneRuntimeTests {
+  func recognizer(_ type: RecognizerType, _ parameters: [String: Scene.Parameter] = [:]) -> GestureRecognizer {
+    SceneRuntime.makeRecognizer(Scene.Recognizer(id: "r", type: type, action: "a", parameters: parameters))
+  }
+
+  @Test("The format's documented defaults are the recognizers' own defaults")
+  func defaultsMatchRecognizers() throws {
+    let tap = try #require(recognizer(.tap) as? TapGestureRecognizer)
+    let freshTap = TapGestureRecognizer()
+    #expect(tap.numberOfTapsRequired == freshTap.numberOfTapsRequired)
+    #expect(tap.allowableMovement == freshTap.allowableMovement)
+    #expect(tap.maximumTapDuration == freshTap.maximumTapDuration)
+    #expect(tap.maximumIntervalBetweenTaps == freshTap.maximumIntervalBetweenTaps)
+    #expect(tap.maximumDistanceBetweenTaps == freshTap.maximumDistanceBetweenTaps)
+    let press = try #require(recognizer(.longPress) as? LongPressGestureRecognizer)
+    let freshPress = LongPressGestureRecognizer()
+    #expect(press.minimumPressDuration == freshPress.minimumPressDuration)
+    #expect(press.allowableMovement == freshPress.allowableMovement)
+    #expect(press.numberOfTapsRequired == freshPress.numberOfTapsRequired)
+    let pan = try #require(recognizer(.pan) as? PanGestureRecognizer)
+    #expect(pan.startDistance == PanGestureRecognizer().startDistance)
+    #expect(pan.maximumNumberOfTouches == Int.max)
+    let swipe = try #require(recognizer(.swipe) as? SwipeGestureRecognizer)
+    let freshSwipe = SwipeGestureRecognizer()
+    #expect(swipe.direction == freshSwipe.direction)
+    #expect(swipe.minimumDistance == freshSwipe.minimumDistance)
+    #expect(swipe.maximumDuration == freshSwipe.maximumDuration)
+    #expect(swipe.minimumSpeed == freshSwipe.minimumSpeed)
+    #expect(abs(swipe.directionTolerance - freshSwipe.directionTolerance) < 1e-6)
+    #expect(swipe.allowableMovement == freshSwipe.allowableMovement)
+    let pinch = try #require(recognizer(.pinch) as? PinchGestureRecognizer)
+    #expect(pinch.startDistance == PinchGestureRecognizer().startDistance)
+    let rotation = try #require(recognizer(.rotation) as? RotationGestureRecognizer)
+    #expect(rotation.startDistance == RotationGestureRecognizer().startDistance)
+    let edge = try #require(
+      recognizer(.screenEdgePan, ["edges": .options(["left"])]) as? ScreenEdgePanGestureRecognizer)
+    #expect(edge.edgeZoneWidth == ScreenEdgePanGestureRecognizer().edgeZoneWidth)
+    #expect(edge.edges == .left)
+  }
+
+  @Test("Parameters and option sets reach the recognizers")
+  func parametersApplied() throws {
+    let swipe = try #require(
+      recognizer(.swipe, ["direction": .options(["left", "up"]), "numberOfTouchesRequired": .integer(2)])
+        as? SwipeGestureRecognizer)
+    #expect(swipe.direction == [.left, .up])
+    #expect(swipe.numberOfTouchesRequired == 2)
+    let press = try #require(
+      recognizer(.longPress, ["minimumPressDuration": .integer(2), "numberOfTouchesRequired": .integer(5)])
+        as? LongPressGestureRecognizer)
+    #expect(press.minimumPressDuration == 2)
+    #expect(press.numberOfTouchesRequired == 5)
+    let edge = try #require(recognizer(.screenEdgePan, ["edges": .options(["all"])]) as? ScreenEdgePanGestureRecognizer)
+    #expect(edge.edges == .all)
+  }
+
+  @Test("The view tree, requirements and simultaneity are built as the scene says")
+  func builtTree() throws {
+    let scene = try Scene.parse(try readText(configURL("photo-viewer.yaml")))
+    let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+    let photo = try #require(runtime.view("photo"))
+    #expect(photo.isMultipleTouchEnabled)
+    #expect(runtime.view("close")?.superview === photo)
+    #expect(runtime.windows.first?.identifier == "viewer")
+    let pinch = try #require(photo.gestureRecognizers.first { $0.name == "photo-pinch" })
+    let rotate = try #require(photo.gestureRecognizers.first { $0.name == "photo-rotate" })
+    let reset = try #require(photo.gestureRecognizers.first { $0.name == "photo-reset" })
+    #expect(pinch.delegate?.gestureRecognizer(pinch, shouldRecognizeSimultaneouslyWith: rotate) == true)
+    #expect(pinch.delegate?.gestureRecognizer(pinch, shouldRecognizeSimultaneouslyWith: reset) == false)
+
+    let carousel = SceneRuntime(scene: try Scene.parse(try readText(configURL("carousel.yaml"))), clock: VirtualClock())
+    {
+      _ in
+    }
+    let slideTap = try #require(carousel.view("slide")?.gestureRecognizers.first)
+    #expect(slideTap.failureRequirements.map(\.name) == ["next", "previous"])
+  }
+
+  @Test("Devices pick the first window whose globs match name, vendor:product or path")
+  func deviceMatching() throws {
+    let scene = try Scene.parse(
+      """
+      version: 1
+      windows:
+        - {id: left, size: {width: 10, height: 10}, devices: ["eGalax*", "/dev/input/by-path/*usb-0:1*"]}
+        - {id: right, size: {width: 10, height: 10}, devices: ["0eef:72a1"]}
+        - {id: rest, size: {width: 10, height: 10}}
+      """)
+    let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+    func device(_ name: String, _ vendor: UInt16 = 1, _ product: UInt16 = 2) -> DeviceDescription {
+      DeviceDescription(name: name, id: InputID(bustype: 3, vendor: vendor, product: product, version: 1))
+    }
+    #expect(runtime.windowIndex(for: device("eGalax Inc. USB TouchController")) == 0)
+    #expect(runtime.windowIndex(for: device("Other"), path: "/dev/input/by-path/pci-usb-0:1.2-event") == 0)
+    #expect(runtime.windowIndex(for: device("Other", 0x0eef, 0x72a1)) == 1)
+    #expect(runtime.windowIndex(for: device("Other")) == 2)
+    #expect(globMatch("ev[0-9]", "ev7") && !globMatch("ev[!0-9]", "ev7") && globMatch("a?c", "abc"))
+  }
+
+  @Test("A hidden or non-interactive view stops getting taps; unknown ids are errors")
+  func runtimeChanges() throws {
+    let scene = try Scene.parse(try readText(configURL("kiosk.yaml")))
+    let clock = VirtualClock()
+    var actions: [String] = []
+    let runtime = SceneRuntime(scene: scene, clock: clock) { message in
+      if case .action(let a) = message { actions.append(a.action) }
+    }
+    func tap(_ x: Double, _ y: Double) {
+      let script = FingerScript(start: clock.now + 1)
+      script.tap(at: .init(x: x, y: y))
+      Replay.forEachFrame(of: script.recording) { frame in
+        clock.advance(to: frame.time.seconds)
+        runtime.handle(frame, from: script.device)
+      }
+      clock.advance(to: clock.now + 1)
+    }
+    tap(400, 480)
+    try runtime.setView("buy-ticket", hidden: true)
+    tap(400, 480)
+    try runtime.setView("buy-ticket", hidden: false, userInteractionEnabled: false)
+    tap(400, 480)
+    try runtime.setView(
+      "buy-ticket", userInteractionEnabled: true, frame: Scene.Frame(x: 0, y: 0, width: 100, height: 100))
+    tap(50, 50)
+    runtime.setIgnoringInteraction(true)
+    tap(50, 50)
+    runtime.setIgnoringInteraction(false)
+    tap(50, 50)
+    #expect(actions == ["buy-ticket", "buy-ticket", "buy-ticket"])
+    #expect(throws: SceneRuntimeError.unknownView("buy-tiket", suggestion: "buy-ticket")) {
+      try runtime.setView("buy-tiket", hidden: true)
+    }
+    #expect(throws: SceneRuntimeError.self) { try runtime.setView("help", alpha: 2) }
+  }
+
+  @Test("A recording from a device no window takes is refused")
+  func noWindow() throws {
+    let scene = try Scene.parse(
+      "version: 1\nwindows: [{id: w, size: {width: 10, height: 10}, devices: [\"nothing\"]}]\n")
+    let script = FingerScript()
+    script.tap(at: .init(x: 1, y: 1))
+    #expect(throws: SceneRuntimeError.noWindow(device: SyntheticTouchscreen.name)) {
+      try ScenePlayer.replay(script.recording, scene: scene)
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Yams
+
+@testable import TouchdScene
+
+/// The repository root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// The example scenes in config/.
+let exampleScenes = ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml"]
+
+func configURL(_ name: String) -> URL { repositoryRoot.appendingPathComponent("config").appendingPathComponent(name) }
+
+func readText(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+/// Whether tests should rewrite checked-in expectations (goldens, the schema) instead of comparing.
+var updatingGoldens: Bool { ProcessInfo.processInfo.environment["TOUCHD_UPDATE_GOLDEN"] == "1" }
+
+/// A YAML tree as JSON, for handing scenes to a JSON Schema validator.
+func jsonValue(_ node: Node) -> JSONValue {
+  switch node {
+  case .scalar(let s):
+    switch node.tag.description {
+    case "tag:yaml.org,2002:null": return .null
+    case "tag:yaml.org,2002:bool": return .bool(node.bool ?? false)
+    case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float": return .number(node.float ?? 0)
+    default: return .string(s.string)
+    }
+  case .mapping(let m): return .object(m.map { ($0.key.string ?? "", jsonValue($0.value)) })
+  case .sequence(let s): return .array(s.map(jsonValue))
+  case .alias: return .null
+  }
+}
+
+/// Runs `python3 -c script args…`; nil when python3 cannot be started.
+func runPython(_ script: String, _ arguments: [String]) -> (status: Int32, output: String)? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "-c", script] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  do { try process.run() } catch { return nil }
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
