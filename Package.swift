@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
     // The C shim: libevdev, libudev, libsystemd and <linux/input.h>, plus a few inline helpers.
@@ -59,10 +60,21 @@ let package = Package(
       dependencies: ["TouchdInput"],
       swiftSettings: strict
     ),
+    // The daemon's parts: run loop, socket server, systemd integration, logging.
+    .target(
+      name: "TouchdDaemon",
+      dependencies: [
+        "TouchdDevices", "TouchdScene", "CTouchd",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "touchd",
       dependencies: [
-        "TouchdDevices", "TouchdScene",
+        "TouchdDaemon",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -95,6 +107,14 @@ let package = Package(
     .testTarget(
       name: "TouchdSceneTests",
       dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdDaemonTests",
+      dependencies: [
+        "TouchdDaemon", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(
