@@ -107,12 +107,13 @@ let package = Package(
     .testTarget(
       name: "TouchdSceneTests",
       dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      exclude: ["Golden"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TouchdDaemonTests",
       dependencies: [
-        "TouchdDaemon", .product(name: "NIOCore", package: "swift-nio"),
+        "TouchdDaemon", "TouchdTestKit", .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict

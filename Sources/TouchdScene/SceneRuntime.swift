@@ -147,6 +147,13 @@ public final class SceneRuntime {
   /// The view built for a scene view id.
   public func view(_ id: String) -> SceneView? { viewsByID[id] }
 
+  /// The `seq` the next message gets. A daemon that replaces its runtime (a scene reload)
+  /// carries it over, so `seq` keeps increasing for its clients.
+  public var nextSequenceNumber: Int {
+    get { nextSeq }
+    set { nextSeq = newValue }
+  }
+
   // MARK: Building
 
   private func build(

@@ -97,16 +97,21 @@ final class SocketClient {
     }
   }
 
-  /// Sends `command` and returns the reply or error line with the same id, skipping other
-  /// messages (hello, actions) that arrive meanwhile.
-  func request(_ command: [String: Any], timeout: Double = 10) throws -> String {
+  /// Sends `command` and returns the reply or error line with the same id; other messages
+  /// (hello, actions) that arrive meanwhile go to `other`.
+  func request(
+    _ command: [String: Any], timeout: Double = 10, other: (String) -> Void = { _ in }
+  ) throws -> String {
     var object = command
     let id = "touchctl-\(getpid())"
     object["id"] = id
     let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     try send(String(decoding: data, as: UTF8.self))
     while let line = try readLine(timeout: timeout) {
-      guard let reply = Self.object(line), reply["id"] as? String == id else { continue }
+      guard let reply = Self.object(line), reply["id"] as? String == id else {
+        other(line)
+        continue
+      }
       return line
     }
     throw ValidationError("no reply from touchd within \(Int(timeout)) s")

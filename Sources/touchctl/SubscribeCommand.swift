@@ -19,18 +19,20 @@ struct SubscribeCommand: ParsableCommand {
   func run() throws {
     let client = try connection.connect()
     var command: [String: Any] = ["cmd": "subscribe"]
+    var early: [String] = []
     if !actions.isEmpty { command["actions"] = actions }
     if !views.isEmpty { command["views"] = views }
     if !types.isEmpty { command["types"] = types }
     if command.count > 1 {
-      let reply = try client.request(command)
+      let reply = try client.request(command) { early.append($0) }
       if SocketClient.object(reply)?["type"] as? String == "error" {
         throw ValidationError("touchd refused the subscription: \(reply)")
       }
-      if verbose { print(reply) }
+      if verbose { early.append(reply) }
     }
     var received = 0
-    while let line = try client.readLine() {
+    var pending = early[...]
+    while let line = try pending.popFirst() ?? client.readLine() {
       let type = SocketClient.object(line)?["type"] as? String
       if !verbose && (type == "hello" || type == "reply") { continue }
       // Unbuffered, so a pipe sees each message as it arrives.

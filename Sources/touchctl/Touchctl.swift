@@ -5,7 +5,7 @@ struct Touchctl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "touchctl", abstract: "Inspect touchscreens, replay recordings and talk to touchd.",
     subcommands: [
-      DevicesCommand.self, RecordCommand.self, ReplayCommand.self, CheckCommand.self,
-      SubscribeCommand.self, SendCommand.self, StatusCommand.self,
+      DevicesCommand.self, RecordCommand.self, ReplayCommand.self, CheckCommand.self, SubscribeCommand.self,
+      SendCommand.self, StatusCommand.self,
     ])
 }

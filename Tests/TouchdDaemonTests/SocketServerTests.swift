@@ -14,7 +14,10 @@ final class FakeHandler: CommandHandler, @unchecked Sendable {
   private var seen: [String] = []
   var commands: [String] { lock.withLock { seen } }
 
-  func handle(_ command: ClientCommand, from client: ClientInfo, reply: @escaping @Sendable (CommandResult) -> Void) {
+  func handle(
+    _ command: ClientCommand, from client: ClientInfo, server: ServerCounters,
+    reply: @escaping @Sendable (CommandResult) -> Void
+  ) {
     lock.withLock { seen.append(command.name) }
     DispatchQueue.global().async {
       switch command.name {

@@ -62,12 +62,13 @@ public final class DispatchClock: TouchClock {
     return timer
   }
 
-  /// Runs every timer due by now, earliest first, then arms the dispatch timer for the next one
-  /// (or disarms it).
-  public func runDueTimers() {
+  /// Runs every timer due by `time` (default: now), earliest first, then arms the dispatch timer
+  /// for the next one (or disarms it). Called before a frame is delivered with the frame's time, so
+  /// a timeout that fell due before the frame fires first.
+  public func runDueTimers(upTo time: Double? = nil) {
     while true {
       timers.removeAll { !$0.isPending }
-      let current = now
+      let current = min(time ?? now, now)
       guard let index = earliestIndex(), timers[index].deadline <= current else { break }
       timers.remove(at: index).fire()
     }

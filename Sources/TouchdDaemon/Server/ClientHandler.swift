@@ -135,7 +135,7 @@ final class ClientHandler: ChannelInboundHandler {
     case _ where WireProtocol.pipelineCommands.contains(command.name):
       let loop = context?.eventLoop
       let bound = loop.map { NIOLoopBound(self, eventLoop: $0) }
-      core.handler.handle(command, from: info) { result in
+      core.handler.handle(command, from: info, server: core.counters) { result in
         guard let loop, let bound else { return }
         loop.execute { bound.value.send(WireProtocol.reply(idJSON: command.idJSON, result)) }
       }

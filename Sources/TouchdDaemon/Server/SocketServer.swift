@@ -10,7 +10,10 @@ import NIOPosix
 /// `status`). Called on the server's event loop; implementations hop to the pipeline queue and call
 /// `reply` from any thread, exactly once.
 public protocol CommandHandler: AnyObject, Sendable {
-  func handle(_ command: ClientCommand, from client: ClientInfo, reply: @escaping @Sendable (CommandResult) -> Void)
+  /// `server` is the server's counters at the time of the command (for `status`).
+  func handle(
+    _ command: ClientCommand, from client: ClientInfo, server: ServerCounters,
+    reply: @escaping @Sendable (CommandResult) -> Void)
 }
 
 /// A connected client, as the rest of the daemon sees it.
