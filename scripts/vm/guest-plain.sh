@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2317  # the check functions are called indirectly, through run_check
 # The plain guest's checks (no systemd; runs as root under init-plain.sh, OUT=/run/vmout is the host's
 # .build/vm/plain). udevd runs so discovery and hotplug work as on a real system; everything else
 # is the project's binaries on real /dev/input nodes. See docs/vm-tests.md for what each proves.
@@ -66,7 +67,8 @@ check_devices() {
 # on it, evemu-play plays the events in real time, and a subscriber's messages must equal the host's
 # `touchctl replay --scene` (compare.py: minus time/seq/velocity, touch ids by first appearance).
 live_equals_replay() {
-  local name=$1 recording=$2 desc=$3 live="$OUT/live-$name.jsonl"
+  local name=$1 recording=$2 desc=$3
+  local live="$OUT/live-$name.jsonl" # (a separate `local`: its words expand before any assignment)
   need_daemon || return
   [[ -s $EXPECTED/$name.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/$name.err" 2>/dev/null))" || return
   [[ $desc == - ]] && desc=$recording
@@ -80,6 +82,11 @@ live_equals_replay() {
   log "playing $(wc -l <"$SCRATCH/$name.events") events into $node"
   timeout 180 evemu-play "$node" <"$SCRATCH/$name.events" || note "evemu-play exited $?"
   sleep 1.5 # timers after the last frame (multi-tap interval) run out, as in replay
+  # Frames touchd assembled vs the replay's: fewer means frames were lost (e.g. a SYN_DROPPED
+  # resync after touchd fell behind), more means the kernel passed frames the file does not have.
+  local frames
+  frames=$(status_counter frames)
+  echo "frames: live $frames, replay $(cat "$EXPECTED/$name.frames")"
   # Unplugging ends the run the way replay's end of recording does: touches still down are cancelled.
   evemu_remove "$name"
   sleep 1
@@ -88,8 +95,8 @@ live_equals_replay() {
   $PY "$VM/compare.py" "$EXPECTED/$name.jsonl" "$live" >"$OUT/diff-$name.txt"
   local rc=$?
   head -60 "$OUT/diff-$name.txt"
-  note "$(head -1 "$OUT/diff-$name.txt")"
-  return $rc
+  note "$(head -1 "$OUT/diff-$name.txt"); frames live $frames, replay $(cat "$EXPECTED/$name.frames")"
+  return "$rc"
 }
 
 # --- discovery and hotplug ------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 # The host writes env.sh into the results folder: ROOT BIN TOOLS EXPECTED RECORDINGS.
 # shellcheck source=/dev/null
 . "$OUT/env.sh"
-cd "$ROOT"
+cd "$ROOT" || exit 1
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 PY=/usr/bin/python3 # never a pyenv shim: python3-libevdev lives in the system python
 SCRATCH=/run/vmtest
@@ -105,13 +105,14 @@ start_touchd() {
   log "touchd $name up, pid $TOUCHD_PID"
 }
 
-# stop_touchd: SIGTERM, then SIGKILL after 15 s; the exit status is in TOUCHD_RC.
+# stop_touchd: SIGTERM, then SIGKILL after 15 s; the exit status is in TOUCHD_RC (logged).
 stop_touchd() {
   [[ -n ${TOUCHD_PID:-} ]] || return 0
   kill -TERM "$TOUCHD_PID" 2>/dev/null || true
   wait_for 15 exited "$TOUCHD_PID" || kill -KILL "$TOUCHD_PID" 2>/dev/null || true
   TOUCHD_RC=0
   wait "$TOUCHD_PID" 2>/dev/null || TOUCHD_RC=$?
+  log "touchd $TOUCHD_PID stopped, exit status $TOUCHD_RC"
   TOUCHD_PID=""
 }
 
@@ -132,20 +133,16 @@ stop_subscriber() {
   SUB_PID=""
 }
 
-# touches_down: the number of touches down in touchd's `status` reply (summed over devices). The
-# key is read leniently (touches, touchesDown, down; a number or a list) until the reply is final.
+# touches_down: touchd's `touchesDown` (status reply): touches not yet ended or cancelled.
 touches_down() {
-  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null | $PY -c '
-import json, sys
-reply = json.load(sys.stdin)
-total = 0
-for device in reply.get("devices", []):
-    for key in ("touchesDown", "touches", "down"):
-        if key in device:
-            value = device[key]
-            total += len(value) if isinstance(value, list) else int(value)
-            break
-print(total)'
+  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
+    $PY -c 'import json, sys; print(json.load(sys.stdin)["touchesDown"])'
+}
+
+# status_counter NAME: one of touchd's status counters (frames, actions, messages, ...).
+status_counter() {
+  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
+    $PY -c 'import json, sys; print(json.load(sys.stdin)["counters"][sys.argv[1]])' "$1"
 }
 
 # --- devices --------------------------------------------------------------------------------------
@@ -171,11 +168,18 @@ evemu_remove() {
   rm -f "$SCRATCH/evemu-$1.pid"
 }
 
-# A device description for the guest: the recording's N/I/P/B/A lines with every axis's fuzz set
-# to 0. With fuzz, the kernel's input core would filter (average) positions a second time: the
-# recordings were captured after that filter already ran on the real hardware.
+# A device description for the guest from a recording's N/I/P/B/A lines, changed in two ways that
+# make the live device what the recorded hardware was (docs/vm-tests.md, "the description"):
+#  - every axis's fuzz is 0: with fuzz, the kernel's input core would filter (average) positions a
+#    second time; the recordings were captured after that filter already ran on the real hardware;
+#  - when every P: byte is 0 (evemu 1.1 and older did not record properties), INPUT_PROP_DIRECT is
+#    set: the replay accepts such recordings as touchscreens (lenient), a live device needs the bit.
 unfuzzed_description() { # SRC DEST
-  awk '/^E:/ { next } /^A:/ { $5 = 0 } { print }' "$1" >"$2"
+  awk 'FNR == NR { if (/^P:/) for (i = 2; i <= NF; i++) if ($i != "00") props = 1; next }
+       /^E:/ { next }
+       /^A:/ { $5 = 0 }
+       /^P:/ && !props && !done { $2 = "02"; done = 1 }
+       { print }' "$1" "$1" >"$2"
 }
 
 # ui_start ID KIND [NAME]: a scripted uinput device (uinput.py) driven through a FIFO; sets NODE.
@@ -211,7 +215,8 @@ ui_stop() {
   local id=$1 pid=${UI_PID[$1]:-}
   [[ -n $pid ]] || return 0
   if [[ ${2:-} == KILL ]]; then kill -KILL "$pid" 2>/dev/null || true; else echo quit >&"${UI_FD[$id]}" || true; fi
-  exec {UI_FD[$id]}>&- || true
+  local fd=${UI_FD[$id]}
+  exec {fd}>&- || true
   wait "$pid" 2>/dev/null || true
   unset "UI_PID[$id]"
 }
