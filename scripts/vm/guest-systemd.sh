@@ -15,9 +15,14 @@ plan systemd-boot systemd-install systemd-socket-activation systemd-udev-rule sy
 
 check_boot() {
   local state
-  state=$(timeout 120 systemctl is-system-running --wait 2>&1)
+  # Not --wait: this script *is* the boot's default unit (kernel-command-line.service), so start-up
+  # only finishes when it does.
+  state=$(systemctl is-system-running 2>&1)
   echo "system state: $state"
   systemctl --failed --no-legend --no-pager
+  systemctl list-jobs --no-pager
+  # The boot's timeline (blame needs a finished boot, which this one is not until the script ends).
+  journalctl -b --no-pager -o short-monotonic >"$OUT/journal-boot.log" 2>&1
   modprobe uinput || fail "modprobe uinput failed" || return
   systemctl is-active -q systemd-udevd systemd-journald || fail "udevd or journald not active" || return
   note "PID 1 $(cat /proc/1/comm), state $state, udevd and journald active"
@@ -44,7 +49,11 @@ check_socket_activation() {
   need_daemon || return
   systemctl is-active -q touchd.socket || fail "touchd.socket not active" || return
   BIN=/usr/local/bin
-  subscribe "$EVENTS" || return
+  subscribe "$EVENTS" || {
+    systemctl status --no-pager touchd.service touchd.socket
+    journalctl -b --no-pager -o cat -u touchd.service -u touchd.socket | tail -30
+    return 1
+  }
   systemctl is-active -q touchd.service || fail "a client connected but touchd.service is not active" || return
   ui_start ts touchscreen "touchd VM systemd touchscreen" || return
   local pid

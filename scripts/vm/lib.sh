@@ -124,7 +124,7 @@ tctl() { "$BIN/touchctl" "$@" --socket "$SOCK" >/dev/null 2>&1; }
 subscribe() {
   "$BIN/touchctl" subscribe --socket "$SOCK" --type action --type touches --verbose >"$1" 2>&1 &
   SUB_PID=$!
-  wait_for 30 grep -q '"reply"' "$1" || fail "subscriber got no reply to its subscription"
+  wait_for 60 grep -q '"reply"' "$1" || { cat "$1"; fail "subscriber got no reply to its subscription"; }
 }
 stop_subscriber() {
   [[ -n ${SUB_PID:-} ]] || return 0
