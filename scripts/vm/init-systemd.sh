@@ -5,7 +5,8 @@
 #  - removes /.dockerenv: systemd would think it runs in a container and ignore the kernel command
 #    line (systemd.run= would never run);
 #  - empties /etc/fstab: the host's entries name disks the guest does not have (boot hangs);
-#  - empties /etc/tmpfiles.d/tmp.conf: else systemd-tmpfiles cleans /tmp at boot.
+#  - masks tmp.conf with an empty /etc/tmpfiles.d/tmp.conf: else systemd-tmpfiles-setup empties
+#    /tmp at boot ("D /tmp"), deleting the host's /tmp file by file in the overlay: 85 s under TCG.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 fail() { echo "init-systemd: $*" >/dev/console; echo o >/proc/sysrq-trigger; sleep 30; }
 mount -t proc proc /proc
@@ -16,7 +17,8 @@ mount -t overlay overlay -o lowerdir=/,upperdir=/run/ov/upper,workdir=/run/ov/wo
   fail "overlay mount failed"
 rm -f /run/ov/root/.dockerenv
 : >/run/ov/root/etc/fstab
-[ -e /run/ov/root/etc/tmpfiles.d/tmp.conf ] && : >/run/ov/root/etc/tmpfiles.d/tmp.conf
+mkdir -p /run/ov/root/etc/tmpfiles.d
+: >/run/ov/root/etc/tmpfiles.d/tmp.conf
 mkdir -p /run/ov/root/oldroot
 umount /proc
 cd /run/ov/root || fail "cd overlay"
