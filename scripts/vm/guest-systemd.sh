@@ -64,9 +64,10 @@ check_socket_activation() {
   note "client started touchd.service (pid $pid, $(systemctl show -p Type --value touchd.service)); tap -> buy-ticket"
 }
 
-# The udev rule: the touchscreen is tagged for systemd and wants touchd.service.
+# The udev rule: the touchscreen is tagged for systemd and wants touchd.service. (Independent of the
+# daemon: it plugs its own touchscreen when the activation check did not get that far.)
 check_udev_rule() {
-  [[ -n ${NODE:-} ]] || fail "no touchscreen (previous check failed)" || return
+  [[ -n ${UI_PID[ts]:-} ]] || ui_start ts touchscreen "touchd VM systemd touchscreen" || return
   local props
   props=$(udevadm info --query=property --name="$NODE")
   echo "$props"
