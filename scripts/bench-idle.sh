@@ -65,7 +65,8 @@ per_thread() {
   done
 }
 status_counter() {
-  "$bin/touchctl" status --socket "$1" 2>/dev/null | tr ',{' '\n\n' | awk -F: -v k="\"$2\"" '$1 == k { print $2; exit }'
+  # touchctl prints the reply pretty: `"key" : value,` one per line.
+  "$bin/touchctl" status --socket "$1" 2>/dev/null | tr -d ' ,' | awk -F: -v k="\"$2\"" '$1 == k { print $2; exit }'
 }
 
 hz=$(getconf CLK_TCK)
