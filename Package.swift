@@ -16,6 +16,10 @@ let package = Package(
     .executable(name: "touchctl", targets: ["touchctl"]),
     .library(name: "TouchDelivery", targets: ["TouchDelivery"]),
     .library(name: "TouchdScene", targets: ["TouchdScene"]),
+    // For the separate benchmark package (Benchmarks/), which depends on this one by path.
+    .library(name: "TouchdInput", targets: ["TouchdInput"]),
+    .library(name: "TouchdTestKit", targets: ["TouchdTestKit"]),
+    .library(name: "TouchdDaemon", targets: ["TouchdDaemon"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -115,7 +115,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     guard let c = down.centroid else { return }
     if let last = lastCentroid { travelled = travelled + (c - last) }
     lastCentroid = c
-    let time = touches.map(\.timestamp).max() ?? eventTime
+    var latest: Double?
+    for touch in touches where latest.map({ touch.timestamp > $0 }) ?? true { latest = touch.timestamp }
+    let time = latest ?? eventTime
     tracker.add(time: time, value: travelled)
     lastLocation = c
   }
