@@ -7,17 +7,19 @@
 # then creates the "touchd" group (members may connect to the socket), reloads systemd and udev,
 # and enables and starts touchd.socket (the service starts on the first client or touchscreen).
 #
-#   scripts/install.sh [--no-build] [--no-start] [--destdir DIR]
+#   scripts/install.sh [--no-build] [--bin-dir DIR] [--no-start] [--destdir DIR]
+# --bin-dir takes touchd and touchctl from DIR (prebuilt; implies --no-build, needs no swift).
 # --destdir installs into a staging root (packaging, tests) and skips every system change.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build=1 start=1 destdir="" prefix="${PREFIX:-/usr/local}"
+build=1 start=1 destdir="" bindir="" prefix="${PREFIX:-/usr/local}"
 while (($#)); do
   case "$1" in
     --no-build) build=0 ;;
     --no-start) start=0 ;;
     --destdir) destdir="$2"; shift ;;
+    --bin-dir) bindir="$2"; build=0; shift ;;
     *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -28,7 +30,7 @@ if ((build)); then
   swift build -c release --product touchd
   swift build -c release --product touchctl
 fi
-bin=$(swift build -c release --show-bin-path)
+bin=${bindir:-$(swift build -c release --show-bin-path)}
 
 install -d "$destdir$prefix/bin" "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
   "$destdir/etc/touchd" "$destdir$prefix/share/doc/touchd"

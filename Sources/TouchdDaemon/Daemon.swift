@@ -289,8 +289,15 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   private func readDevice(_ live: LiveDevice) {
     do {
+      let drops = live.device.resyncCount
       let status = try live.device.readFrames { frame in
         deliver(frame, window: live.window, calibration: live.calibration)
+      }
+      if live.device.resyncCount > drops {
+        counters.resyncs += live.device.resyncCount - drops
+        logger.warning(
+          "events dropped by the kernel (SYN_DROPPED); touches resynced",
+          metadata: ["device.path": "\(live.device.path)", "resyncs": "\(live.device.resyncCount)"])
       }
       if status == .removed {
         logger.info("touchscreen unplugged", metadata: ["device.path": "\(live.device.path)"])
@@ -509,7 +516,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""ignoring":\#(ignoreDepth)"#,
       #""clients":\#(server.clients)"#,
       #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"actions":\#(c.actions),"messages":\#(c.messages),"#
-        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"timerWakeups":\#(clock.wakeups),"#
+        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"resyncs":\#(c.resyncs),"#
+        + #""timerWakeups":\#(clock.wakeups),"#
         + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
         + #""clientsDisconnectedSlow":\#(server.disconnectedSlow),"messagesSent":\#(server.messagesSent),"#
         + #""messagesSkipped":\#(server.messagesSkipped)}"#,
@@ -525,4 +533,6 @@ struct PipelineCounters {
   var messages = 0
   var reloads = 0
   var reloadFailures = 0
+  /// SYN_DROPPED resyncs over all devices.
+  var resyncs = 0
 }

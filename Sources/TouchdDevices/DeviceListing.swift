@@ -135,7 +135,7 @@ public enum DeviceListing {
     let reports = devices.map(DeviceReport.init).filter { all || $0.touchscreen }
     if reports.isEmpty { return "[]\n" }
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(reports), as: UTF8.self) + "\n"
   }
 

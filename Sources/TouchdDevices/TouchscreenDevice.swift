@@ -53,6 +53,9 @@ public final class TouchscreenDevice {
     try feed.read(path: device.path, next: device.nextEvent, deliver: deliver)
   }
 
+  /// How many times the kernel's buffer overflowed (`SYN_DROPPED`) and the device was resynced.
+  public var resyncCount: Int { feed.drops }
+
   /// Cancels every live touch now, for a udev `remove` seen before the read reports ENODEV.
   public func cancelAllTouches() -> TouchFrame? { feed.removed() }
 
@@ -61,10 +64,17 @@ public final class TouchscreenDevice {
 }
 
 /// Maps a device's reader items onto a `FrameAssembler`. Owned by its device's queue.
-struct FrameFeed {
+final class FrameFeed {
   let assembler: FrameAssembler
   /// CLOCK_MONOTONIC in production; a fake clock in tests.
   let now: () -> Timestamp
+  /// How many `SYN_DROPPED` resyncs happened (the kernel buffer overflowed).
+  private(set) var drops = 0
+
+  init(assembler: FrameAssembler, now: @escaping () -> Timestamp) {
+    self.assembler = assembler
+    self.now = now
+  }
 
   /// The frame an item completes, if any.
   func frame(for item: EvdevItem) -> TouchFrame? {
@@ -72,6 +82,7 @@ struct FrameFeed {
     case .event(let event), .syncEvent(let event):
       return assembler.process(event)
     case .dropped:
+      drops += 1
       assembler.beginSync()
       return nil
     case .syncEnded:

@@ -6,7 +6,7 @@
 set -uo pipefail # not -e: a failing check reports FAIL and the next one runs
 # shellcheck source=scripts/vm/lib.sh
 . "$(dirname "$0")/lib.sh"
-export PATH="$PATH:$SWIFT_BIN" # install.sh asks `swift build --show-bin-path` where the binaries are
+export PATH="$PATH:$SWIFT_BIN"
 SOCK=/run/touchd/touchd.sock   # the installed touchd.socket's
 EVENTS="$OUT/systemd-events.jsonl"
 
@@ -31,7 +31,7 @@ check_boot() {
 check_install() {
   need_daemon || return
   local t0=$SECONDS
-  scripts/install.sh --no-build || fail "install.sh --no-build exited $?" || return
+  scripts/install.sh --bin-dir "$BIN" || fail "install.sh --bin-dir exited $?" || return
   local missing=""
   for f in /usr/local/bin/touchd /usr/local/bin/touchctl /etc/systemd/system/touchd.service \
     /etc/systemd/system/touchd.socket /etc/udev/rules.d/70-touchd.rules /etc/touchd/scene.yaml; do
