@@ -2,7 +2,7 @@
 # shellcheck disable=SC2317  # the check functions are called indirectly, through run_check
 # The systemd guest's checks: systemd is PID 1 with udevd and journald, the root is a writable overlay
 # over the host's (init-systemd.sh). touchd is installed the way an administrator does it,
-# `scripts/install.sh --no-build` with the prebuilt release binaries, and run by its own units.
+# `scripts/install.sh --bin-dir` with the prebuilt release binaries, and run by its own units.
 set -uo pipefail # not -e: a failing check reports FAIL and the next one runs
 # shellcheck source=scripts/vm/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -40,7 +40,7 @@ check_install() {
   [[ -z $missing ]] || fail "not installed:$missing" || return
   systemctl is-active -q touchd.socket || fail "touchd.socket not active after install" || return
   systemctl is-active -q touchd.service && { fail "touchd.service already running before any client"; return; }
-  note "install.sh --no-build took $((SECONDS - t0)) s; touchd.socket listening, service not started"
+  note "install.sh --bin-dir took $((SECONDS - t0)) s; touchd.socket listening, service not started"
 }
 
 # A client connecting to the socket starts the service (Type=notify: systemd waits for READY=1);
