@@ -16,11 +16,16 @@ let package = Package(
     .executable(name: "touchctl", targets: ["touchctl"]),
     .library(name: "TouchDelivery", targets: ["TouchDelivery"]),
     .library(name: "TouchdScene", targets: ["TouchdScene"]),
+    // For the separate benchmark package (Benchmarks/), which depends on this one by path.
+    .library(name: "TouchdInput", targets: ["TouchdInput"]),
+    .library(name: "TouchdTestKit", targets: ["TouchdTestKit"]),
+    .library(name: "TouchdDaemon", targets: ["TouchdDaemon"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
     // The C shim: libevdev, libudev, libsystemd and <linux/input.h>, plus a few inline helpers.
@@ -65,10 +70,21 @@ let package = Package(
       dependencies: ["TouchdInput"],
       swiftSettings: strict
     ),
+    // The daemon's parts: run loop, socket server, systemd integration, logging.
+    .target(
+      name: "TouchdDaemon",
+      dependencies: [
+        "TouchdDevices", "TouchdScene", "CTouchd",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "touchd",
       dependencies: [
-        "TouchdDevices", "TouchdScene",
+        "TouchdDaemon",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -101,12 +117,21 @@ let package = Package(
     .testTarget(
       name: "TouchdSceneTests",
       dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
+      exclude: ["Golden"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdDaemonTests",
+      dependencies: [
+        "TouchdDaemon", "TouchdTestKit", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "TouchdRenderTests",
       dependencies: ["TouchdRender", "TouchdScene", "TouchdInput", "TouchdTestKit"],
-      resources: [.copy("Fixtures")],
+      exclude: ["Fixtures"],
       swiftSettings: strict
     ),
     .testTarget(

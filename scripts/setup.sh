@@ -7,7 +7,11 @@ set -euo pipefail
 
 packages=(libevdev-dev libudev-dev libsystemd-dev pkg-config)
 if [[ "${1:-}" == "--vm" ]]; then
-  packages+=(linux-image-amd64 qemu-system-x86 busybox-static evemu-tools python3-libevdev
+  # The guest boots this machine's own root: every tool the guest runs is installed here.
+  # linux-image-amd64: the guest kernel and its modules (uinput, 9p, overlay); busybox-static and
+  # cpio: the initramfs; evemu-tools and python3-libevdev: uinput devices and event playback; gcc
+  # (+ libevdev-dev, pkg-config above): the C latency baseline; systemd and udev: the systemd guest.
+  packages+=(linux-image-amd64 qemu-system-x86 busybox-static cpio evemu-tools python3-libevdev
     libevdev-dev gcc systemd udev)
 fi
 

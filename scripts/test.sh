@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# The test command of the README and of CI: installs the build dependencies when missing,
-# runs every test, then checks formatting with `swift format lint --strict`.
+# The test command of the README and of CI:
+#   1. installs the build dependencies when missing (scripts/setup.sh),
+#   2. builds and runs every unit and integration test (swift test),
+#   3. checks formatting (swift format lint --strict),
+#   4. runs the real-kernel VM suite (scripts/vm-test.sh; it says why when it skips: it needs root
+#      or its packages installed, and qemu),
+#   5. runs the benchmarks in smoke mode (scripts/bench.sh --smoke: they must build and run; no
+#      timing can fail it).
+#   scripts/test.sh [--quick]    --quick stops after step 3
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
 swift build --build-tests
-swift test --skip-build 2>&1 | tee /tmp/touchd-test.log
+swift test --skip-build
 echo "lint: swift format lint --strict"
-swift format lint --strict --recursive Package.swift Sources Tests
+swift format lint --strict --recursive Package.swift Sources Tests Benchmarks
 echo "lint: clean"
+[[ "${1:-}" == "--quick" ]] && exit 0
+
+scripts/vm-test.sh
+scripts/bench.sh --smoke

@@ -16,10 +16,12 @@ public protocol TouchClock: AnyObject {
 public final class ScheduledTimer {
   public let deadline: Double
   /// The order of scheduling: timers with equal deadlines fire in this order.
-  let sequence: UInt64
+  public let sequence: UInt64
   var action: (() -> Void)?
 
-  init(deadline: Double, sequence: UInt64, action: @escaping () -> Void) {
+  /// A timer for a ``TouchClock`` implementation to keep; it runs `action` on ``fire()``.
+  /// `sequence` orders timers with equal deadlines (scheduling order).
+  public init(deadline: Double, sequence: UInt64, action: @escaping () -> Void) {
     self.deadline = deadline
     self.sequence = sequence
     self.action = action
@@ -30,8 +32,8 @@ public final class ScheduledTimer {
 
   public func cancel() { action = nil }
 
-  /// Runs the action if still pending; a timer fires at most once.
-  func fire() {
+  /// Runs the action if still pending; a timer fires at most once. Called by the clock.
+  public func fire() {
     guard let action else { return }
     self.action = nil
     action()

@@ -29,6 +29,10 @@ final class GestureArbiter {
   private var queue: [ViewDelivery] = []
   private var depth = 0
   private var updating = false
+  /// Reused while building each recognizer's touches set (no allocation per call).
+  private var scratch: [Touch] = []
+  /// The phases a turn delivers to recognizers, in order.
+  private static let recognizerPhases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
 
   struct ViewDelivery {
     let touch: Touch
@@ -43,22 +47,36 @@ final class GestureArbiter {
   func deliver(_ event: TouchEvent, in window: Window) {
     depth += 1
     defer { depth -= 1 }
-    let touches = event.allTouches.filter { $0.window === window && $0.phase != .stationary }
-      .sorted { ($0.phase.deliveryRank, $0.id) < ($1.phase.deliveryRank, $1.id) }
+    // The changing touches in this window, by phase then id. (An array filtered and sorted in
+    // place: no intermediate set.)
+    var touches: [Touch] = []
+    touches.reserveCapacity(event.allTouches.count)
+    for touch in event.allTouches where touch.window === window && touch.phase != .stationary {
+      touches.append(touch)
+    }
+    touches.sort { ($0.phase.deliveryRank, $0.id) < ($1.phase.deliveryRank, $1.id) }
     for touch in touches where touch.phase == .began && !touch.isAdmitted && !touch.isBlocked {
       admit(touch, among: event.allTouches)
     }
     let admitted = touches.filter(\.isAdmitted)
+    // The phases present among the admitted touches: a recognizer gets no call for the others.
+    var phasesPresent = 0
+    for touch in admitted { phasesPresent |= 1 << touch.phase.deliveryRank }
 
     var recognizers: [GestureRecognizer] = []
     for touch in admitted {
       for r in touch.gestureRecognizers where !recognizers.contains(where: { $0 === r }) { recognizers.append(r) }
     }
     for r in recognizers {
-      for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+      for phase in Self.recognizerPhases {
         guard r.acceptsTouches else { break }
-        let set = Set(admitted.filter { t in t.phase == phase && r.trackedTouches.contains { $0 === t } })
-        guard !set.isEmpty else { continue }
+        guard phasesPresent & (1 << phase.deliveryRank) != 0 else { continue }
+        let tracked = r.trackedTouches
+        scratch.removeAll(keepingCapacity: true)
+        for t in admitted where t.phase == phase && tracked.contains(where: { $0 === t }) { scratch.append(t) }
+        guard !scratch.isEmpty else { continue }
+        let set = Set(scratch)
+        scratch.removeAll(keepingCapacity: true)
         switch phase {
         case .began: r.touchesBegan(set, with: event)
         case .moved: r.touchesMoved(set, with: event)
@@ -344,8 +362,8 @@ final class GestureArbiter {
 
   private func resetFinished() {
     for r in participants {
-      let touchesGone = r.attemptTouches.allSatisfy { $0.phase.isTerminal }
-      if r.isDecided && r.pendingStates.isEmpty && touchesGone {
+      // The touches are looked at last: most participants are undecided or still have touches.
+      if r.isDecided && r.pendingStates.isEmpty && r.attemptTouches.allSatisfy({ $0.phase.isTerminal }) {
         for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
         r.trackedTouches = []
         r.attemptTouches = []

@@ -124,8 +124,14 @@ open class View: Responder {
   open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
     guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
     guard self.point(inside: point, with: event) else { return nil }
-    for subview in subviews.reversed() {
-      if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+    // Front to back. `fromSuperview` is the last step of `convert(_:from:)`: each level gets the
+    // point exactly as `convertFromWindow` computes it, without a round trip through the window
+    // or an allocation.
+    var index = subviews.endIndex
+    while index > subviews.startIndex {
+      index -= 1
+      let subview = subviews[index]
+      if let hit = subview.hitTest(subview.fromSuperview(point), with: event) { return hit }
     }
     return self
   }
@@ -155,15 +161,9 @@ open class View: Responder {
 
   /// Converts `point` from the window's (root's) coordinates to this view's.
   public func convertFromWindow(_ point: Point) -> Point {
-    var chain: [View] = []
-    var v: View = self
-    while let parent = v.superview {
-      chain.append(v)
-      v = parent
-    }
-    var p = point
-    for view in chain.reversed() { p = view.fromSuperview(p) }
-    return p
+    // The root's child first, this view last; recursion instead of a chain array (no allocation).
+    guard let parent = superview else { return point }
+    return fromSuperview(parent.convertFromWindow(point))
   }
 
   /// Converts `point` from the screen's coordinates (the space of a window's frame) to this view's.

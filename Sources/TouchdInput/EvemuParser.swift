@@ -91,7 +91,14 @@ public enum EvemuParser {
         var lineEnd = end
         if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
-        try parseLine(line, number: lineNumber, events: &events)
+        if line.count > 2 && line[0] == UInt8(ascii: "E") && line[1] == UInt8(ascii: ":") && firstEventLine != 0 {
+          // Fast path for the bulk of a recording: event lines after the first.
+          var cursor = Cursor(line)
+          cursor.index = 2
+          events.append(try parseEvent(&cursor, number: lineNumber))
+        } else {
+          try parseLine(line, number: lineNumber, events: &events)
+        }
         start = end + 1
       }
     }

@@ -85,7 +85,24 @@ public enum JSONFormat {
   /// A number with at most six decimals, no exponent and no trailing zeros; -0 is written 0 and
   /// non-finite values (which JSON cannot carry) are written null.
   public static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
+    var out = JSONBuffer(capacity: 24)
+    appendNumber(value, to: &out)
+    return out.string()
+  }
+
+  /// A quoted JSON string: quotes, backslashes and control characters escaped.
+  public static func string(_ s: String) -> String {
+    var out = JSONBuffer(capacity: s.utf8.count + 2)
+    appendString(s, to: &out)
+    return out.string()
+  }
+
+  /// Appends ``number(_:)``'s UTF-8 to `out`, without intermediate strings.
+  static func appendNumber(_ value: Double, to out: inout JSONBuffer) {
+    guard value.isFinite else {
+      out.append("null")
+      return
+    }
     let scaled = (value * 1_000_000).rounded()
     guard scaled.magnitude < 9.0e18 else {
       // Beyond Int64 microseconds: only the integral part is meaningful at this magnitude.
@@ -96,36 +113,135 @@ public enum JSONFormat {
         digits = String(digit) + digits
         rest = ((rest - Double(digit)) / 10).rounded()
       }
-      return (value < 0 ? "-" : "") + digits
+      if value < 0 { out.append(UInt8(ascii: "-")) }
+      for byte in digits.utf8 { out.append(byte) }
+      return
     }
     let micros = Int64(scaled)
-    if micros == 0 { return "0" }
-    let sign = micros < 0 ? "-" : ""
+    if micros == 0 {
+      out.append(UInt8(ascii: "0"))
+      return
+    }
+    if micros < 0 { out.append(UInt8(ascii: "-")) }
     let m = micros.magnitude
-    let whole = m / 1_000_000
-    var frac = String(m % 1_000_000)
-    if frac == "0" { return "\(sign)\(whole)" }
-    frac = String(repeating: "0", count: 6 - frac.count) + frac
-    while frac.hasSuffix("0") { frac.removeLast() }
-    return "\(sign)\(whole).\(frac)"
+    appendDecimal(m / 1_000_000, to: &out)
+    let frac = m % 1_000_000
+    if frac == 0 { return }
+    // "." and six digits, zero-padded, trailing zeros dropped (constant divisors only).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { text in
+      text[0] = UInt8(ascii: ".")
+      var rest = frac
+      for i in (1...6).reversed() {
+        text[i] = 0x30 + UInt8(rest % 10)
+        rest /= 10
+      }
+      var end = 7
+      while text[end - 1] == UInt8(ascii: "0") { end -= 1 }
+      out.append(UnsafeBufferPointer(rebasing: text[0..<end]))
+    }
   }
 
-  /// A quoted JSON string: quotes, backslashes and control characters escaped.
-  public static func string(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        let hex = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
+  /// Appends a signed integer's decimal digits.
+  static func appendInteger(_ value: Int, to out: inout JSONBuffer) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    appendDecimal(UInt64(value.magnitude), to: &out)
+  }
+
+  /// Appends an unsigned integer's decimal digits.
+  static func appendDecimal(_ value: UInt64, to out: inout JSONBuffer) {
+    if value < 10 {
+      out.append(0x30 + UInt8(value))
+      return
     }
-    return out + "\""
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var v = value
+      var i = 20
+      while v > 0 {
+        i -= 1
+        digits[i] = 0x30 + UInt8(v % 10)
+        v /= 10
+      }
+      out.append(UnsafeBufferPointer(rebasing: digits[i..<20]))
+    }
+  }
+
+  /// Appends ``string(_:)``'s UTF-8 to `out`: only bytes below 0x20, `"` and `\` are escaped, so
+  /// multi-byte characters pass through whole.
+  static func appendString(_ s: String, to out: inout JSONBuffer) {
+    out.append(UInt8(ascii: "\""))
+    var s = s
+    s.withUTF8 { bytes in
+      var start = 0
+      for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22: out.append(UInt8(ascii: "\""))
+        case 0x5C: out.append(UInt8(ascii: "\\"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        default:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          out.append("u00")
+          out.append(hex[Int(byte >> 4)])
+          out.append(hex[Int(byte & 0xF)])
+        }
+        start = i + 1
+      }
+      out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}
+
+/// A growing UTF-8 buffer for writing JSON: raw stores, no per-append checks beyond capacity.
+/// Non-copyable, so that its storage has one owner; ``string()`` consumes it.
+struct JSONBuffer: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  @inline(__always) private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = Swift.max(needed, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always) mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  /// Appends an ASCII literal.
+  @inline(__always) mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// The text written.
+  consuming func string() -> String {
+    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
   }
 }

@@ -154,34 +154,84 @@ public struct TouchesMessage: Hashable, Sendable {
     w.string("view", view)
     w.string("window", window)
     w.number("time", time)
-    let items = touches.map { t in
-      var tw = JSONLineWriter()
-      tw.integer("id", Int(clamping: t.id))
-      tw.string("view", t.view)
-      tw.string("phase", t.phase.rawValue)
-      tw.number("x", t.x)
-      tw.number("y", t.y)
-      tw.integer("tapCount", t.tapCount)
-      return tw.finish()
+    w.key("touches")
+    w.appendRaw("[")
+    for (i, t) in touches.enumerated() {
+      if i > 0 { w.appendRaw(",") }
+      w.beginObject()
+      w.integer("id", Int(clamping: t.id))
+      w.string("view", t.view)
+      w.string("phase", t.phase.rawValue)
+      w.number("x", t.x)
+      w.number("y", t.y)
+      w.integer("tapCount", t.tapCount)
+      w.endObject()
     }
-    w.raw("touches", "[" + items.joined(separator: ",") + "]")
+    w.appendRaw("]")
     return w.finish()
   }
 }
 
-/// Writes one JSON object, keys in call order, numbers as ``JSONFormat/number(_:)``.
-struct JSONLineWriter {
-  private var out = "{"
+/// Writes one JSON object, keys in call order, numbers as ``JSONFormat/number(_:)``, as UTF-8
+/// into one growing buffer (no intermediate strings per key or value).
+struct JSONLineWriter: ~Copyable {
+  private var out = JSONBuffer(capacity: 384)
+  private var empty = true
 
-  mutating func raw(_ key: String, _ json: String) {
-    if out.count > 1 { out += "," }
-    out += JSONFormat.string(key) + ":" + json
+  init() { out.append(UInt8(ascii: "{")) }
+
+  /// Writes `"key":` (with the comma before it when needed).
+  mutating func key(_ key: StaticString) {
+    if empty {
+      empty = false
+    } else {
+      out.append(UInt8(ascii: ","))
+    }
+    out.append(UInt8(ascii: "\""))
+    // Keys are ASCII literals that need no escaping.
+    out.append(key)
+    out.append(UInt8(ascii: "\""))
+    out.append(UInt8(ascii: ":"))
   }
-  mutating func string(_ key: String, _ value: String) { raw(key, JSONFormat.string(value)) }
-  mutating func integer(_ key: String, _ value: Int) { raw(key, String(value)) }
-  mutating func number(_ key: String, _ value: Double) { raw(key, JSONFormat.number(value)) }
-  mutating func point(_ key: String, _ p: Point) {
-    raw(key, "{\"x\":\(JSONFormat.number(p.x)),\"y\":\(JSONFormat.number(p.y))}")
+
+  /// Appends JSON text as it is.
+  mutating func appendRaw(_ json: StaticString) { out.append(json) }
+
+  /// Opens a nested object (an array element, after its `[` or `,`).
+  mutating func beginObject() {
+    out.append(UInt8(ascii: "{"))
+    empty = true
   }
-  func finish() -> String { out + "}" }
+
+  /// Closes the nested object opened by ``beginObject()``.
+  mutating func endObject() {
+    out.append(UInt8(ascii: "}"))
+    empty = false
+  }
+
+  mutating func string(_ key: StaticString, _ value: String) {
+    self.key(key)
+    JSONFormat.appendString(value, to: &out)
+  }
+  mutating func integer(_ key: StaticString, _ value: Int) {
+    self.key(key)
+    JSONFormat.appendInteger(value, to: &out)
+  }
+  mutating func number(_ key: StaticString, _ value: Double) {
+    self.key(key)
+    JSONFormat.appendNumber(value, to: &out)
+  }
+  mutating func point(_ key: StaticString, _ p: Point) {
+    self.key(key)
+    appendRaw("{\"x\":")
+    JSONFormat.appendNumber(p.x, to: &out)
+    appendRaw(",\"y\":")
+    JSONFormat.appendNumber(p.y, to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+  /// The object's text, closed.
+  consuming func finish() -> String {
+    out.append(UInt8(ascii: "}"))
+    return out.string()
+  }
 }

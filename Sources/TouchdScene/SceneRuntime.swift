@@ -39,6 +39,8 @@ public final class SceneRuntime {
   private var frameTime: Double?
   private var ignoring = false
   private let simultaneity = SimultaneityDelegate()
+  /// ``mapping(forWindow:)`` of every window (the scene does not change).
+  private var mappings: [ScreenMapping] = []
 
   /// Builds the scene's objects on `clock`. `sink` receives every message.
   public init(scene: Scene, clock: TouchClock, sink: @escaping (Message) -> Void) {
@@ -54,6 +56,7 @@ public final class SceneRuntime {
       windows.append(window)
     }
     self.windows = windows
+    mappings = scene.windows.indices.map(mapping(forWindow:))
     for (spec, window) in zip(scene.windows, windows) {
       application.addWindow(window)
       for viewSpec in spec.views {
@@ -103,7 +106,7 @@ public final class SceneRuntime {
 
   /// Maps a frame of device-normalized contacts onto window `index` and delivers it.
   public func handle(_ frame: TouchFrame, inWindow index: Int) {
-    let mapping = mapping(forWindow: index)
+    let mapping = mappings[index]
     let axisPoints =
       mapping.rotation == .clockwise90 || mapping.rotation == .clockwise270 ? mapping.height : mapping.width
     var mapped = frame
@@ -146,6 +149,13 @@ public final class SceneRuntime {
 
   /// The view built for a scene view id.
   public func view(_ id: String) -> SceneView? { viewsByID[id] }
+
+  /// The `seq` the next message gets. A daemon that replaces its runtime (a scene reload)
+  /// carries it over, so `seq` keeps increasing for its clients.
+  public var nextSequenceNumber: Int {
+    get { nextSeq }
+    set { nextSeq = newValue }
+  }
 
   // MARK: Building
 

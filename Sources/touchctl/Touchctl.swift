@@ -4,5 +4,8 @@ import ArgumentParser
 struct Touchctl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "touchctl", abstract: "Inspect touchscreens, replay recordings and talk to touchd.",
-    subcommands: [ReplayCommand.self, CheckCommand.self, RenderCommand.self])
+    subcommands: [
+      DevicesCommand.self, RecordCommand.self, ReplayCommand.self, CheckCommand.self, RenderCommand.self,
+      SubscribeCommand.self, SendCommand.self, StatusCommand.self,
+    ])
 }

@@ -51,7 +51,6 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   private var isPressing: Bool { tapsCompleted >= numberOfTapsRequired }
-  private var isActive: Bool { effectiveState == .began || effectiveState == .changed }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
     if isActive {

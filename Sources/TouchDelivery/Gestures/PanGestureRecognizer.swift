@@ -40,8 +40,6 @@ open class PanGestureRecognizer: GestureRecognizer {
 
   public override init() { super.init() }
 
-  var isActive: Bool { effectiveState == .began || effectiveState == .changed }
-
   /// The centroid's movement since the pan began (or since the last ``setTranslation(_:in:)``).
   /// Views here only translate, so the vector is the same in every view's coordinates.
   public func translation(in view: View?) -> Point {
@@ -117,7 +115,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     guard let c = down.centroid else { return }
     if let last = lastCentroid { travelled = travelled + (c - last) }
     lastCentroid = c
-    let time = touches.map(\.timestamp).max() ?? eventTime
+    var latest: Double?
+    for touch in touches where latest.map({ touch.timestamp > $0 }) ?? true { latest = touch.timestamp }
+    let time = latest ?? eventTime
     tracker.add(time: time, value: travelled)
     lastLocation = c
   }

@@ -39,43 +39,30 @@ open class PinchGestureRecognizer: GestureRecognizer {
   /// The scale's rate of change, per second.
   public var velocity: Double { tracker.scalarVelocity }
 
-  private var down = GestureTouches()
+  private var pair = FingerPair()
   private var scaleBase = 1.0
   private var referenceDistance = 0.0
   private var currentDistance = 0.0
   private var tracker = VelocityTracker()
-  private var lastLocation: Point?
 
   public override init() { super.init() }
 
-  private var isActive: Bool { effectiveState == .began || effectiveState == .changed }
-
-  private func distance() -> Double {
-    down.touches[0].locationInWindow.distance(to: down.touches[1].locationInWindow)
-  }
+  private func distance() -> Double { pair.first.distance(to: pair.second) }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if down.count < 2 && effectiveState == .possible {
-        down.add(touch)
-        if down.count == 2 {
-          referenceDistance = distance()
-          currentDistance = referenceDistance
-          scaleBase = 1
-          tracker.reset()
-          tracker.add(time: down.latestTimestamp, value: 1)
-        }
-      } else {
-        ignore(touch, for: event)
-      }
+    if pair.add(touches, with: event, to: self) {
+      referenceDistance = distance()
+      currentDistance = referenceDistance
+      scaleBase = 1
+      tracker.reset()
+      tracker.add(time: pair.latestTimestamp, value: 1)
     }
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard down.count == 2, effectiveState == .possible || isActive else { return }
-    lastLocation = down.centroid
+    guard pair.shouldFollowMove(of: self) else { return }
     currentDistance = distance()
-    tracker.add(time: down.latestTimestamp, value: scale)
+    tracker.add(time: pair.latestTimestamp, value: scale)
     if isActive {
       state = .changed
     } else if abs(currentDistance - referenceDistance) > startDistance {
@@ -84,39 +71,25 @@ open class PinchGestureRecognizer: GestureRecognizer {
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-    lastLocation = down.centroid ?? lastLocation
-    if down.count == 2 { currentDistance = distance() }
-    for touch in touches { down.remove(touch) }
-    if isActive {
-      state = .ended
-    } else if effectiveState == .possible && down.isEmpty {
-      state = .failed
-    }
+    if pair.isComplete { currentDistance = distance() }
+    pair.remove(touches, from: self, cancelled: false)
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-    lastLocation = down.centroid ?? lastLocation
-    for touch in touches { down.remove(touch) }
-    if isActive {
-      state = .cancelled
-    } else if effectiveState == .possible && down.isEmpty {
-      state = .failed
-    }
+    pair.remove(touches, from: self, cancelled: true)
   }
 
   /// The midpoint of the two fingers; after a lift, where it was.
   open override func location(in view: View?) -> Point {
-    guard let p = down.centroid ?? lastLocation else { return super.location(in: view) }
-    return view?.convert(p, from: nil) ?? p
+    pair.location(in: view) ?? super.location(in: view)
   }
 
   open override func reset() {
     super.reset()
-    down.removeAll()
+    pair.reset()
     scaleBase = 1
     referenceDistance = 0
     currentDistance = 0
     tracker.reset()
-    lastLocation = nil
   }
 }

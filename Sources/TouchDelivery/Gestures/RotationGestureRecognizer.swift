@@ -40,93 +40,66 @@ open class RotationGestureRecognizer: GestureRecognizer {
   /// The rotation's rate of change, radians per second.
   public var velocity: Double { tracker.scalarVelocity }
 
-  private var down = GestureTouches()
+  private var pair = FingerPair()
   private var rotationBase = 0.0
   /// The angle turned since the reference, summed frame by frame so it can exceed π.
   private var turned = 0.0
   private var lastAngle = 0.0
   private var tracker = VelocityTracker()
-  private var lastLocation: Point?
 
   public override init() { super.init() }
 
-  private var isActive: Bool { effectiveState == .began || effectiveState == .changed }
-
-  private func angleAndDistance() -> (Double, Double) {
-    let a = down.touches[0].locationInWindow
-    let b = down.touches[1].locationInWindow
-    return (GestureMath.atan2(b.y - a.y, b.x - a.x), a.distance(to: b))
+  private func angle() -> Double {
+    GestureMath.atan2(pair.second.y - pair.first.y, pair.second.x - pair.first.x)
   }
 
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if down.count < 2 && effectiveState == .possible {
-        down.add(touch)
-        if down.count == 2 {
-          lastAngle = angleAndDistance().0
-          turned = 0
-          rotationBase = 0
-          tracker.reset()
-          tracker.add(time: down.latestTimestamp, value: 0)
-        }
-      } else {
-        ignore(touch, for: event)
-      }
+    if pair.add(touches, with: event, to: self) {
+      lastAngle = angle()
+      turned = 0
+      rotationBase = 0
+      tracker.reset()
+      tracker.add(time: pair.latestTimestamp, value: 0)
     }
   }
 
   private func follow() {
-    let (angle, _) = angleAndDistance()
-    turned += GestureMath.wrap(angle - lastAngle)
-    lastAngle = angle
+    let a = angle()
+    turned += GestureMath.wrap(a - lastAngle)
+    lastAngle = a
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard down.count == 2, effectiveState == .possible || isActive else { return }
-    lastLocation = down.centroid
+    guard pair.shouldFollowMove(of: self) else { return }
     follow()
-    tracker.add(time: down.latestTimestamp, value: rotation)
+    tracker.add(time: pair.latestTimestamp, value: rotation)
     if isActive {
       state = .changed
-    } else if abs(turned) * angleAndDistance().1 / 2 > startDistance {
+    } else if abs(turned) * pair.first.distance(to: pair.second) / 2 > startDistance {
       state = .began
     }
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-    lastLocation = down.centroid ?? lastLocation
-    if down.count == 2 && isActive { follow() }
-    for touch in touches { down.remove(touch) }
-    if isActive {
-      state = .ended
-    } else if effectiveState == .possible && down.isEmpty {
-      state = .failed
-    }
+    if pair.isComplete && isActive { follow() }
+    pair.remove(touches, from: self, cancelled: false)
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-    lastLocation = down.centroid ?? lastLocation
-    for touch in touches { down.remove(touch) }
-    if isActive {
-      state = .cancelled
-    } else if effectiveState == .possible && down.isEmpty {
-      state = .failed
-    }
+    pair.remove(touches, from: self, cancelled: true)
   }
 
   /// The midpoint of the two fingers; after a lift, where it was.
   open override func location(in view: View?) -> Point {
-    guard let p = down.centroid ?? lastLocation else { return super.location(in: view) }
-    return view?.convert(p, from: nil) ?? p
+    pair.location(in: view) ?? super.location(in: view)
   }
 
   open override func reset() {
     super.reset()
-    down.removeAll()
+    pair.reset()
     rotationBase = 0
     turned = 0
     lastAngle = 0
     tracker.reset()
-    lastLocation = nil
   }
 }

@@ -42,22 +42,26 @@ public struct VelocityTracker: Sendable {
   /// The velocity in units per second at the newest sample.
   public var velocity: Point {
     guard let newest = samples.last else { return .zero }
-    var used: [(t: Double, v: Point)] = []
+    // The samples used: newest first, back to the horizon or the first long gap. Sums run in
+    // that order (newest first), over the index range, without collecting the samples.
+    var first = samples.count
     var newer = newest.time
-    for s in samples.reversed() {
+    while first > 0 {
+      let s = samples[first - 1]
       if newest.time - s.time > horizon || newer - s.time > stopGap { break }
-      used.append((s.time - newest.time, s.value))
       newer = s.time
+      first -= 1
     }
-    guard used.count >= 2 else { return .zero }
-    let n = Double(used.count)
+    let count = samples.count - first
+    guard count >= 2 else { return .zero }
+    let n = Double(count)
     var mt = 0.0
     var mx = 0.0
     var my = 0.0
-    for u in used {
-      mt += u.t
-      mx += u.v.x
-      my += u.v.y
+    for i in (first..<samples.count).reversed() {
+      mt += samples[i].time - newest.time
+      mx += samples[i].value.x
+      my += samples[i].value.y
     }
     mt /= n
     mx /= n
@@ -65,11 +69,11 @@ public struct VelocityTracker: Sendable {
     var stt = 0.0
     var stx = 0.0
     var sty = 0.0
-    for u in used {
-      let dt = u.t - mt
+    for i in (first..<samples.count).reversed() {
+      let dt = (samples[i].time - newest.time) - mt
       stt += dt * dt
-      stx += dt * (u.v.x - mx)
-      sty += dt * (u.v.y - my)
+      stx += dt * (samples[i].value.x - mx)
+      sty += dt * (samples[i].value.y - my)
     }
     guard stt > 0 else { return .zero }
     return Point(x: stx / stt, y: sty / stt)

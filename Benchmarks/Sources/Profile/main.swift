@@ -1,0 +1,45 @@
+// A plain executable running one benchmark's work N times, for profilers that count
+// instructions (valgrind --tool=callgrind) and cannot run under the benchmark harness:
+//
+//   swift build -c release --product Profile
+//   valgrind --tool=callgrind .build/release/Profile pipeline 2000
+//
+// Workloads: pipeline (frames of case 4), hittest (points of case 3), parse (the large shared
+// recording, parse and assemble).
+import BenchSupport
+import Foundation
+import TouchDelivery
+import TouchdInput
+import TouchdScene
+
+let arguments = CommandLine.arguments
+let workload = arguments.count > 1 ? arguments[1] : "pipeline"
+let count = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+
+switch workload {
+case "pipeline":
+  let state = PipelineState(seconds: Double(count) / 120 + 3, warmUpFrames: 240)
+  for _ in 0..<count { state.step() }
+  print("pipeline: \(count) frames, \(state.messages) messages, \(state.bytes) bytes")
+case "hittest":
+  let runtime = SceneRuntime(scene: BenchScenes.deepTree(), clock: VirtualClock()) { _ in }
+  var hits = 0
+  for i in 0..<count {
+    let p = Point(x: Double(i * 7919 % 1920), y: Double(i * 104_729 % 1080))
+    if runtime.windows[0].hitTest(p, with: nil) != nil { hits += 1 }
+  }
+  print("hittest: \(count) points, \(hits) hits")
+case "parse":
+  guard let bytes = BenchRecordings.shared(BenchRecordings.largeRecordingName) else { exit(0) }
+  var frames = 0
+  for _ in 0..<count {
+    let recording = try RecordingReader.parse(bytes, source: "profile")
+    Replay.forEachFrame(of: recording) {
+      consume($0); frames += 1
+    }
+  }
+  print("parse: \(count) passes, \(frames) frames")
+default:
+  print("unknown workload \(workload): pipeline, hittest or parse")
+  exit(2)
+}

@@ -1,0 +1,538 @@
+import Dispatch
+import Foundation
+import Logging
+import TouchDelivery
+import TouchdDevices
+import TouchdInput
+import TouchdScene
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The running daemon: devices (or a replayed recording) → scene runtime → socket clients.
+///
+/// # Threads
+/// One serial queue, ``queue``, owns the whole pipeline: devices are read, frames assembled and
+/// delivered, recognizer timers fire, and commands that change the scene run there. Dispatch
+/// sources wake it: one read source per device fd and one on the udev monitor, one timer armed
+/// only while a recognizer timeout is pending (``DispatchClock``), and signal sources. The socket
+/// server runs on its own event loop; handing it a message never blocks the queue.
+public final class Daemon: CommandHandler, @unchecked Sendable {
+  /// The pipeline queue.
+  public let queue = DispatchQueue(label: "touchd.pipeline")
+  private let options: DaemonOptions
+  private let logger: Logger
+  private let notifier = SystemdNotifier()
+  private let ids = TouchIDAllocator()
+  private var clock: DispatchClock!
+  private var scene: Scene
+  private var runtime: SceneRuntime!
+  private var server: SocketServer!
+  private var devices: [String: LiveDevice] = [:]
+  private var monitor: DeviceMonitor?
+  private var monitorSource: DispatchSourceRead?
+  private var sources: [DispatchSourceProtocol] = []
+  private var replay: ReplayFeeder?
+  private var ignoreDepth = 0
+  private var counters = PipelineCounters()
+  private var shuttingDown = false
+
+  /// A device being read, and the window it feeds.
+  private final class LiveDevice {
+    let device: TouchscreenDevice
+    let window: Int
+    let calibration: CalibrationMatrix?
+    let source: DispatchSourceRead
+    init(device: TouchscreenDevice, window: Int, calibration: CalibrationMatrix?, source: DispatchSourceRead) {
+      self.device = device
+      self.window = window
+      self.calibration = calibration
+      self.source = source
+    }
+  }
+
+  /// Loads and validates the scene; nothing is opened yet.
+  public init(options: DaemonOptions, logger: Logger) throws(SceneError) {
+    self.options = options
+    self.logger = logger
+    scene = try Scene.load(path: options.scenePath)
+  }
+
+  // MARK: Start and stop
+
+  /// Opens the socket, the devices (or the recording) and the signal sources. Call once, before
+  /// `dispatchMain()`; errors name what failed (the socket path, the recording's file:line).
+  public func start() throws {
+    let replayRecording: Recording?
+    if let path = options.replayPath {
+      replayRecording = try RecordingReader.load(path: path, descriptionPath: options.replayDescriptionPath)
+    } else {
+      replayRecording = nil
+    }
+    try queue.sync {
+      clock = DispatchClock(
+        queue: queue,
+        origin: replayRecording.map {
+          ($0.events.first?.time.seconds ?? 0) - options.replayDelay * options.replaySpeed
+        },
+        speed: replayRecording == nil ? 1 : options.replaySpeed)
+      runtime = makeRuntime(scene)
+      try startServer()
+      if let replayRecording {
+        try startReplay(replayRecording)
+      } else {
+        startDevices()
+      }
+      installSignals()
+      startWatchdog()
+      let status = statusLine()
+      logger.info("touchd ready", metadata: ["scene": "\(options.scenePath)", "status": "\(status)"])
+      notifier.ready(status: status)
+    }
+  }
+
+  private func makeRuntime(_ scene: Scene) -> SceneRuntime {
+    SceneRuntime(scene: scene, clock: clock) { [unowned self] message in publish(message) }
+  }
+
+  private func publish(_ message: Message) {
+    counters.messages += 1
+    switch message {
+    case .action(let a):
+      counters.actions += 1
+      server.publish(OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view))
+    case .touches(let t):
+      server.publish(OutboundMessage(line: message.jsonLine, type: "touches", view: t.view))
+    }
+  }
+
+  private func startServer() throws {
+    var config = SocketServer.Configuration(path: options.socketPath)
+    if let fd = SystemdNotifier.listenDescriptors().first {
+      config.inheritedDescriptor = fd
+      logger.info("using the socket passed by systemd", metadata: ["fd": "\(fd)"])
+    } else {
+      let directory = (options.socketPath as NSString).deletingLastPathComponent
+      try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+    if let group = options.socketGroup {
+      guard let gr = getgrnam(group) else { throw AccessPolicyError(message: "unknown socket group '\(group)'") }
+      config.group = gr.pointee.gr_gid
+    }
+    config.access = try AccessPolicy.resolve(users: options.allowUsers, groups: options.allowGroups)
+    config.sendBufferLimit = options.clientBufferBytes
+    server = try SocketServer(configuration: config, handler: self, logger: logger)
+    server.setHello(helloLine())
+  }
+
+  private func installSignals() {
+    for sig in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { signal(sig, SIG_IGN) }
+    for sig in [SIGTERM, SIGINT] {
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+      source.setEventHandler { [unowned self] in
+        logger.info("stopping", metadata: ["signal": "\(sig == SIGTERM ? "SIGTERM" : "SIGINT")"])
+        shutdown(exitCode: 0)
+      }
+      source.activate()
+      sources.append(source)
+    }
+    let hup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
+    hup.setEventHandler { [unowned self] in _ = reload(reason: "SIGHUP") }
+    hup.activate()
+    sources.append(hup)
+  }
+
+  /// Keeps systemd's watchdog fed from the pipeline queue, so a stuck pipeline gets restarted.
+  private func startWatchdog() {
+    guard let interval = notifier.watchdogInterval else { return }
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now(), repeating: .microseconds(Int(interval * 1e6 / 2)))
+    timer.setEventHandler { [notifier] in notifier.watchdog() }
+    timer.activate()
+    sources.append(timer)
+    logger.info("watchdog armed", metadata: ["interval.s": "\(interval)"])
+  }
+
+  /// Cancels every touch (clients see them cancelled), tells clients, removes the socket, exits.
+  private func shutdown(exitCode: Int32) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard !shuttingDown else { return }
+    shuttingDown = true
+    notifier.stopping()
+    runtime.application.cancelTouches()
+    for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false) }
+    server.shutdown(notice: #"{"type":"shutdown"}"#)
+    logger.info("stopped")
+    // Let the cancelled sources run their cancel handlers (closing and ungrabbing the devices).
+    queue.async { exit(exitCode) }
+  }
+
+  // MARK: Frames
+
+  /// Delivers one frame to the runtime: due timers first, then the device's calibration, then the
+  /// window's mapping (in the runtime).
+  private func deliver(_ frame: TouchFrame, window: Int, calibration: CalibrationMatrix?) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    clock.runDueTimers(upTo: frame.time.seconds)
+    var frame = frame
+    if let calibration {
+      for i in frame.contacts.indices {
+        (frame.contacts[i].x, frame.contacts[i].y) = calibration.apply(x: frame.contacts[i].x, y: frame.contacts[i].y)
+      }
+    }
+    counters.frames += 1
+    counters.touchesBegan += frame.contacts.reduce(0) { $0 + ($1.phase == .began ? 1 : 0) }
+    runtime.handle(frame, inWindow: window)
+  }
+
+  // MARK: Devices
+
+  private func startDevices() {
+    do {
+      let monitor = try DeviceMonitor()
+      let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: queue)
+      source.setEventHandler { [unowned self] in
+        while let event = monitor.receive() { hotplug(event) }
+      }
+      source.activate()
+      self.monitor = monitor
+      monitorSource = source
+    } catch {
+      logger.error("cannot watch for hotplug; devices present now are still read", metadata: ["error": "\(error)"])
+    }
+    openPresentDevices()
+  }
+
+  private func openPresentDevices() {
+    let found: [DiscoveredDevice]
+    do {
+      found = try DeviceDiscovery.scan()
+    } catch {
+      logger.error("cannot enumerate input devices", metadata: ["error": "\(error)"])
+      return
+    }
+    for device in found {
+      if let error = device.openError {
+        if device.udevTouchscreen {
+          logger.warning(
+            "cannot open touchscreen", metadata: ["device.path": "\(device.path)", "error": "\(error)"])
+        }
+        continue
+      }
+      guard device.isTouchscreen else {
+        logger.debug("ignoring a non-touchscreen", metadata: ["device.path": "\(device.path)"])
+        continue
+      }
+      openDevice(device.path)
+    }
+  }
+
+  private func hotplug(_ event: DeviceEvent) {
+    switch event.action {
+    case .add:
+      guard devices[event.path] == nil else { return }
+      openDevice(event.path, announceNonTouchscreen: false)
+    case .remove:
+      guard devices[event.path] != nil else { return }
+      logger.info("touchscreen removed", metadata: ["device.path": "\(event.path)"])
+      closeDevice(event.path, cancelTouches: true)
+    }
+  }
+
+  private func openDevice(_ path: String, announceNonTouchscreen: Bool = true) {
+    let device: TouchscreenDevice
+    do {
+      let probe = try EvdevDevice(path: path)
+      guard probe.kind.isTouchscreen else {
+        probe.close()
+        logger.debug("ignoring a non-touchscreen", metadata: ["device.path": "\(path)"])
+        return
+      }
+      guard let window = runtime.windowIndex(for: probe.description, path: path) else {
+        probe.close()
+        logger.info(
+          "no window of the scene claims this touchscreen",
+          metadata: ["device.path": "\(path)", "device.name": "\(probe.name)"])
+        return
+      }
+      let grab = scene.windows[window].grab
+      if grab {
+        probe.close()
+        device = try TouchscreenDevice(path: path, grab: true, ids: ids)
+      } else {
+        device = try TouchscreenDevice(device: probe, ids: ids)
+      }
+      let calibration = device.calibrationMatrix.flatMap { m -> CalibrationMatrix? in
+        m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil
+      }
+      let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
+      let live = LiveDevice(device: device, window: window, calibration: calibration, source: source)
+      source.setEventHandler { [unowned self, unowned live] in readDevice(live) }
+      // The fd is closed only once the source is cancelled, never under a live source.
+      source.setCancelHandler { [device] in device.close() }
+      source.activate()
+      devices[path] = live
+      // Events queued before the source existed (fingers already down) are read now.
+      readDevice(live)
+      logger.info(
+        "touchscreen opened",
+        metadata: [
+          "device.path": "\(path)", "device.name": "\(device.name)", "window": "\(scene.windows[window].id)",
+          "grabbed": "\(grab)", "calibration": "\(calibration.map { "\($0)" } ?? "none")",
+        ])
+      notifier.status(statusLine())
+    } catch {
+      logger.warning("cannot open touchscreen", metadata: ["device.path": "\(path)", "error": "\(error)"])
+    }
+  }
+
+  private func readDevice(_ live: LiveDevice) {
+    do {
+      let drops = live.device.resyncCount
+      let status = try live.device.readFrames { frame in
+        deliver(frame, window: live.window, calibration: live.calibration)
+      }
+      if live.device.resyncCount > drops {
+        counters.resyncs += live.device.resyncCount - drops
+        logger.warning(
+          "events dropped by the kernel (SYN_DROPPED); touches resynced",
+          metadata: ["device.path": "\(live.device.path)", "resyncs": "\(live.device.resyncCount)"])
+      }
+      if status == .removed {
+        logger.info("touchscreen unplugged", metadata: ["device.path": "\(live.device.path)"])
+        closeDevice(live.device.path, cancelTouches: false)
+      }
+    } catch {
+      logger.error(
+        "touchscreen read failed; closing it", metadata: ["device.path": "\(live.device.path)", "error": "\(error)"])
+      closeDevice(live.device.path, cancelTouches: true)
+    }
+  }
+
+  private func closeDevice(_ path: String, cancelTouches: Bool) {
+    guard let live = devices.removeValue(forKey: path) else { return }
+    if cancelTouches, let frame = live.device.cancelAllTouches() {
+      deliver(frame, window: live.window, calibration: live.calibration)
+    }
+    live.source.cancel()
+    notifier.status(statusLine())
+  }
+
+  // MARK: Replay
+
+  private func startReplay(_ recording: Recording) throws {
+    guard let window = runtime.windowIndex(for: recording.description) else {
+      throw SceneRuntimeError.noWindow(device: recording.description.name)
+    }
+    let feeder = ReplayFeeder(recording: recording, ids: ids, loop: options.replayLoop, window: window)
+    replay = feeder
+    logger.info(
+      "replaying a recording",
+      metadata: [
+        "recording": "\(recording.source)", "events": "\(recording.events.count)", "speed": "\(options.replaySpeed)",
+        "loop": "\(options.replayLoop)",
+      ])
+    scheduleReplay()
+  }
+
+  private func scheduleReplay() {
+    guard let feeder = replay else { return }
+    guard let next = feeder.nextTime else {
+      if options.exitAfterReplay { exitWhenIdle() }
+      return
+    }
+    _ = clock.schedule(at: next) { [unowned self] in
+      feeder.feed(until: clock.now) { frame in deliver(frame, window: feeder.window, calibration: nil) }
+      scheduleReplay()
+    }
+  }
+
+  /// Exits once the recognizers' pending timers (a tap waiting out the multi-tap interval) ran.
+  private func exitWhenIdle() {
+    if clock.hasPendingTimers {
+      queue.asyncAfter(deadline: .now() + .milliseconds(50)) { [unowned self] in exitWhenIdle() }
+    } else {
+      logger.info("replay finished")
+      shutdown(exitCode: 0)
+    }
+  }
+
+  // MARK: Reload
+
+  /// Loads the scene file again. On success the new scene replaces the old (touches down are
+  /// cancelled, devices reopened for the new windows); on failure the old one stays.
+  private func reload(reason: String) -> Result<Void, SceneError> {
+    dispatchPrecondition(condition: .onQueue(queue))
+    notifier.reloading()
+    let newScene: Scene
+    do {
+      newScene = try Scene.load(path: options.scenePath)
+    } catch {
+      counters.reloadFailures += 1
+      logger.error(
+        "scene reload rejected; the old scene stays",
+        metadata: ["reason": "\(reason)", "errors": "\(error.diagnostics.count)"])
+      for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
+      notifier.reloaded(status: "reload rejected; \(statusLine())")
+      return .failure(error)
+    }
+    runtime.application.cancelTouches()
+    runtime.sink = { _ in }
+    let seq = runtime.nextSequenceNumber
+    let paths = devices.keys.sorted()
+    for path in paths { closeDevice(path, cancelTouches: false) }
+    scene = newScene
+    runtime = makeRuntime(newScene)
+    runtime.nextSequenceNumber = seq
+    ignoreDepth = 0
+    if replay == nil {
+      for path in paths { openDevice(path) }
+    } else if let index = replay.flatMap({ runtime.windowIndex(for: $0.recording.description) }) {
+      replay?.window = index
+    }
+    counters.reloads += 1
+    server.setHello(helloLine(), notice: reloadedLine())
+    logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
+    notifier.reloaded(status: statusLine())
+    return .success(())
+  }
+
+  // MARK: Commands
+
+  public func handle(
+    _ command: ClientCommand, from client: ClientInfo, server serverCounters: ServerCounters,
+    reply: @escaping @Sendable (CommandResult) -> Void
+  ) {
+    queue.async { [unowned self] in
+      reply(execute(command, serverCounters: serverCounters))
+    }
+  }
+
+  private func execute(_ command: ClientCommand, serverCounters: ServerCounters) -> CommandResult {
+    dispatchPrecondition(condition: .onQueue(queue))
+    switch command.name {
+    case "set": return setView(command.fields)
+    case "ignoreInteraction":
+      guard let value = command.fields["value"] as? Bool else {
+        return .error("'value' must be true or false")
+      }
+      if value {
+        ignoreDepth += 1
+        runtime.application.beginIgnoringInteractionEvents()
+      } else {
+        guard ignoreDepth > 0 else { return .error("not ignoring interaction events") }
+        ignoreDepth -= 1
+        runtime.application.endIgnoringInteractionEvents()
+      }
+      return .ok(fieldsJSON: #""ignoring":\#(ignoreDepth)"#)
+    case "reload":
+      switch reload(reason: "reload command") {
+      case .success: return .ok(fieldsJSON: "")
+      case .failure(let error):
+        return .error(
+          "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+      }
+    case "status": return .ok(fieldsJSON: statusJSON(serverCounters))
+    default: return .error("unknown command '\(command.name)'")
+    }
+  }
+
+  private func setView(_ fields: [String: Any]) -> CommandResult {
+    guard let view = fields["view"] as? String else { return .error("'view' must be a view id") }
+    let known: Set<String> = ["cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame"]
+    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+      return .error("unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame)")
+    }
+    var hidden: Bool?
+    var alpha: Double?
+    var interaction: Bool?
+    var frame: Scene.Frame?
+    if let raw = fields["hidden"] {
+      guard let b = raw as? Bool else { return .error("'hidden' must be true or false") }
+      hidden = b
+    }
+    if let raw = fields["userInteractionEnabled"] {
+      guard let b = raw as? Bool else { return .error("'userInteractionEnabled' must be true or false") }
+      interaction = b
+    }
+    if let raw = fields["alpha"] {
+      guard let n = raw as? Double else { return .error("'alpha' must be a number") }
+      alpha = n
+    }
+    if let raw = fields["frame"] {
+      guard let f = raw as? [String: Any], let x = f["x"] as? Double, let y = f["y"] as? Double,
+        let w = f["width"] as? Double, let h = f["height"] as? Double, f.count == 4
+      else { return .error("'frame' must be {\"x\":..,\"y\":..,\"width\":..,\"height\":..}") }
+      frame = Scene.Frame(x: x, y: y, width: w, height: h)
+    }
+    do {
+      try runtime.setView(view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame)
+      return .ok(fieldsJSON: #""view":\#(WireProtocol.quote(view))"#)
+    } catch {
+      return .error(error.description)
+    }
+  }
+
+  // MARK: Reporting
+
+  private var touchesDown: Int {
+    runtime.application.currentEvent?.allTouches.filter { !$0.phase.isTerminal }.count ?? 0
+  }
+
+  private func windowsJSON() -> String {
+    "["
+      + scene.windows.map {
+        #"{"id":\#(WireProtocol.quote($0.id)),"width":\#(JSONFormat.number($0.size.width)),"height":\#(JSONFormat.number($0.size.height))}"#
+      }.joined(separator: ",") + "]"
+  }
+
+  private func helloLine() -> String {
+    #"{"type":"hello","version":\#(WireProtocol.version),"windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+  }
+
+  private func reloadedLine() -> String {
+    #"{"type":"reloaded","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+  }
+
+  private func statusLine() -> String {
+    if let replay { return "replaying \(replay.recording.source); \(touchesDown) touches down" }
+    return "\(devices.count) touchscreen(s); \(touchesDown) touches down"
+  }
+
+  private func statusJSON(_ server: ServerCounters) -> String {
+    let deviceList = devices.keys.sorted().compactMap { path -> String? in
+      guard let live = devices[path] else { return nil }
+      return
+        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(WireProtocol.quote(scene.windows[live.window].id)),"grabbed":\#(live.device.device.isGrabbed)}"#
+    }
+    let c = counters
+    return [
+      #""scene":\#(WireProtocol.quote(options.scenePath))"#,
+      #""windows":\#(windowsJSON())"#,
+      #""devices":[\#(deviceList.joined(separator: ","))]"#,
+      #""replay":\#(replay.map { WireProtocol.quote($0.recording.source) } ?? "null")"#,
+      #""touchesDown":\#(touchesDown)"#,
+      #""ignoring":\#(ignoreDepth)"#,
+      #""clients":\#(server.clients)"#,
+      #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"actions":\#(c.actions),"messages":\#(c.messages),"#
+        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"resyncs":\#(c.resyncs),"#
+        + #""timerWakeups":\#(clock.wakeups),"#
+        + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
+        + #""clientsDisconnectedSlow":\#(server.disconnectedSlow),"messagesSent":\#(server.messagesSent),"#
+        + #""messagesSkipped":\#(server.messagesSkipped)}"#,
+    ].joined(separator: ",")
+  }
+}
+
+/// What the pipeline counted since start.
+struct PipelineCounters {
+  var frames = 0
+  var touchesBegan = 0
+  var actions = 0
+  var messages = 0
+  var reloads = 0
+  var reloadFailures = 0
+  /// SYN_DROPPED resyncs over all devices.
+  var resyncs = 0
+}

@@ -1,0 +1,108 @@
+import Dispatch
+import TouchDelivery
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The live ``TouchClock``: CLOCK_MONOTONIC seconds (the clock of the kernel's event timestamps
+/// once `EVIOCSCLOCKID` is set), with one `DispatchSourceTimer` that is armed only while a timer is
+/// pending, so an idle daemon has no timer wake-ups.
+///
+/// For real-time replay the clock can run on the recording's time line: `now` is
+/// `origin + (monotonic - start) * speed`.
+///
+/// # Thread safety
+/// Owned by the pipeline queue: call it, and it runs timers, only there.
+public final class DispatchClock: TouchClock {
+  private let queue: DispatchQueue
+  private let source: DispatchSourceTimer
+  private var timers: [ScheduledTimer] = []
+  private var nextSequence: UInt64 = 0
+  private var armedDeadline: Double?
+  private let origin: Double
+  private let start: Double
+  private let speed: Double
+  /// How many times the dispatch timer fired (for `status` and the idle benchmark).
+  public private(set) var wakeups = 0
+
+  /// A clock reading CLOCK_MONOTONIC, or, with `origin`, a time line that starts at `origin` now
+  /// and runs `speed` times as fast as real time.
+  public init(queue: DispatchQueue, origin: Double? = nil, speed: Double = 1) {
+    self.queue = queue
+    self.start = Self.monotonic()
+    self.origin = origin ?? start
+    self.speed = speed
+    source = DispatchSource.makeTimerSource(queue: queue)
+    source.setEventHandler { [unowned self] in self.timerFired() }
+    source.schedule(deadline: .distantFuture)
+    source.activate()
+  }
+
+  deinit { source.cancel() }
+
+  /// Seconds on CLOCK_MONOTONIC.
+  public static func monotonic() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  public var now: Double { origin + (Self.monotonic() - start) * speed }
+
+  /// Whether a timer is pending (the dispatch timer is armed).
+  public var hasPendingTimers: Bool { timers.contains(where: \.isPending) }
+
+  public func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ScheduledTimer {
+    dispatchPrecondition(condition: .onQueue(queue))
+    let timer = ScheduledTimer(deadline: deadline, sequence: nextSequence, action: action)
+    nextSequence += 1
+    timers.append(timer)
+    rearm()
+    return timer
+  }
+
+  /// Runs every timer due by `time` (default: now), earliest first, then arms the dispatch timer
+  /// for the next one (or disarms it). Called before a frame is delivered with the frame's time, so
+  /// a timeout that fell due before the frame fires first.
+  public func runDueTimers(upTo time: Double? = nil) {
+    while true {
+      timers.removeAll { !$0.isPending }
+      let current = min(time ?? now, now)
+      guard let index = earliestIndex(), timers[index].deadline <= current else { break }
+      timers.remove(at: index).fire()
+    }
+    rearm()
+  }
+
+  private func timerFired() {
+    wakeups += 1
+    armedDeadline = nil
+    runDueTimers()
+  }
+
+  private func earliestIndex() -> Int? {
+    var best: Int?
+    for (i, t) in timers.enumerated() where t.isPending {
+      if let b = best, (timers[b].deadline, timers[b].sequence) <= (t.deadline, t.sequence) { continue }
+      best = i
+    }
+    return best
+  }
+
+  private func rearm() {
+    timers.removeAll { !$0.isPending }
+    guard let index = earliestIndex() else {
+      if armedDeadline != nil {
+        source.schedule(deadline: .distantFuture)
+        armedDeadline = nil
+      }
+      return
+    }
+    let deadline = timers[index].deadline
+    if armedDeadline == deadline { return }
+    armedDeadline = deadline
+    let delay = max(0, (deadline - now) / speed)
+    source.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)), leeway: .microseconds(100))
+  }
+}

@@ -1,0 +1,52 @@
+/// Why a device could not be opened, read or watched. Every case names the device path it is about.
+public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// `open(2)` of the node failed (EACCES: not in the `input` group; ENOENT: no such node).
+  case open(path: String, Errno)
+  /// libevdev could not read the device's capabilities (`libevdev_new_from_fd`).
+  case evdev(path: String, Errno)
+  /// Exclusive access (`EVIOCGRAB`) was refused, usually because another process holds it.
+  case grab(path: String, Errno)
+  /// Reading events failed with an error other than EAGAIN, EINTR or ENODEV.
+  case read(path: String, Errno)
+  /// udev could not enumerate or monitor input devices.
+  case udev(what: String, Errno)
+  /// The device is not a touchscreen, and why (from `DeviceDescription.touchscreenKind()`).
+  case notTouchscreen(path: String, reason: String)
+
+  /// The device path the error is about, nil for udev-wide errors.
+  public var path: String? {
+    switch self {
+    case .open(let path, _), .evdev(let path, _), .grab(let path, _), .read(let path, _),
+      .notTouchscreen(let path, _):
+      path
+    case .udev: nil
+    }
+  }
+
+  /// The errno behind the error, nil for `.notTouchscreen`.
+  public var errno: Errno? {
+    switch self {
+    case .open(_, let errno), .evdev(_, let errno), .grab(_, let errno), .read(_, let errno),
+      .udev(_, let errno):
+      errno
+    case .notTouchscreen: nil
+    }
+  }
+
+  /// Whether the error is a permission problem (EACCES, EPERM) the `input` group solves.
+  public var isPermissionDenied: Bool { errno == .permissionDenied || errno == .notPermitted }
+
+  public var description: String {
+    let text =
+      switch self {
+      case .open(let path, let errno): "cannot open \(path): \(errno)"
+      case .evdev(let path, let errno): "cannot read the capabilities of \(path): \(errno)"
+      case .grab(let path, let errno): "cannot grab \(path) (another process may hold it): \(errno)"
+      case .read(let path, let errno): "cannot read events from \(path): \(errno)"
+      case .udev(let what, let errno): "udev: cannot \(what): \(errno)"
+      case .notTouchscreen(let path, let reason): "\(path) is not a touchscreen: \(reason)"
+      }
+    return isPermissionDenied
+      ? text + " (reading input devices needs root or membership in the `input` group)" : text
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import TouchdInput
+
+/// What `touchctl devices` prints about one device, built from its description alone so it can be
+/// tested without hardware. A value; any thread.
+public struct DeviceReport: Codable, Hashable, Sendable {
+  /// One position axis.
+  public struct Axis: Codable, Hashable, Sendable {
+    public var minimum: Int32
+    public var maximum: Int32
+    /// Units per millimetre, nil when the device reports 0.
+    public var resolution: Int32?
+    /// `(maximum - minimum) / resolution`, nil without a resolution.
+    public var sizeMillimetres: Double?
+  }
+
+  public var path: String
+  public var name: String?
+  /// Vendor and product as four hex digits each, e.g. "04f3".
+  public var vendor: String?
+  public var product: String?
+  /// The bus name (`usb`, `i2c`, `virtual`, …) or its hex number.
+  public var bus: String?
+  public var touchscreen: Bool
+  /// "B", "A" or "single-touch"; nil for non-touchscreens.
+  public var touchProtocol: String?
+  /// Protocol B slots.
+  public var slots: Int?
+  public var x: Axis?
+  public var y: Axis?
+  /// udev's `LIBINPUT_CALIBRATION_MATRIX`, nil when none.
+  public var calibrationMatrix: [Double]?
+  /// udev's `ID_INPUT_TOUCHSCREEN`.
+  public var udevTouchscreen: Bool
+  /// Why the device is not a touchscreen (or could not be opened).
+  public var reason: String?
+
+  enum CodingKeys: String, CodingKey {
+    case path, name, vendor, product, bus, touchscreen
+    case touchProtocol = "protocol"
+    case slots, x, y, calibrationMatrix, udevTouchscreen, reason
+  }
+
+  /// The report of a discovered device.
+  public init(_ device: DiscoveredDevice) {
+    path = device.path
+    udevTouchscreen = device.udevTouchscreen
+    calibrationMatrix = device.calibrationMatrix
+    let kind = device.kind
+    touchscreen = kind.isTouchscreen
+    switch kind {
+    case .multitouchB(let count):
+      touchProtocol = "B"
+      slots = count
+    case .multitouchA: touchProtocol = "A"
+    case .singleTouch: touchProtocol = "single-touch"
+    case .notTouchscreen(let why): reason = why
+    }
+    guard let description = device.description else { return }
+    name = description.name
+    vendor = Self.hex(description.id.vendor)
+    product = Self.hex(description.id.product)
+    bus = Self.busName(description.id.bustype)
+    let multitouch = description.has(type: EV.abs, code: ABS.mtPositionX)
+    x = description.absInfo[multitouch ? ABS.mtPositionX : ABS.x].map(Self.axis)
+    y = description.absInfo[multitouch ? ABS.mtPositionY : ABS.y].map(Self.axis)
+  }
+
+  static func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  static func axis(_ info: AbsInfo) -> Axis {
+    let resolution = info.resolution > 0 ? info.resolution : nil
+    let size = resolution.map { Double(Int64(info.maximum) - Int64(info.minimum)) / Double($0) }
+    return Axis(minimum: info.minimum, maximum: info.maximum, resolution: resolution, sizeMillimetres: size)
+  }
+
+  /// `BUS_*` names from <linux/input.h>, as `libinput list-devices` and evtest spell them.
+  static func busName(_ bustype: UInt16) -> String {
+    let names: [UInt16: String] = [
+      0x01: "pci", 0x02: "isapnp", 0x03: "usb", 0x04: "hil", 0x05: "bluetooth", 0x06: "virtual",
+      0x10: "isa", 0x11: "i8042", 0x12: "xtkbd", 0x13: "rs232", 0x14: "gameport", 0x15: "parport",
+      0x16: "amiga", 0x17: "adb", 0x18: "i2c", 0x19: "host", 0x1a: "gsc", 0x1b: "atari", 0x1c: "spi",
+      0x1d: "rmi", 0x1e: "cec", 0x1f: "intel-ishtp", 0x20: "amd-sfh",
+    ]
+    return names[bustype] ?? "0x" + hex(bustype)
+  }
+}
+
+/// Formats `touchctl devices` output. Stateless; any thread.
+public enum DeviceListing {
+  /// Human-readable text: every touchscreen, then with `all` every other node and why it is not one.
+  /// Ends with a hint when nothing was found or nodes could not be opened.
+  public static func text(_ devices: [DiscoveredDevice], all: Bool) -> String {
+    let reports = devices.map(DeviceReport.init)
+    let touchscreens = reports.filter(\.touchscreen)
+    var lines: [String] = []
+    for report in touchscreens {
+      lines += touchscreenLines(report)
+    }
+    if touchscreens.isEmpty {
+      lines.append(devices.isEmpty ? "No input devices found." : "No touchscreen found.")
+    }
+    let others = reports.filter { !$0.touchscreen }
+    if all && !others.isEmpty {
+      lines.append("")
+      lines.append("Other input devices:")
+      for report in others {
+        let name = report.name.map { " \"\($0)\"" } ?? ""
+        lines.append("\(report.path)\(name): \(report.reason ?? "not a touchscreen")")
+      }
+    }
+    if let hint = hint(devices) {
+      lines.append("")
+      lines.append(hint)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Why the list may be short, or nil when every node was read.
+  public static func hint(_ devices: [DiscoveredDevice]) -> String? {
+    if devices.isEmpty {
+      return "udev lists no /dev/input/event* nodes: this machine (or container) has no input devices."
+    }
+    let denied = devices.filter { $0.openError?.isPermissionDenied ?? false }
+    guard !denied.isEmpty else { return nil }
+    return "\(denied.count) of \(devices.count) input devices could not be opened (permission denied): "
+      + "run as root or join the `input` group (sudo usermod -aG input $USER, then log in again)."
+  }
+
+  /// The reports as a JSON array; with `all` false only touchscreens.
+  public static func json(_ devices: [DiscoveredDevice], all: Bool) throws -> String {
+    let reports = devices.map(DeviceReport.init).filter { all || $0.touchscreen }
+    if reports.isEmpty { return "[]\n" }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(reports), as: UTF8.self) + "\n"
+  }
+
+  static func touchscreenLines(_ report: DeviceReport) -> [String] {
+    var lines = ["\(report.path): \"\(report.name ?? "")\""]
+    let proto =
+      switch report.touchProtocol {
+      case "B": "multitouch protocol B, \(report.slots ?? 0) slots"
+      case "A": "multitouch protocol A"
+      default: "single-touch"
+      }
+    lines.append("  id:          \(report.vendor ?? "????"):\(report.product ?? "????") on \(report.bus ?? "?")")
+    lines.append("  protocol:    \(proto)")
+    for (label, axis) in [("X", report.x), ("Y", report.y)] {
+      lines.append("  \(label) axis:      \(axis.map(describe) ?? "none")")
+    }
+    let matrix = report.calibrationMatrix.map { $0.map(number).joined(separator: " ") } ?? "none"
+    lines.append("  calibration: \(matrix)")
+    if !report.udevTouchscreen {
+      lines.append("  note:        udev does not tag it ID_INPUT_TOUCHSCREEN=1")
+    }
+    return lines
+  }
+
+  static func describe(_ axis: DeviceReport.Axis) -> String {
+    var text = "\(axis.minimum)..\(axis.maximum)"
+    if let resolution = axis.resolution {
+      text += ", \(resolution) units/mm"
+      if let size = axis.sizeMillimetres { text += ", " + String(format: "%.1f mm", size) }
+    } else {
+      text += ", resolution unknown"
+    }
+    return text
+  }
+
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+}

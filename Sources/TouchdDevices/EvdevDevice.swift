@@ -1,0 +1,98 @@
+import TouchdInput
+
+/// An open `/dev/input/event*` node read through libevdev: its description and raw events.
+///
+/// Not thread-safe: the queue that opens it owns it (for the daemon, the serial queue its
+/// `DispatchSourceRead` runs on) and must make every call, including `close()`, there.
+public final class EvdevDevice {
+  /// The node, e.g. `/dev/input/event5`.
+  public let path: String
+  /// Name, ids, properties, every supported code and the absinfo of every axis.
+  public let description: DeviceDescription
+  /// Whether udev tagged the device `ID_INPUT_TOUCHSCREEN=1` (false when udev does not know it).
+  public let udevTouchscreen: Bool
+  /// The udev `LIBINPUT_CALIBRATION_MATRIX` (six values, libinput's meaning), nil when absent or invalid.
+  public let calibrationMatrix: [Double]?
+  /// Whether this process holds the device exclusively (EVIOCGRAB).
+  public private(set) var isGrabbed: Bool
+
+  private var fd: Int32
+  private let evdev: LinuxInput.Evdev
+
+  /// Opens `path` O_RDONLY | O_NONBLOCK | O_CLOEXEC, switches its event clock to CLOCK_MONOTONIC,
+  /// reads its capabilities with libevdev and, when `grab` is set, takes it exclusively.
+  public init(path: String, grab: Bool = false) throws(DeviceError) {
+    let fd: Int32
+    switch LinuxInput.openNode(path) {
+    case .success(let opened): fd = opened
+    case .failure(let errno): throw .open(path: path, errno)
+    }
+    do {
+      evdev = try LinuxInput.Evdev(fd: fd)
+    } catch {
+      LinuxInput.close(fd)
+      throw .evdev(path: path, error)
+    }
+    // Times must be CLOCK_MONOTONIC so frames compare with `now` after a resync or removal. A
+    // kernel older than 4.4 refuses; it then keeps CLOCK_REALTIME, which only skews those two cases.
+    _ = LinuxInput.setClockMonotonic(fd)
+    if grab, let errno = LinuxInput.grab(evdev.pointer, true) {
+      LinuxInput.close(fd)
+      throw .grab(path: path, errno)
+    }
+    self.path = path
+    self.fd = fd
+    self.isGrabbed = grab
+    self.description = evdev.describe()
+    let udev = LinuxInput.udevNode(path: path)
+    self.udevTouchscreen = udev?.isTouchscreen ?? false
+    self.calibrationMatrix = udev?.calibrationMatrix.flatMap(parseCalibrationMatrix)
+  }
+
+  deinit { close() }
+
+  /// The device's name (`EVIOCGNAME`).
+  public var name: String { description.name }
+
+  /// Whether and how the device is a touchscreen.
+  public var kind: TouchscreenKind { description.touchscreenKind() }
+
+  /// The non-blocking fd to watch for readability (a `DispatchSourceRead`), -1 once closed.
+  /// Owned by the device: do not close it; cancel the source before calling `close()`.
+  public var fileDescriptor: Int32 { fd }
+
+  /// Reads every pending event, handing each to `handle` in order.
+  ///
+  /// After `SYN_DROPPED` the events libevdev synthesizes to resync are handed on too, so a
+  /// recording of them replays to the device's real state. Returns `.removed` when the device was
+  /// unplugged (ENODEV), `.drained` when nothing more is pending; EINTR is retried.
+  public func readEvents(_ handle: (InputEvent) -> Void) throws(DeviceError) -> DeviceReadStatus {
+    try read { item in
+      switch item {
+      case .event(let event), .dropped(let event), .syncEvent(let event): handle(event)
+      case .syncEnded: break
+      }
+    }
+  }
+
+  /// Reads every pending event, with the resync boundaries.
+  func read(_ handle: (EvdevItem) -> Void) throws(DeviceError) -> DeviceReadStatus {
+    try drainEvents(path: path, next: nextEvent, handle: handle)
+  }
+
+  /// One `libevdev_next_event`; ENODEV once closed.
+  func nextEvent(_ mode: EvdevReadMode) -> EvdevReadResult {
+    fd >= 0 ? LinuxInput.nextEvent(evdev.pointer, mode) : .failure(.noDevice)
+  }
+
+  /// Releases the grab and closes the fd. Idempotent.
+  public func close() {
+    guard fd >= 0 else { return }
+    if isGrabbed {
+      _ = LinuxInput.grab(evdev.pointer, false)
+      isGrabbed = false
+    }
+    LinuxInput.close(fd)
+    fd = -1
+  }
+}

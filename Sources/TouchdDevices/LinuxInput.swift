@@ -1,0 +1,270 @@
+// Every libevdev, libudev and system call touchd makes, in one file, so a reviewer sees the whole
+// C surface at once (the swift-system and libinput way). Nothing else in TouchdDevices calls C.
+import CTouchd
+import Glibc
+import TouchdInput
+
+/// Thin, total wrappers over the C calls. Each returns Swift values and positive errno codes; none
+/// keeps state. Not thread-safe on its own: callers own the handles they pass.
+enum LinuxInput {
+  // MARK: - System calls
+
+  /// Opens an evdev node read-only, non-blocking and close-on-exec; returns the fd or an errno.
+  static func openNode(_ path: String) -> Result<Int32, Errno> {
+    while true {
+      let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      if fd >= 0 { return .success(fd) }
+      let code = Glibc.errno
+      if code != EINTR { return .failure(Errno(code)) }
+    }
+  }
+
+  /// Closes a file descriptor; errors (even EINTR) are ignored, as Linux always releases the fd.
+  static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+  /// Asks the kernel to stamp this fd's events with CLOCK_MONOTONIC (EVIOCSCLOCKID), as libinput does.
+  static func setClockMonotonic(_ fd: Int32) -> Errno? {
+    ctouchd_set_clock_monotonic(fd) == 0 ? nil : Errno(Glibc.errno)
+  }
+
+  /// The current CLOCK_MONOTONIC time, the clock live events are stamped with.
+  static func monotonicNow() -> Timestamp {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+  }
+
+  /// The character-device number of a node, to find its udev device.
+  static func deviceNumber(_ path: String) -> dev_t? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return nil }
+    return info.st_rdev
+  }
+
+  /// `strerror(code)`.
+  static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  // MARK: - libevdev
+
+  /// Reads one event with `libevdev_next_event`.
+  static func nextEvent(_ dev: OpaquePointer, _ mode: EvdevReadMode) -> EvdevReadResult {
+    var raw = input_event()
+    let flags =
+      switch mode {
+      case .normal: LIBEVDEV_READ_FLAG_NORMAL.rawValue
+      case .sync: LIBEVDEV_READ_FLAG_SYNC.rawValue
+      }
+    let status = libevdev_next_event(dev, flags, &raw)
+    let event = InputEvent(
+      time: Timestamp(seconds: Int64(ctouchd_event_sec(&raw)), microseconds: Int64(ctouchd_event_usec(&raw))),
+      type: raw.type, code: raw.code, value: raw.value)
+    return EvdevReadResult(status: status, event: event)
+  }
+
+  /// `libevdev_grab`: exclusive access (no other reader sees the events) or its release.
+  static func grab(_ dev: OpaquePointer, _ on: Bool) -> Errno? {
+    let status = libevdev_grab(dev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
+    return status == 0 ? nil : Errno(-status)
+  }
+
+  /// Everything libevdev knows about a device: name, ids, properties, every code of every type,
+  /// absinfo of every axis. Works on a kernel-backed handle and on one made with `libevdev_new()`.
+  static func describe(_ dev: OpaquePointer) -> DeviceDescription {
+    let name = libevdev_get_name(dev).map { String(cString: $0) } ?? ""
+    let id = InputID(
+      bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(dev)),
+      vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(dev)),
+      product: UInt16(truncatingIfNeeded: libevdev_get_id_product(dev)),
+      version: UInt16(truncatingIfNeeded: libevdev_get_id_version(dev)))
+    var properties = Set<UInt16>()
+    for property in 0...UInt32(INPUT_PROP_MAX) where libevdev_has_property(dev, property) != 0 {
+      properties.insert(UInt16(property))
+    }
+    var events: [UInt16: Set<UInt16>] = [:]
+    var absInfo: [UInt16: AbsInfo] = [:]
+    for type in 1...UInt32(EV_MAX) where libevdev_has_event_type(dev, type) != 0 {
+      let maxCode = libevdev_event_type_get_max(type)
+      guard maxCode >= 0 else { continue }
+      var codes = Set<UInt16>()
+      for code in 0...UInt32(maxCode) where libevdev_has_event_code(dev, type, code) != 0 {
+        codes.insert(UInt16(code))
+        if type == UInt32(EV_ABS), let info = libevdev_get_abs_info(dev, code)?.pointee {
+          absInfo[UInt16(code)] = AbsInfo(
+            value: info.value, minimum: info.minimum, maximum: info.maximum, fuzz: info.fuzz, flat: info.flat,
+            resolution: info.resolution)
+        }
+      }
+      events[UInt16(type)] = codes
+    }
+    // The kernel's EV_SYN bitmap (EVIOCGBIT(0)) is the set of supported types: evemu's `B: 00` line.
+    // libevdev answers "yes" to every EV_SYN code, so rebuild that bitmap from the types found.
+    events[UInt16(EV_SYN)] = Set(events.keys).union([UInt16(EV_SYN)])
+    return DeviceDescription(name: name, id: id, properties: properties, events: events, absInfo: absInfo)
+  }
+
+  /// Owns one `struct libevdev`. Confined to the thread or queue of its owner.
+  final class Evdev {
+    let pointer: OpaquePointer
+
+    /// A device without a kernel node (`libevdev_new()`), to build descriptions in tests.
+    init() {
+      guard let pointer = libevdev_new() else { fatalError("libevdev_new: out of memory") }
+      self.pointer = pointer
+    }
+
+    /// A handle reading `fd` (`libevdev_new_from_fd`); the fd stays owned by the caller.
+    init(fd: Int32) throws(Errno) {
+      var pointer: OpaquePointer?
+      let status = libevdev_new_from_fd(fd, &pointer)
+      guard status == 0, let pointer else { throw Errno(-status) }
+      self.pointer = pointer
+    }
+
+    deinit { libevdev_free(pointer) }
+
+    /// `LinuxInput.describe` of this handle, which stays alive for the call.
+    func describe() -> DeviceDescription { LinuxInput.describe(pointer) }
+
+    /// `LinuxInput.slotCount` of this handle.
+    func slotCount() -> Int? { LinuxInput.slotCount(pointer) }
+
+    func setName(_ name: String) { libevdev_set_name(pointer, name) }
+
+    func setID(_ id: InputID) {
+      libevdev_set_id_bustype(pointer, Int32(id.bustype))
+      libevdev_set_id_vendor(pointer, Int32(id.vendor))
+      libevdev_set_id_product(pointer, Int32(id.product))
+      libevdev_set_id_version(pointer, Int32(id.version))
+    }
+
+    func enable(property: UInt16) { libevdev_enable_property(pointer, UInt32(property)) }
+
+    /// Enables `code` of `type`; EV_ABS codes need their `AbsInfo`.
+    func enable(type: UInt16, code: UInt16, abs: AbsInfo? = nil) {
+      if let abs {
+        var info = input_absinfo(
+          value: abs.value, minimum: abs.minimum, maximum: abs.maximum, fuzz: abs.fuzz, flat: abs.flat,
+          resolution: abs.resolution)
+        libevdev_enable_event_code(pointer, UInt32(type), UInt32(code), &info)
+      } else {
+        libevdev_enable_event_code(pointer, UInt32(type), UInt32(code), nil)
+      }
+    }
+  }
+
+  // MARK: - libudev
+
+  /// What touchd reads from one udev input device.
+  struct UdevNode: Equatable {
+    var syspath: String
+    var devnode: String?
+    var action: String?
+    /// `ID_INPUT_TOUCHSCREEN=1`, set by udev's input_id builtin.
+    var isTouchscreen: Bool
+    /// The raw `LIBINPUT_CALIBRATION_MATRIX` property, when a hwdb entry or rule sets one.
+    var calibrationMatrix: String?
+  }
+
+  private static func node(_ device: OpaquePointer) -> UdevNode {
+    func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+    return UdevNode(
+      syspath: string(udev_device_get_syspath(device)) ?? "",
+      devnode: string(udev_device_get_devnode(device)),
+      action: string(udev_device_get_action(device)),
+      isTouchscreen: string(udev_device_get_property_value(device, "ID_INPUT_TOUCHSCREEN")) == "1",
+      calibrationMatrix: string(udev_device_get_property_value(device, "LIBINPUT_CALIBRATION_MATRIX")))
+  }
+
+  /// Every device of subsystem `input` udev knows (`udev_enumerate_*`); works without udevd.
+  static func enumerateInput() -> Result<[UdevNode], Errno> {
+    guard let udev = udev_new() else { return .failure(Errno(Glibc.errno)) }
+    defer { udev_unref(udev) }
+    guard let enumerate = udev_enumerate_new(udev) else { return .failure(Errno(Glibc.errno)) }
+    defer { udev_enumerate_unref(enumerate) }
+    udev_enumerate_add_match_subsystem(enumerate, "input")
+    let status = udev_enumerate_scan_devices(enumerate)
+    guard status >= 0 else { return .failure(Errno(-status)) }
+    var nodes: [UdevNode] = []
+    var entry = udev_enumerate_get_list_entry(enumerate)
+    while let current = entry {
+      if let syspath = udev_list_entry_get_name(current),
+        let device = udev_device_new_from_syspath(udev, syspath)
+      {
+        nodes.append(node(device))
+        udev_device_unref(device)
+      }
+      entry = udev_list_entry_get_next(current)
+    }
+    return .success(nodes)
+  }
+
+  /// The udev view of the node at `path` (by its device number), or nil when udev has none.
+  static func udevNode(path: String) -> UdevNode? {
+    guard let number = deviceNumber(path), let udev = udev_new() else { return nil }
+    defer { udev_unref(udev) }
+    guard let device = udev_device_new_from_devnum(udev, CChar(UInt8(ascii: "c")), number) else { return nil }
+    defer { udev_device_unref(device) }
+    return node(device)
+  }
+
+  /// Owns a udev monitor on the `udev` netlink group filtered to subsystem `input`, with its
+  /// non-blocking socket. Confined to the thread or queue of its owner.
+  final class UdevMonitor {
+    private let udev: OpaquePointer
+    private let monitor: OpaquePointer
+
+    init() throws(Errno) {
+      guard let udev = udev_new() else { throw Errno(Glibc.errno) }
+      guard let monitor = udev_monitor_new_from_netlink(udev, "udev") else {
+        let code = Glibc.errno
+        udev_unref(udev)
+        throw Errno(code == 0 ? EPROTONOSUPPORT : code)
+      }
+      self.udev = udev
+      self.monitor = monitor
+      var status = udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil)
+      if status >= 0 { status = udev_monitor_enable_receiving(monitor) }
+      guard status >= 0 else {
+        udev_monitor_unref(monitor)
+        udev_unref(udev)
+        throw Errno(-status)
+      }
+    }
+
+    deinit {
+      udev_monitor_unref(monitor)
+      udev_unref(udev)
+    }
+
+    /// The monitor's socket; libudev creates it with SOCK_NONBLOCK | SOCK_CLOEXEC.
+    var fileDescriptor: Int32 { udev_monitor_get_fd(monitor) }
+
+    /// The next queued uevent, or nil when none is pending (never blocks).
+    func receive() -> UdevNode? {
+      guard let device = udev_monitor_receive_device(monitor) else { return nil }
+      defer { udev_device_unref(device) }
+      return node(device)
+    }
+  }
+
+  /// Slots of an MT protocol B device (`libevdev_get_num_slots`), nil without ABS_MT_SLOT.
+  static func slotCount(_ dev: OpaquePointer) -> Int? {
+    let slots = libevdev_get_num_slots(dev)
+    return slots > 0 ? Int(slots) : nil
+  }
+}
+
+/// A positive `errno` value from a failed system or library call.
+public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+  public var code: Int32
+  public init(_ code: Int32) { self.code = code }
+  /// `strerror`'s text.
+  public var description: String { LinuxInput.message(code) }
+
+  public static let wouldBlock = Errno(EAGAIN)
+  public static let noDevice = Errno(ENODEV)
+  public static let interrupted = Errno(EINTR)
+  public static let permissionDenied = Errno(EACCES)
+  public static let notPermitted = Errno(EPERM)
+  public static let noSuchFile = Errno(ENOENT)
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+
+/// `touchctl subscribe`: prints the daemon's messages as they arrive, one JSON object per line.
+struct SubscribeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "subscribe",
+    abstract: "Print touchd's messages as they arrive (JSON lines).",
+    discussion: "Without filters, every action message. Stops at end of stream or Ctrl-C.")
+
+  @OptionGroup var connection: SocketOptions
+  @Option(name: .customLong("action"), help: "Only this action (repeatable).") var actions: [String] = []
+  @Option(name: .customLong("view"), help: "Only messages about this view (repeatable).") var views: [String] = []
+  @Option(name: .customLong("type"), help: "Message types: action, touches (repeatable; default action).")
+  var types: [String] = []
+  @Flag(help: "Print the hello message and replies too.") var verbose = false
+  @Option(help: "Exit after this many action/touches messages.") var count: Int?
+
+  func run() throws {
+    let client = try connection.connect()
+    var command: [String: Any] = ["cmd": "subscribe"]
+    var early: [String] = []
+    if !actions.isEmpty { command["actions"] = actions }
+    if !views.isEmpty { command["views"] = views }
+    if !types.isEmpty { command["types"] = types }
+    if command.count > 1 {
+      let reply = try client.request(command) { early.append($0) }
+      if SocketClient.object(reply)?["type"] as? String == "error" {
+        throw ValidationError("touchd refused the subscription: \(reply)")
+      }
+      if verbose { early.append(reply) }
+    }
+    var received = 0
+    var pending = early[...]
+    while let line = try pending.popFirst() ?? client.readLine() {
+      let type = SocketClient.object(line)?["type"] as? String
+      if !verbose && (type == "hello" || type == "reply") { continue }
+      // Unbuffered, so a pipe sees each message as it arrives.
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+      if type == "action" || type == "touches" {
+        received += 1
+        if let count, received >= count { return }
+      }
+    }
+  }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+import TouchdScene
+import TouchdTestKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The real `touchd` binary, replaying scripted recordings in real time on a temporary socket,
+/// with real clients. Each test says what a kiosk app relies on.
+@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+struct DaemonIntegrationTests {
+  private func actions(_ messages: [[String: Any]]) -> [String] {
+    messages.filter { $0["type"] as? String == "action" }.compactMap { $0["action"] as? String }
+  }
+
+  @Test func greetsWithHelloThenPublishesActionsInOrderThenSaysShutdown() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script()
+    script.tap(at: Kiosk.buyTicket)
+    script.wait(0.6)
+    script.tap(at: Kiosk.showMap)
+    script.wait(0.6)
+    script.tap(at: Kiosk.help)
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir,
+      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let (client, hello) = try daemon.connect()
+    #expect(hello["type"] as? String == "hello")
+    #expect(hello["version"] as? Int == 1)
+    #expect(hello["views"] as? Int == 6)
+    let window = (hello["windows"] as? [[String: Any]])?.first
+    #expect(window?["id"] as? String == "main")
+    #expect(window?["width"] as? Int == 1920)
+    let messages = client.collect(until: "shutdown")
+    #expect(actions(messages) == ["buy-ticket", "show-map", "call-help"])
+    let first = messages.first { $0["type"] as? String == "action" }
+    #expect(first?["gesture"] as? String == "tap")
+    #expect(first?["state"] as? String == "ended")
+    #expect(first?["view"] as? String == "buy-ticket")
+    #expect(first?["recognizer"] as? String == "buy-ticket-tap")
+    let location = first?["location"] as? [String: Double]
+    #expect(abs((location?["x"] ?? 0) - 400) < 1 && abs((location?["y"] ?? 0) - 480) < 1)
+    let seqs = messages.compactMap { $0["seq"] as? Int }
+    #expect(seqs == seqs.sorted() && Set(seqs).count == seqs.count, "seq increases")
+    #expect(messages.last?["type"] as? String == "shutdown")
+    #expect(daemon.waitForExit() == 0)
+    #expect(access(daemon.socket, F_OK) != 0, "the socket file is removed")
+  }
+
+  @Test func subscriptionsFilterByActionAndByType() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script()
+    script.tap(at: Kiosk.buyTicket)
+    script.wait(0.6)
+    script.tap(at: Kiosk.showMap)
+    script.wait(0.6)
+    script.drag(from: Kiosk.signature, to: FingerScript.Point(x: 1200, y: 900), duration: 0.2)
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir,
+      arguments: ["--replay", recording, "--replay-delay", "1.5", "--exit-after-replay"])
+    let (maps, _) = try daemon.connect()
+    let (touches, _) = try daemon.connect()
+    #expect(maps.command(#"{"cmd":"subscribe","id":1,"actions":"show-map"}"#, id: 1).reply?["ok"] as? Bool == true)
+    #expect(touches.command(#"{"cmd":"subscribe","id":2,"types":["touches"]}"#, id: 2).reply?["ok"] as? Bool == true)
+    let mapMessages = maps.collect(until: "shutdown")
+    #expect(actions(mapMessages) == ["show-map"])
+    #expect(!mapMessages.contains { $0["type"] as? String == "touches" })
+    let touchMessages = touches.collect(until: "shutdown").filter { $0["type"] as? String != "shutdown" }
+    #expect(touchMessages.allSatisfy { $0["type"] as? String == "touches" && $0["view"] as? String == "signature" })
+    let phases = touchMessages.compactMap { $0["phase"] as? String }
+    #expect(
+      phases.first == "began" && phases.last == "ended" && phases.dropFirst().dropLast().allSatisfy { $0 == "moved" })
+    #expect(phases.count > 10)
+  }
+
+  @Test func hidingAViewStopsItsActionsUntilShownAgain() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script()
+    for _ in 0..<3 {
+      script.tap(at: Kiosk.buyTicket)
+      script.wait(1.0)
+    }
+    script.tap(at: Kiosk.showMap)
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir,
+      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let (client, _) = try daemon.connect()
+    _ = client.readUntil(#""action":"buy-ticket""#, timeout: 15)
+    #expect(
+      client.command(#"{"cmd":"set","id":1,"view":"buy-ticket","hidden":true}"#, id: 1).reply?["ok"] as? Bool == true)
+    let bad = client.command(#"{"cmd":"set","id":2,"view":"buy-tiket","hidden":true}"#, id: 2).reply
+    #expect(bad?["type"] as? String == "error")
+    #expect((bad?["message"] as? String)?.contains("did you mean 'buy-ticket'") == true)
+    // The second tap lands on the hidden view's place: nothing. Show it before the third.
+    let (second, _) = client.readUntil(#""type":"action""#, timeout: 1.5)
+    #expect(second == nil, "no action while buy-ticket is hidden: \(second ?? "")")
+    #expect(
+      client.command(#"{"cmd":"set","id":3,"view":"buy-ticket","hidden":false}"#, id: 3).reply?["ok"] as? Bool == true)
+    let rest = client.collect(until: "shutdown")
+    #expect(actions(rest) == ["buy-ticket", "show-map"])
+  }
+
+  @Test func ignoringInteractionDropsTouchesThatBeginMeanwhile() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script()
+    for _ in 0..<3 {
+      script.tap(at: Kiosk.buyTicket)
+      script.wait(1.0)
+    }
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir,
+      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let (client, _) = try daemon.connect()
+    _ = client.readUntil(#""action":"buy-ticket""#, timeout: 15)
+    let begin = client.command(#"{"cmd":"ignoreInteraction","id":1,"value":true}"#, id: 1).reply
+    #expect(begin?["ignoring"] as? Int == 1)
+    let (second, _) = client.readUntil(#""type":"action""#, timeout: 1.5)
+    #expect(second == nil, "the tap that began while ignoring is never delivered")
+    #expect(client.command(#"{"cmd":"ignoreInteraction","id":2,"value":false}"#, id: 2).reply?["ignoring"] as? Int == 0)
+    let unbalanced = client.command(#"{"cmd":"ignoreInteraction","id":3,"value":false}"#, id: 3).reply
+    #expect(unbalanced?["type"] as? String == "error")
+    #expect(actions(client.collect(until: "shutdown")) == ["buy-ticket"])
+  }
+
+  @Test func sighupReloadsAGoodSceneAndKeepsTheOldOneWhenTheNewIsBad() throws {
+    let dir = scratchDirectory()
+    let scenePath = dir.appendingPathComponent("scene.yaml").path
+    let original = try String(contentsOfFile: kioskScenePath, encoding: .utf8)
+    try original.write(toFile: scenePath, atomically: true, encoding: .utf8)
+    let script = Kiosk.script()
+    for _ in 0..<4 {
+      script.tap(at: Kiosk.buyTicket)
+      script.wait(1.2)
+    }
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: scenePath, directory: dir,
+      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let (client, _) = try daemon.connect()
+    #expect(client.readUntil(#""action":"buy-ticket""#, timeout: 15).match != nil)
+    // A good scene: the action is renamed; SIGHUP; clients are told.
+    try original.replacingOccurrences(of: "action: buy-ticket", with: "action: purchase")
+      .write(toFile: scenePath, atomically: true, encoding: .utf8)
+    daemon.signal(SIGHUP)
+    let reloaded = client.readUntil(#""type":"reloaded""#, timeout: 5)
+    #expect(reloaded.match != nil, "log:\n\(daemon.log)")
+    #expect(client.readUntil(#""action":"purchase""#, timeout: 5).match != nil)
+    // A bad scene: rejected, the old one stays, the daemon keeps running.
+    try "version: 1\nwindows:\n  - id: main\n    size: {width: -5, height: 1080}\n    views: []\n"
+      .write(toFile: scenePath, atomically: true, encoding: .utf8)
+    daemon.signal(SIGHUP)
+    #expect(client.readUntil(#""action":"purchase""#, timeout: 5).match != nil, "the old scene still works")
+    let status = client.command(#"{"cmd":"status","id":5}"#, id: 5).reply
+    #expect((status?["counters"] as? [String: Any])?["reloadFailures"] as? Int == 1)
+    #expect((status?["counters"] as? [String: Any])?["reloads"] as? Int == 1)
+    let viaCommand = client.command(#"{"cmd":"reload","id":6}"#, id: 6).reply
+    #expect(viaCommand?["type"] as? String == "error")
+    #expect((viaCommand?["message"] as? String)?.contains("scene.yaml:4:") == true, "\(viaCommand ?? [:])")
+    #expect(daemon.log.contains("scene reload rejected"))
+    #expect(daemon.process.isRunning)
+  }
+
+  @Test func aStalledClientIsDisconnectedAndDoesNotDelayOthers() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script(sampleRate: 1000)
+    script.drag(from: Kiosk.signature, to: FingerScript.Point(x: 1600, y: 900), duration: 2.5)
+    script.wait(0.2)
+    script.tap(at: Kiosk.help)
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir,
+      arguments: [
+        "--replay", recording, "--replay-delay", "1", "--exit-after-replay", "--client-buffer", "16384",
+      ])
+    let stalled = try LineClient(path: daemon.socket, receiveBuffer: 4096)
+    stalled.send(#"{"cmd":"subscribe","id":1,"types":["action","touches"]}"#)
+    let (reader, _) = try daemon.connect()
+    #expect(reader.command(#"{"cmd":"subscribe","id":1,"types":["action","touches"]}"#, id: 1).reply != nil)
+    var lags: [Double] = []
+    var firstTime: Double?
+    var firstArrival: Date?
+    var count = 0
+    var sawHelp = false
+    while let line = reader.readLine(timeout: 15), let object = json(line) {
+      if object["type"] as? String == "shutdown" { break }
+      guard let t = object["time"] as? Double else { continue }
+      count += 1
+      if object["action"] as? String == "call-help" { sawHelp = true }
+      if firstTime == nil {
+        firstTime = t
+        firstArrival = Date()
+      }
+      lags.append(Date().timeIntervalSince(firstArrival!) - (t - firstTime!))
+    }
+    #expect(sawHelp)
+    let expected = try ScenePlayer.replay(script.recording, scene: Scene.load(path: kioskScenePath)).count
+    #expect(expected > 1000)
+    #expect(count == expected, "every message of the 1 kHz stroke reached the reading client")
+    #expect((lags.max() ?? 99) < 0.5, "the reading client was never more than 0.5 s behind: max \(lags.max() ?? -1)")
+    #expect(stalled.closedByServer(timeout: 5), "the stalled client was disconnected")
+    #expect(daemon.log.contains("send buffer full"))
+  }
+
+  @Test func fiftyClientsComeAndGoWhileTouchesFlow() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script()
+    for i in 0..<6 {
+      script.tap(at: i.isMultiple(of: 2) ? Kiosk.buyTicket : Kiosk.showMap)
+      script.wait(0.5)
+    }
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir, arguments: ["--replay", recording, "--replay-delay", "0.5", "--loop"])
+    let (steady, _) = try daemon.connect()
+    let socket = daemon.socket
+    let failures = LockedValue(0)
+    let group = DispatchGroup()
+    for i in 0..<50 {
+      group.enter()
+      Thread.detachNewThread {
+        defer { group.leave() }
+        usleep(UInt32(i % 10) * 60_000)
+        guard let client = try? LineClient(path: socket),
+          json(client.readLine(timeout: 10))?["type"] as? String == "hello"
+        else {
+          failures.withLock { $0 += 1 }
+          return
+        }
+        client.send(#"{"cmd":"ping","id":\#(i)}"#)
+        if client.readUntil(#""type":"reply""#, timeout: 10).match == nil { failures.withLock { $0 += 1 } }
+      }
+    }
+    var seen: [String] = []
+    while seen.count < 8, let line = steady.readLine(timeout: 10) {
+      if let a = json(line)?["action"] as? String { seen.append(a) }
+    }
+    #expect(group.wait(timeout: .now() + 30) == .success)
+    #expect(failures.withLock { $0 } == 0)
+    #expect(seen.count == 8, "the steady client kept getting actions: \(seen)")
+    #expect(Array(seen.prefix(4)) == ["buy-ticket", "show-map", "buy-ticket", "show-map"])
+    usleep(300_000)
+    let status = steady.command(#"{"cmd":"status","id":99}"#, id: 99).reply
+    #expect(status?["clients"] as? Int == 1, "the 50 clients are gone: \(status ?? [:])")
+    #expect(((status?["counters"] as? [String: Any])?["clientsAccepted"] as? Int ?? 0) >= 51)
+    daemon.signal(SIGTERM)
+    #expect(daemon.waitForExit() == 0)
+  }
+
+  @Test func sigtermCancelsTouchesDownTellsClientsAndRemovesTheSocket() throws {
+    let dir = scratchDirectory()
+    let script = Kiosk.script()
+    let finger = script.down([Kiosk.signature])
+    script.wait(30)
+    script.up(finger)
+    let recording = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: kioskScenePath, directory: dir, arguments: ["--replay", recording, "--replay-delay", "0.5"])
+    let (client, _) = try daemon.connect()
+    #expect(client.command(#"{"cmd":"subscribe","id":1,"types":["touches"]}"#, id: 1).reply != nil)
+    #expect(client.readUntil(#""phase":"began""#, timeout: 10).match != nil)
+    let status = client.command(#"{"cmd":"status","id":2}"#, id: 2).reply
+    #expect(status?["touchesDown"] as? Int == 1)
+    daemon.signal(SIGTERM)
+    let tail = client.collect(until: "shutdown")
+    #expect(tail.contains { $0["phase"] as? String == "cancelled" && $0["view"] as? String == "signature" })
+    #expect(tail.last?["type"] as? String == "shutdown")
+    #expect(daemon.waitForExit() == 0)
+    #expect(access(daemon.socket, F_OK) != 0)
+    #expect(daemon.log.contains("stopping signal=SIGTERM"))
+  }
+
+  @Test func aBadSceneAtStartIsReportedWithItsPositionAndExitsNonZero() throws {
+    let dir = scratchDirectory()
+    let scenePath = dir.appendingPathComponent("bad.yaml").path
+    try "version: 1\nwindows:\n  - id: main\n    size: {width: 100, hieght: 100}\n"
+      .write(toFile: scenePath, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtProduct("touchd")!)
+    process.arguments = ["--scene", scenePath, "--socket", dir.appendingPathComponent("s.sock").path]
+    let pipe = Pipe()
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(output.contains("bad.yaml:4:"), "\(output)")
+    #expect(output.contains("hieght"))
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A blocking test client for the line protocol, on a raw Unix socket (independent of NIO).
+final class LineClient: @unchecked Sendable {
+  let fd: Int32
+  private var buffer: [UInt8] = []
+
+  init(path: String, receiveBuffer: Int32? = nil) throws {
+    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    if var size = receiveBuffer {
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var addr = sockaddr_un()
+    addr.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+      let bytes = Array(path.utf8.prefix(raw.count - 1))
+      raw.copyBytes(from: bytes + [0])
+    }
+    let rc = withUnsafePointer(to: &addr) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard rc == 0 else {
+      close(fd)
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+  }
+
+  deinit { close(fd) }
+
+  func send(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  }
+
+  /// The next line, or nil when none arrives within `timeout` seconds or the server closed.
+  func readLine(timeout: Double = 5) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if let i = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[..<i], as: UTF8.self)
+        buffer.removeSubrange(...i)
+        return line
+      }
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else { return nil }
+      var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { return nil }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let n = read(fd, &chunk, chunk.count)
+      guard n > 0 else { return nil }
+      buffer += chunk[..<n]
+    }
+  }
+
+  /// Reads until a line containing `needle` arrives; returns it and everything skipped before it.
+  func readUntil(_ needle: String, timeout: Double = 5) -> (match: String?, skipped: [String]) {
+    var skipped: [String] = []
+    while let line = readLine(timeout: timeout) {
+      if line.contains(needle) { return (line, skipped) }
+      skipped.append(line)
+    }
+    return (nil, skipped)
+  }
+
+  /// Whether the server closed the connection (EOF) within `timeout`, discarding data before it.
+  func closedByServer(timeout: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while deadline.timeIntervalSinceNow > 0 {
+      var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&pfd, 1, 100) >= 0 else { return false }
+      if pfd.revents != 0 {
+        let n = read(fd, &chunk, chunk.count)
+        if n <= 0 { return true }
+      }
+    }
+    return false
+  }
+}
+
+/// A fresh socket path under /tmp.
+func temporarySocketPath(_ name: String = #function) -> String {
+  let clean = name.filter { $0.isLetter || $0.isNumber }.prefix(40)
+  return "/tmp/touchd-test-\(getpid())-\(clean).sock"
+}
+
+/// Parses a JSON line into a dictionary (nil when it is not an object).
+func json(_ line: String?) -> [String: Any]? {
+  guard let line, let data = line.data(using: .utf8) else { return nil }
+  return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TouchdInput
+
+@testable import TouchdDevices
+
+@Suite struct ListingTests {
+  let touchscreen = DiscoveredDevice(
+    path: "/dev/input/event4", udevTouchscreen: true, calibrationMatrix: [0, -1, 1, 1, 0, 0],
+    description: Fixtures.protocolB(slots: 10).describe())
+  let keyboard = DiscoveredDevice(path: "/dev/input/event0", description: Fixtures.keyboard().describe())
+  let locked = DiscoveredDevice(
+    path: "/dev/input/event2", description: nil, openError: .open(path: "/dev/input/event2", .permissionDenied))
+
+  @Test func touchscreenText() {
+    let text = DeviceListing.text([keyboard, touchscreen], all: false)
+    #expect(
+      text == """
+        /dev/input/event4: "Test Touchscreen"
+          id:          04f3:2b7c on i2c
+          protocol:    multitouch protocol B, 10 slots
+          X axis:      0..1919, 10 units/mm, 191.9 mm
+          Y axis:      0..1079, 10 units/mm, 107.9 mm
+          calibration: 0 -1 1 1 0 0
+
+        """)
+    #expect(!text.contains("keyboard"))
+  }
+
+  @Test func allListsOthersWithTheirReason() {
+    let text = DeviceListing.text([keyboard, touchscreen, locked], all: true)
+    #expect(text.contains("Other input devices:"))
+    #expect(
+      text.contains(
+        "/dev/input/event0 \"AT Translated Set 2 keyboard\": "
+          + "no absolute position axes (ABS_X/ABS_Y or ABS_MT_POSITION_X/Y)"))
+    #expect(text.contains("/dev/input/event2: cannot open /dev/input/event2: Permission denied"))
+    #expect(text.contains("1 of 3 input devices could not be opened (permission denied)"))
+    #expect(text.contains("`input` group"))
+  }
+
+  @Test func noCalibrationNoResolutionAndNoUdevTag() {
+    let dev = LinuxInput.Evdev()
+    dev.setName("Plain")
+    dev.enable(property: InputProp.direct)
+    dev.enable(type: EV.key, code: BTN.touch)
+    dev.enable(type: EV.abs, code: ABS.x, abs: AbsInfo(minimum: -5, maximum: 4095))
+    dev.enable(type: EV.abs, code: ABS.y, abs: AbsInfo(minimum: 0, maximum: 4095))
+    let text = DeviceListing.text(
+      [DiscoveredDevice(path: "/dev/input/event1", description: dev.describe())], all: false)
+    #expect(text.contains("  id:          0000:0000 on 0x0000\n"))
+    #expect(text.contains("  protocol:    single-touch\n"))
+    #expect(text.contains("  X axis:      -5..4095, resolution unknown\n"))
+    #expect(text.contains("  calibration: none\n"))
+    #expect(text.contains("udev does not tag it ID_INPUT_TOUCHSCREEN=1"))
+  }
+
+  @Test func friendlyWhenNothingIsThere() throws {
+    let text = DeviceListing.text([], all: true)
+    #expect(text.hasPrefix("No input devices found.\n"))
+    #expect(text.contains("no /dev/input/event* nodes"))
+    #expect(DeviceListing.text([keyboard], all: false).hasPrefix("No touchscreen found."))
+    #expect(DeviceListing.hint([keyboard]) == nil)
+    #expect(try DeviceListing.json([keyboard], all: false) == "[]\n")
+  }
+
+  @Test func jsonRoundTrips() throws {
+    let json = try DeviceListing.json([keyboard, touchscreen], all: false)
+    let reports = try JSONDecoder().decode([DeviceReport].self, from: Data(json.utf8))
+    #expect(reports.count == 1)
+    let report = try #require(reports.first)
+    #expect(report.touchProtocol == "B")
+    #expect(report.slots == 10)
+    #expect(report.vendor == "04f3")
+    #expect(report.x?.sizeMillimetres == 191.9)
+    #expect(report.calibrationMatrix == [0, -1, 1, 1, 0, 0])
+    #expect(json.contains("\"protocol\" : \"B\""))
+    let all = try JSONDecoder().decode(
+      [DeviceReport].self, from: Data(try DeviceListing.json([keyboard, touchscreen], all: true).utf8))
+    #expect(all.map(\.touchscreen) == [false, true])
+    #expect(all[0].reason?.hasPrefix("no absolute position axes") == true)
+  }
+}

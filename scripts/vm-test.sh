@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# The real-kernel test suite: boots Debian's kernel under qemu (TCG software emulation) with this
+# machine's root filesystem as the guest's read-only root (9p), and runs touchd and touchctl
+# against uinput touchscreens on real /dev/input nodes, udev and systemd. One boot per mode:
+#   plain    the guest script is PID 1's child: live == replay, hotplug, SYN_DROPPED, latency
+#   systemd  systemd is PID 1: install.sh, socket activation, reload, watchdog, stop, sandbox score
+# Prints one line per check (PASS/FAIL/SKIP name) and `vm: N passed, M failed`; exits 0 only when
+# every check passed, or when the suite cannot run here at all (then it says why and skips).
+#
+#   scripts/vm-test.sh [--mode plain|systemd|all] [--no-build]
+# Environment: VM_TIMEOUT (seconds per boot, default 420), KVER (guest kernel version).
+# Results, guest serial logs and per-check logs: .build/vm/ (see docs/vm-tests.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+mode=all build=1
+while (($#)); do
+  case "$1" in
+    --mode) mode="$2"; shift ;;
+    --no-build) build=0 ;;
+    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "vm-test: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+case "$mode" in plain | systemd | all) ;; *) echo "vm-test: --mode plain|systemd|all" >&2; exit 2 ;; esac
+
+results="$root/.build/vm"
+vm_timeout=${VM_TIMEOUT:-420}
+
+skip_suite() {
+  echo "vm: SKIPPED: $*"
+  exit 0
+}
+
+# What the guest needs from the host: the guest boots *this* machine's filesystem, so every tool
+# it runs (evemu, python3-libevdev, udevd, systemd) must be installed here.
+vm_packages_present() {
+  command -v qemu-system-x86_64 >/dev/null && [[ -x /bin/busybox ]] &&
+    command -v evemu-device >/dev/null && command -v gcc >/dev/null &&
+    [[ -x /lib/systemd/systemd-udevd ]] && /usr/bin/python3 -c 'import libevdev' 2>/dev/null &&
+    compgen -G '/boot/vmlinuz-*' >/dev/null
+}
+
+# Skips (exit 0, with the reason) where the suite cannot run; installs the packages as root.
+preflight() {
+  [[ $(uname -s) == Linux && $(uname -m) == x86_64 ]] || skip_suite "needs Linux on x86_64 (this is $(uname -sm))"
+  if ! vm_packages_present; then
+    if [[ $(id -u) -ne 0 ]]; then
+      skip_suite "qemu, a kernel image or the guest tools are missing and this is not root; run 'sudo scripts/setup.sh --vm'"
+    fi
+    scripts/setup.sh --vm
+    vm_packages_present || skip_suite "packages still missing after 'scripts/setup.sh --vm'"
+  fi
+  kver=${KVER:-$(find /lib/modules -mindepth 1 -maxdepth 1 -printf '%f\n' | sort -V | tail -1)}
+  kernel="/boot/vmlinuz-$kver"
+  # Debian installs the kernel image mode 0600: without root it cannot be read.
+  [[ -r $kernel ]] || skip_suite "cannot read $kernel (run as root)"
+  [[ -d /lib/modules/$kver/kernel ]] || skip_suite "no modules for kernel $kver"
+}
+
+# The project's binaries and the harness's C reader. Release builds: they are what install.sh
+# installs, what the latency figure should describe, and a debug touchd is too slow under TCG to
+# keep up with a 10-finger recording (the kernel drops its events: SYN_DROPPED).
+build_binaries() {
+  if ((build)); then
+    scripts/setup.sh >/dev/null
+    echo "vm: building touchd and touchctl"
+    if ! { swift build -c release --product touchd && swift build -c release --product touchctl; } >"$results/build.log" 2>&1; then
+      tail -40 "$results/build.log"
+      echo "FAIL build"
+      echo "vm: 0 passed, 1 failed, 0 skipped"
+      exit 1
+    fi
+  fi
+  bindir=$(swift build -c release --show-bin-path)
+  [[ -x $bindir/touchd && -x $bindir/touchctl ]] || {
+    echo "FAIL build  (no release binaries in $bindir; run without --no-build)"
+    echo "vm: 0 passed, 1 failed, 0 skipped"
+    exit 1
+  }
+  mkdir -p "$results/bin"
+  # shellcheck disable=SC2046  # pkg-config prints several words on purpose
+  gcc -O2 -Wall -Wextra -o "$results/bin/evforward" scripts/vm/evforward.c $(pkg-config --cflags --libs libevdev)
+}
+
+# `touchctl replay --scene` on the host: what the live daemon in the guest must publish.
+expected_replays() {
+  local scene=scripts/vm/scenes/equivalence.yaml name rec desc
+  mkdir -p "$results/expected"
+  while read -r name rec desc; do
+    [[ -n $name && $name != \#* ]] || continue
+    local args=(replay "$rec")
+    [[ $desc != - ]] && args+=(--desc "$desc")
+    "$bindir/touchctl" "${args[@]}" --scene "$scene" >"$results/expected/$name.jsonl" 2>"$results/expected/$name.err" ||
+      echo "replay-failed $?" >>"$results/expected/$name.err"
+    # The frame count (replay without a scene prints one line per frame) for the guest's diagnostics.
+    "$bindir/touchctl" "${args[@]}" 2>/dev/null | wc -l >"$results/expected/$name.frames"
+  done <scripts/vm/recordings.list
+}
+
+initrd() {
+  local img="$results/initrd-$kver.img"
+  # Rebuilt when the script changes, so a fix to it cannot hide behind a stale image.
+  if [[ ! -s $img || scripts/vm/mkinitrd.sh -nt $img ]]; then
+    scripts/vm/mkinitrd.sh "$kver" "$img" >&2
+  fi
+  echo "$img"
+}
+
+# Boots one guest; its serial console goes to $out/serial.log. qemu itself exits 0 whatever the
+# guest did, so the guest's verdict travels as VMCHECK lines and a final GUEST-EXIT line.
+boot() {
+  local mode=$1 out="$results/$1" append
+  rm -rf "$out"
+  mkdir -p "$out"
+  # The guest reads its configuration from the results folder, which it sees through the root share.
+  cat >"$out/env.sh" <<ENV
+ROOT=$root
+BIN=$bindir
+TOOLS=$results/bin
+EXPECTED=$results/expected
+RECORDINGS=/work/shared/recordings
+SWIFT_BIN=$(dirname "$(command -v swift)")
+ENV
+  if [[ $mode == plain ]]; then
+    append="init=$root/scripts/vm/init-plain.sh vmtest.script=$root/scripts/vm/guest-plain.sh"
+  else
+    append="init=$root/scripts/vm/init-systemd.sh systemd.run=$root/scripts/vm/run-systemd.sh"
+    append+=" systemd.run_success_action=poweroff systemd.run_failure_action=poweroff"
+    append+=" systemd.show_status=0 vmtest.script=$root/scripts/vm/guest-systemd.sh"
+    # apparmor=0: loading the host's AppArmor profiles holds up sysinit.target ~20 s under TCG, and
+    # touchd's unit does not use AppArmor.
+    append+=" apparmor=0"
+  fi
+  local t0=$SECONDS qrc=0
+  # -accel tcg: nested KVM does not work on these hosts. -no-reboot: a guest panic or reboot ends
+  # qemu. The second 9p share is the only writable path out of the guest (results).
+  timeout --foreground -k 10 "$vm_timeout" qemu-system-x86_64 -accel tcg -machine q35 -cpu max \
+    -smp "$(nproc)" -m 1G -nographic -no-reboot -nic none \
+    -kernel "$kernel" -initrd "$(initrd)" \
+    -fsdev local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap \
+    -device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
+    -fsdev "local,id=vmout,path=$out,security_model=none" \
+    -device virtio-9p-pci,fsdev=vmout,mount_tag=vmout \
+    -append "console=ttyS0 panic=-1 quiet $append" </dev/null >"$out/serial.raw" 2>&1 || qrc=$?
+  # Strip terminal escapes and CRs so the log reads (and greps) as text.
+  sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' "$out/serial.raw" | tr -d '\r' >"$out/serial.log"
+  echo "vm: $mode boot took $((SECONDS - t0)) s (qemu rc=$qrc)" | tee "$out/timing"
+  if [[ $qrc == 124 ]]; then echo "vm: $mode guest TIMEOUT after ${vm_timeout}s" >>"$out/serial.log"; fi
+}
+
+passed=0 failed=0 skipped=0
+record() { # record STATUS NAME [DETAIL]
+  local status=$1 name=$2 detail=${3:-}
+  echo "$status $name${detail:+  ($detail)}"
+  case "$status" in PASS) passed=$((passed + 1)) ;; FAIL) failed=$((failed + 1)) ;; *) skipped=$((skipped + 1)) ;; esac
+}
+
+# Reads the verdicts from the serial log. A check the guest planned but never reported (it hung or
+# crashed) fails; so does a boot that never reached its GUEST-EXIT line.
+collect() {
+  local mode=$1 log="$results/$1/serial.log" status name detail planned reported=" " mode_failed=0
+  planned=$(grep -ao '^VMCHECK PLAN .*' "$log" | cut -d' ' -f3- | tr '\n' ' ' || true)
+  while read -r _ status name detail; do
+    record "$status" "$name" "$detail"
+    reported+="$name "
+    [[ $status == FAIL ]] && mode_failed=1
+  done < <(grep -a '^VMCHECK \(PASS\|FAIL\|SKIP\) ' "$log" || true)
+  for name in $planned; do
+    [[ $reported == *" $name "* ]] || { record FAIL "$name" "not reported: guest stopped early"; mode_failed=1; }
+  done
+  if ! grep -aq '^GUEST-EXIT rc=' "$log"; then
+    record FAIL "boot-$mode" "no GUEST-EXIT line: kernel, init or timeout; see $log"
+    mode_failed=1
+  fi
+  if ((mode_failed)); then
+    echo "---- $mode guest serial log (last 150 lines of $log) ----"
+    tail -n 150 "$log"
+    echo "---- end of $mode serial log ----"
+  fi
+}
+
+main() {
+  preflight
+  mkdir -p "$results"
+  local t0=$SECONDS
+  build_binaries
+  expected_replays
+  echo "vm: host preparation took $((SECONDS - t0)) s; kernel $kver; results in $results"
+  local modes=(plain systemd)
+  [[ $mode != all ]] && modes=("$mode")
+  for m in "${modes[@]}"; do
+    boot "$m"
+    collect "$m"
+  done
+  echo "vm: whole suite took $((SECONDS - t0)) s"
+  echo "vm: $passed passed, $failed failed, $skipped skipped"
+  # A skipped check did not pass: only a fully green run exits 0.
+  ((failed == 0 && skipped == 0))
+}
+
+main

@@ -1,0 +1,134 @@
+/* evforward.c - the VM suite's minimal libevdev reader, two modes:
+ *
+ *   evforward NODE SOCKET   the latency baseline: listens on the Unix stream socket SOCKET, accepts
+ *                           one client, then reads NODE with libevdev and writes one JSON line per
+ *                           frame, {"type":"touches","time":SEC.USEC}, with the frame's kernel
+ *                           timestamp (CLOCK_MONOTONIC). It does the least a daemon must do (read,
+ *                           assemble a frame, write to a socket), so touchd's latency can be put
+ *                           next to it as a ratio, which TCG emulation does not distort as much as
+ *                           absolute times.
+ *   evforward --count NODE SECONDS
+ *                           the SYN_DROPPED witness: reads NODE for SECONDS (it is stopped with
+ *                           SIGSTOP alongside touchd while the guest floods the device) or until
+ *                           SIGTERM, resyncs through libevdev like touchd, then prints
+ *                           "frames=N drops=D touches_down=T".
+ *
+ * Build: gcc -O2 evforward.c $(pkg-config --cflags --libs libevdev) -o evforward
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libevdev/libevdev.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+static struct libevdev *open_node(const char *path, int *fd_out) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    struct libevdev *dev = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &dev) < 0) {
+        fprintf(stderr, "evforward: cannot open %s: %s\n", path, strerror(errno));
+        exit(2);
+    }
+    /* Kernel timestamps on CLOCK_MONOTONIC, as touchd (EVIOCSCLOCKID); the default is REALTIME. */
+    if (libevdev_set_clock_id(dev, CLOCK_MONOTONIC) < 0) {
+        fprintf(stderr, "evforward: EVIOCSCLOCKID failed\n");
+        exit(2);
+    }
+    *fd_out = fd;
+    return dev;
+}
+
+static double monotonic_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Contacts down in libevdev's slot state (protocol B devices). */
+static int touches_down(struct libevdev *dev) {
+    int n = 0, slots = libevdev_get_num_slots(dev);
+    for (int s = 0; s < slots; s++)
+        if (libevdev_get_slot_value(dev, s, ABS_MT_TRACKING_ID) >= 0) n++;
+    return n;
+}
+
+static volatile sig_atomic_t stop_requested;
+static void request_stop(int sig) { (void)sig; stop_requested = 1; }
+
+static int count_mode(const char *node, double seconds) {
+    signal(SIGTERM, request_stop); /* the guest stops it with SIGTERM once the flood is read */
+    int fd;
+    struct libevdev *dev = open_node(node, &fd);
+    printf("READY\n");
+    fflush(stdout);
+    long frames = 0, drops = 0;
+    double deadline = monotonic_now() + seconds;
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    while (!stop_requested && monotonic_now() < deadline) {
+        poll(&p, 1, 100);
+        struct input_event ev;
+        int flag = LIBEVDEV_READ_FLAG_NORMAL, rc;
+        while ((rc = libevdev_next_event(dev, flag, &ev)) >= 0) {
+            if (rc == LIBEVDEV_READ_STATUS_SYNC) {
+                /* Inside a resync: drain the synthesized state events, then back to normal. */
+                if (ev.type == EV_SYN && ev.code == SYN_DROPPED) drops++;
+                flag = LIBEVDEV_READ_FLAG_SYNC;
+                continue;
+            }
+            flag = LIBEVDEV_READ_FLAG_NORMAL;
+            if (ev.type == EV_SYN && ev.code == SYN_REPORT) frames++;
+        }
+        if (rc == -EAGAIN && flag == LIBEVDEV_READ_FLAG_SYNC) flag = LIBEVDEV_READ_FLAG_NORMAL;
+        if (rc != -EAGAIN && rc < 0) break;
+    }
+    printf("frames=%ld drops=%ld touches_down=%d\n", frames, drops, touches_down(dev));
+    return 0;
+}
+
+static int forward_mode(const char *node, const char *path) {
+    int fd;
+    struct libevdev *dev = open_node(node, &fd);
+    int server = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path);
+    unlink(path);
+    if (bind(server, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(server, 1) < 0) {
+        perror("evforward: bind/listen");
+        return 2;
+    }
+    printf("READY\n");
+    fflush(stdout);
+    int client = accept(server, NULL, NULL);
+    if (client < 0) {
+        perror("evforward: accept");
+        return 2;
+    }
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    for (;;) {
+        if (poll(&p, 1, -1) < 0) continue;
+        struct input_event ev;
+        int flag = LIBEVDEV_READ_FLAG_NORMAL, rc;
+        while ((rc = libevdev_next_event(dev, flag, &ev)) >= 0) {
+            flag = rc == LIBEVDEV_READ_STATUS_SYNC ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
+            if (ev.type != EV_SYN || ev.code != SYN_REPORT) continue;
+            char line[96];
+            int n = snprintf(line, sizeof line, "{\"type\":\"touches\",\"time\":%ld.%06ld}\n",
+                             (long)ev.input_event_sec, (long)ev.input_event_usec);
+            if (write(client, line, n) != n) return 0; /* the client went away: done */
+        }
+        if (rc == -ENODEV) return 0;
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[1], "--count") == 0) return count_mode(argv[2], atof(argv[3]));
+    if (argc == 3) return forward_mode(argv[1], argv[2]);
+    fprintf(stderr, "usage: evforward NODE SOCKET | evforward --count NODE SECONDS\n");
+    return 2;
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/python3
+"""latency.py SOCKET COUNT TIMEOUT_S [--subscribe] -- the subscriber side of the latency check.
+
+Connects to SOCKET (touchd's, or evforward's), optionally subscribes to `touches` messages, and for
+each message carrying `time` (the frame's kernel timestamp, CLOCK_MONOTONIC) records
+clock_gettime(CLOCK_MONOTONIC) at receipt minus `time`. Stops after COUNT samples or TIMEOUT_S and
+prints one JSON object: {"samples":N,"median_ms":..,"p90_ms":..,"max_ms":..}.
+Prints "READY" on stderr once connected (and subscribed), so the injector can start.
+"""
+import json
+import socket
+import statistics
+import sys
+import time
+
+path, count, timeout = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+deadline = time.monotonic() + timeout
+while True:
+    try:
+        sock.connect(path)
+        break
+    except OSError:
+        if time.monotonic() > deadline:
+            sys.exit(f"latency.py: cannot connect to {path}")
+        time.sleep(0.1)
+stream = sock.makefile("rb", buffering=0)
+if "--subscribe" in sys.argv:
+    sock.sendall(b'{"cmd":"subscribe","id":"lat","types":["touches"]}\n')
+    for raw in stream:  # wait for the reply, so no frame is sent before the filter is in place
+        if json.loads(raw).get("type") in ("reply", "error"):
+            break
+print("READY", file=sys.stderr, flush=True)
+sock.settimeout(max(0.1, deadline - time.monotonic()))
+samples = []
+try:
+    for raw in stream:
+        received = time.clock_gettime(time.CLOCK_MONOTONIC)
+        message = json.loads(raw)
+        if message.get("type") == "touches" and "time" in message:
+            samples.append((received - float(message["time"])) * 1000)
+            if len(samples) >= count:
+                break
+except (socket.timeout, OSError):
+    pass
+if not samples:
+    print(json.dumps({"samples": 0}))
+    sys.exit(1)
+samples.sort()
+print(json.dumps({"samples": len(samples), "median_ms": round(statistics.median(samples), 3),
+                  "p90_ms": round(samples[int(0.9 * (len(samples) - 1))], 3),
+                  "max_ms": round(samples[-1], 3)}))

@@ -1,0 +1,156 @@
+#!/usr/bin/python3
+"""The VM suite's scripted uinput devices (python3-libevdev; /usr/bin/python3, not a pyenv shim).
+
+    uinput.py touchscreen [NAME]   a 10-slot protocol-B touchscreen, 1920x1080 units, then commands
+    uinput.py keyboard             a keyboard (touchd must ignore it), then commands
+
+Prints "created NODE" once the node exists, then reads one command per line on stdin and answers
+"ok COMMAND" when it is done, so a shell script can drive it as a coprocess:
+
+    tap X Y                 one finger down, held 50 ms, up
+    pan X0 Y0 X1 Y1 N       one finger down, N moves 16 ms apart, up
+    down X Y | move X Y     finger 0 down / moved (no lift: for unplugging mid-gesture)
+    up                      finger 0 up
+    flood N                 N frames of two moving fingers as fast as possible, then both lift
+                            (overflows the evdev client buffer of a reader that is stopped)
+    stream N MS             finger down, N moves MS milliseconds apart, up (the latency run)
+    sleep S                 wait S seconds
+    quit                    remove the device and exit (so does end of input)
+"""
+import sys
+import time
+
+import libevdev
+from libevdev import EV_ABS, EV_KEY, EV_SYN, INPUT_PROP_DIRECT, InputAbsInfo, InputEvent
+
+WIDTH, HEIGHT = 1920, 1080
+
+
+def touchscreen(name):
+    d = libevdev.Device()
+    d.name = name
+    d.id = {"bustype": 0x18, "vendor": 0x1234, "product": 0x5678, "version": 1}
+    d.enable(INPUT_PROP_DIRECT)
+    d.enable(EV_KEY.BTN_TOUCH)
+    axis = {"X": InputAbsInfo(minimum=0, maximum=WIDTH - 1, resolution=10),
+            "Y": InputAbsInfo(minimum=0, maximum=HEIGHT - 1, resolution=10)}
+    d.enable(EV_ABS.ABS_X, axis["X"])
+    d.enable(EV_ABS.ABS_Y, axis["Y"])
+    d.enable(EV_ABS.ABS_MT_SLOT, InputAbsInfo(minimum=0, maximum=9))
+    d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
+    d.enable(EV_ABS.ABS_MT_POSITION_X, axis["X"])
+    d.enable(EV_ABS.ABS_MT_POSITION_Y, axis["Y"])
+    return d
+
+
+def keyboard():
+    d = libevdev.Device()
+    d.name = "touchd VM keyboard"
+    d.id = {"bustype": 0x3, "vendor": 0x1234, "product": 0x0001, "version": 1}
+    for key in (EV_KEY.KEY_A, EV_KEY.KEY_B, EV_KEY.KEY_ENTER, EV_KEY.KEY_SPACE, EV_KEY.KEY_ESC):
+        d.enable(key)
+    return d
+
+
+class Fingers:
+    """Writes protocol-B frames; tracking ids grow like a real controller's."""
+
+    def __init__(self, uinput):
+        self.u = uinput
+        self.next_id = 100
+
+    def frame(self, *events, pause=0.016):
+        self.u.send_events(list(events) + [InputEvent(EV_SYN.SYN_REPORT, 0)])
+        if pause:
+            time.sleep(pause)
+
+    def down(self, x, y, slot=0, pause=0.016):
+        self.next_id += 1
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, slot), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
+                   InputEvent(EV_ABS.ABS_MT_POSITION_X, x), InputEvent(EV_ABS.ABS_MT_POSITION_Y, y),
+                   InputEvent(EV_KEY.BTN_TOUCH, 1), InputEvent(EV_ABS.ABS_X, x), InputEvent(EV_ABS.ABS_Y, y),
+                   pause=pause)
+
+    def move(self, x, y, pause=0.016):
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_POSITION_X, x),
+                   InputEvent(EV_ABS.ABS_MT_POSITION_Y, y), InputEvent(EV_ABS.ABS_X, x),
+                   InputEvent(EV_ABS.ABS_Y, y), pause=pause)
+
+    def up(self, pause=0.016):
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1),
+                   InputEvent(EV_KEY.BTN_TOUCH, 0), pause=pause)
+
+    def flood(self, n):
+        self.down(400, 400, slot=0, pause=0)
+        self.next_id += 1
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 1), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
+                   InputEvent(EV_ABS.ABS_MT_POSITION_X, 800), InputEvent(EV_ABS.ABS_MT_POSITION_Y, 400), pause=0)
+        for i in range(n):
+            dx = i % 200  # stay on screen; every frame changes both fingers, so nothing is redundant
+            self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_POSITION_X, 400 + dx),
+                       InputEvent(EV_ABS.ABS_MT_SLOT, 1), InputEvent(EV_ABS.ABS_MT_POSITION_X, 800 + dx),
+                       InputEvent(EV_ABS.ABS_X, 400 + dx), pause=0)
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 1), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1), pause=0)
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1),
+                   InputEvent(EV_KEY.BTN_TOUCH, 0), pause=0)
+
+
+def run(fingers, words):
+    cmd, args = words[0], [float(w) for w in words[1:]]
+    if fingers is None and cmd not in ("sleep",):
+        raise ValueError(f"{cmd}: not a touchscreen")
+    if cmd == "tap":
+        fingers.down(int(args[0]), int(args[1]), pause=0.05)
+        fingers.up()
+    elif cmd == "pan":
+        x0, y0, x1, y1, n = args[0], args[1], args[2], args[3], int(args[4])
+        fingers.down(int(x0), int(y0))
+        for i in range(1, n + 1):
+            fingers.move(int(x0 + (x1 - x0) * i / n), int(y0 + (y1 - y0) * i / n))
+        fingers.up()
+    elif cmd == "down":
+        fingers.down(int(args[0]), int(args[1]))
+    elif cmd == "move":
+        fingers.move(int(args[0]), int(args[1]))
+    elif cmd == "up":
+        fingers.up()
+    elif cmd == "flood":
+        fingers.flood(int(args[0]))
+    elif cmd == "stream":
+        n, pause = int(args[0]), args[1] / 1000
+        fingers.down(100, 500, pause=pause)
+        for i in range(1, n + 1):
+            fingers.move(100 + (i * 7) % 1700, 500 + (i % 2), pause=pause)
+        fingers.up()
+    elif cmd == "sleep":
+        time.sleep(args[0])
+    else:
+        raise ValueError(f"unknown command {cmd}")
+
+
+def main():
+    kind = sys.argv[1] if len(sys.argv) > 1 else "touchscreen"
+    if kind == "touchscreen":
+        device = touchscreen(sys.argv[2] if len(sys.argv) > 2 else "touchd VM touchscreen")
+    elif kind == "keyboard":
+        device = keyboard()
+    else:
+        sys.exit(f"uinput.py: unknown device kind {kind}")
+    uinput = device.create_uinput_device()
+    print("created", uinput.devnode, flush=True)
+    fingers = Fingers(uinput) if kind == "touchscreen" else None
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "quit":
+            break
+        try:
+            run(fingers, words)
+            print("ok", line.strip(), flush=True)
+        except Exception as error:  # report and keep the device: the shell decides what fails
+            print("error", line.strip(), error, flush=True)
+
+
+if __name__ == "__main__":
+    main()
