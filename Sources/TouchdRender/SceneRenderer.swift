@@ -146,13 +146,14 @@ public struct SceneRenderer {
     for v in views { drawViewLabel(v, metrics: m, into: &w) }
     w.close()
     guard let trace, trace.windowID == window.id else { return }
-    var placed: [Box] = []
     var touchLabels: [Box] = []
     w.open("g", [("class", "touches")])
     for (i, touch) in trace.touches.enumerated() {
       drawTouch(touch, color: Self.palette[i % Self.palette.count], metrics: m, placed: &touchLabels, into: &w)
     }
     w.close()
+    // Action labels keep clear of each other and of the touch labels.
+    var placed = touchLabels
     w.open("g", [("class", "actions")])
     for action in Self.drawnActions(trace.actions) where action.window == window.id {
       drawAction(action, windowWidth: window.size.width, metrics: m, placed: &placed, into: &w)

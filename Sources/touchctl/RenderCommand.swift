@@ -29,7 +29,9 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .customLong("desc"), help: "The evemu device description for an events-only recording.")
   var description: String?
 
-  @Option(name: .customShort("o"), help: "Where to write the SVG ('-' for standard output).")
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp("Where to write the SVG ('-' for standard output).", valueName: "out.svg"))
   var output: String
 
   @Option(name: .customLong("window"), help: "Draw only the window with this id.")

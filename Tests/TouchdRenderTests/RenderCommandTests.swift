@@ -60,6 +60,16 @@ struct RenderCommandTests {
     #expect(invalid.status == 1)
     #expect(invalid.stderr.hasPrefix("\(bad.path):4:"))
 
+    let elsewhere = temporaryFile("elsewhere.yaml")
+    try (try String(contentsOfFile: kioskScenePath, encoding: .utf8))
+      .replacingOccurrences(of: "devices: [\"*\"]", with: "devices: [\"elsewhere\"]")
+      .write(to: elsewhere, atomically: true, encoding: .utf8)
+    let noWindow = try runTouchctl(["render", "--scene", elsewhere.path, docsRecordingURL.path, "-o", out.path])
+    #expect(noWindow.status == 1)
+    #expect(
+      noWindow.stderr
+        == "\(docsRecordingURL.path): no window of the scene takes touches from 'touchd synthetic touchscreen'\n")
+
     let missing = try runTouchctl(["render", "--scene", kioskScenePath, "/nonexistent.evemu", "-o", out.path])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("/nonexistent.evemu"))
