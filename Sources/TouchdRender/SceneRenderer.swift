@@ -165,9 +165,11 @@ public struct SceneRenderer {
   struct PlacedView {
     var spec: Scene.View
     var frame: Scene.Frame
-    /// Hidden, alpha <= 0.01 or not interactive itself.
+    /// `hidden: true`.
     var hidden: Bool
+    /// `alpha` <= 0.01.
     var transparent: Bool
+    /// `userInteractionEnabled: false`.
     var inert: Bool
     /// The nearest superview that cannot be hit (so neither can this view), if any.
     var blockedBy: String?
