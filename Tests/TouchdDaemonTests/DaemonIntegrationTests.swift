@@ -23,10 +23,7 @@ struct DaemonIntegrationTests {
     script.tap(at: Kiosk.showMap)
     script.wait(0.6)
     script.tap(at: Kiosk.help)
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir,
-      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 1)
     let (client, hello) = try daemon.connect()
     #expect(hello["type"] as? String == "hello")
     #expect(hello["version"] as? Int == 1)
@@ -58,10 +55,7 @@ struct DaemonIntegrationTests {
     script.tap(at: Kiosk.showMap)
     script.wait(0.6)
     script.drag(from: Kiosk.signature, to: FingerScript.Point(x: 1200, y: 900), duration: 0.2)
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir,
-      arguments: ["--replay", recording, "--replay-delay", "1.5", "--exit-after-replay"])
+    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 1.5)
     let (maps, _) = try daemon.connect()
     let (touches, _) = try daemon.connect()
     #expect(maps.command(#"{"cmd":"subscribe","id":1,"actions":"show-map"}"#, id: 1).reply?["ok"] as? Bool == true)
@@ -85,10 +79,7 @@ struct DaemonIntegrationTests {
       script.wait(1.0)
     }
     script.tap(at: Kiosk.showMap)
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir,
-      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 1)
     let (client, _) = try daemon.connect()
     _ = client.readUntil(#""action":"buy-ticket""#, timeout: 15)
     #expect(
@@ -112,10 +103,7 @@ struct DaemonIntegrationTests {
       script.tap(at: Kiosk.buyTicket)
       script.wait(1.0)
     }
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir,
-      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 1)
     let (client, _) = try daemon.connect()
     _ = client.readUntil(#""action":"buy-ticket""#, timeout: 15)
     let begin = client.command(#"{"cmd":"ignoreInteraction","id":1,"value":true}"#, id: 1).reply
@@ -138,10 +126,7 @@ struct DaemonIntegrationTests {
       script.tap(at: Kiosk.buyTicket)
       script.wait(1.2)
     }
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: scenePath, directory: dir,
-      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+    let daemon = try DaemonProcess.replaying(script, scene: scenePath, in: dir, delay: 1)
     let (client, _) = try daemon.connect()
     #expect(client.readUntil(#""action":"buy-ticket""#, timeout: 15).match != nil)
     // A good scene: the action is renamed; SIGHUP; clients are told.
@@ -172,12 +157,8 @@ struct DaemonIntegrationTests {
     script.drag(from: Kiosk.signature, to: FingerScript.Point(x: 1600, y: 900), duration: 2.5)
     script.wait(0.2)
     script.tap(at: Kiosk.help)
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir,
-      arguments: [
-        "--replay", recording, "--replay-delay", "1", "--exit-after-replay", "--client-buffer", "16384",
-      ])
+    let daemon = try DaemonProcess.replaying(
+      script, in: dir, delay: 1, options: ["--exit-after-replay", "--client-buffer", "16384"])
     let stalled = try LineClient(path: daemon.socket, receiveBuffer: 4096)
     stalled.send(#"{"cmd":"subscribe","id":1,"types":["action","touches"]}"#)
     let (reader, _) = try daemon.connect()
@@ -214,9 +195,7 @@ struct DaemonIntegrationTests {
       script.tap(at: i.isMultiple(of: 2) ? Kiosk.buyTicket : Kiosk.showMap)
       script.wait(0.5)
     }
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir, arguments: ["--replay", recording, "--replay-delay", "0.5", "--loop"])
+    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 0.5, options: ["--loop"])
     let (steady, _) = try daemon.connect()
     let socket = daemon.socket
     let failures = LockedValue(0)
@@ -258,9 +237,7 @@ struct DaemonIntegrationTests {
     let finger = script.down([Kiosk.signature])
     script.wait(30)
     script.up(finger)
-    let recording = try writeRecording(script, to: dir)
-    let daemon = try DaemonProcess(
-      scene: kioskScenePath, directory: dir, arguments: ["--replay", recording, "--replay-delay", "0.5"])
+    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 0.5, options: [])
     let (client, _) = try daemon.connect()
     #expect(client.command(#"{"cmd":"subscribe","id":1,"types":["touches"]}"#, id: 1).reply != nil)
     #expect(client.readUntil(#""phase":"began""#, timeout: 10).match != nil)

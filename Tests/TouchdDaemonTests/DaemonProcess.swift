@@ -133,3 +133,16 @@ extension LineClient {
     return out
   }
 }
+
+extension DaemonProcess {
+  /// Writes `script`'s recording into `directory` and starts touchd replaying it against `scene`
+  /// after `delay` seconds (so clients can connect first), with `options` added.
+  static func replaying(
+    _ script: FingerScript, scene: String = kioskScenePath, in directory: URL, delay: Double,
+    options: [String] = ["--exit-after-replay"]
+  ) throws -> DaemonProcess {
+    let recording = try writeRecording(script, to: directory)
+    return try DaemonProcess(
+      scene: scene, directory: directory, arguments: ["--replay", recording, "--replay-delay", "\(delay)"] + options)
+  }
+}
