@@ -6,7 +6,7 @@ open class Application: Responder {
   /// The pipeline clock every recognizer timeout is scheduled on.
   public let clock: TouchClock
   /// Windows, front to back.
-  public private(set) var windows: [Window] = []
+  @exclusivity(unchecked) public private(set) var windows: [Window] = []
   let gestureArbiter = GestureArbiter()
 
   /// The longest time, in seconds, from a lift to the next touch-down for ``Touch/tapCount`` to
@@ -20,15 +20,18 @@ open class Application: Responder {
 
   /// The event of the multitouch sequence in progress: one instance from the first finger down to
   /// the last finger up, nil between sequences.
-  public private(set) var currentEvent: TouchEvent?
+  @exclusivity(unchecked) public private(set) var currentEvent: TouchEvent?
 
   /// Touches of the sequence, by contact id.
-  private var touchesByID: [TouchID: Touch] = [:]
+  @exclusivity(unchecked) private var touchesByID: [TouchID: Touch] = [:]
+  /// The same touches as a set: the event's ``TouchEvent/allTouches``, changed only when a touch
+  /// begins or ends (so a frame that only moves fingers builds no set).
+  @exclusivity(unchecked) private var liveTouches: Set<Touch> = []
   /// Contacts never delivered (began while ignoring, hit nothing, or cancelled by
   /// ``cancelTouches(in:)``) until their contact ends.
-  private var swallowed: [TouchID: WindowRef] = [:]
-  private var ignoringCount = 0
-  private var lastTap: Tap?
+  @exclusivity(unchecked) private var swallowed: [TouchID: WindowRef] = [:]
+  @exclusivity(unchecked) private var ignoringCount = 0
+  @exclusivity(unchecked) private var lastTap: Tap?
 
   private struct WindowRef {
     weak var window: Window?
@@ -171,6 +174,7 @@ open class Application: Responder {
     touch.view = view
     touch.event = event
     touchesByID[contact.id] = touch
+    liveTouches.insert(touch)
   }
 
   /// 1 unless the previous tap in the same window lifted at most ``multipleTapInterval`` ago with
@@ -197,7 +201,7 @@ open class Application: Responder {
   }
 
   private func send(_ event: TouchEvent, at time: Double) {
-    let touches = Set(touchesByID.values)
+    let touches = liveTouches
     guard !touches.isEmpty else { return }
     currentEvent = event
     event.allTouches = touches
@@ -208,6 +212,7 @@ open class Application: Responder {
     for touch in touches where touch.phase.isTerminal {
       recordEnd(of: touch)
       touchesByID[touch.id] = nil
+      liveTouches.remove(touch)
     }
     if touchesByID.isEmpty { currentEvent = nil }
   }

@@ -22,15 +22,16 @@ import TouchdInput
 ///    touches are all gone is reset.
 final class GestureArbiter {
   /// Recognizers that received touches since their last reset, in the order they first did.
-  private(set) var participants: [GestureRecognizer] = []
+  @exclusivity(unchecked) private(set) var participants: [GestureRecognizer] = []
   /// Recognizers with requested transitions, in request order.
-  private var requesters: [GestureRecognizer] = []
+  @exclusivity(unchecked) private var requesters: [GestureRecognizer] = []
   /// View deliveries not made yet, in order.
-  private var queue: [ViewDelivery] = []
-  private var depth = 0
-  private var updating = false
-  /// Reused while building each recognizer's touches set (no allocation per call).
-  private var scratch: [Touch] = []
+  @exclusivity(unchecked) private var queue: [ViewDelivery] = []
+  @exclusivity(unchecked) private var depth = 0
+  @exclusivity(unchecked) private var updating = false
+  /// The set of each touches call, reused: emptied in place for the next call unless the callee
+  /// kept it (then emptying copies, as a value type does).
+  @exclusivity(unchecked) private var callSet: Set<Touch> = []
   /// The phases a turn delivers to recognizers, in order.
   private static let recognizerPhases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
 
@@ -72,17 +73,18 @@ final class GestureArbiter {
         guard r.acceptsTouches else { break }
         guard phasesPresent & (1 << phase.deliveryRank) != 0 else { continue }
         let tracked = r.trackedTouches
-        scratch.removeAll(keepingCapacity: true)
-        for t in admitted where t.phase == phase && tracked.contains(where: { $0 === t }) { scratch.append(t) }
-        guard !scratch.isEmpty else { continue }
-        let set = Set(scratch)
-        scratch.removeAll(keepingCapacity: true)
-        switch phase {
-        case .began: r.touchesBegan(set, with: event)
-        case .moved: r.touchesMoved(set, with: event)
-        case .ended: r.touchesEnded(set, with: event)
-        default: r.touchesCancelled(set, with: event)
+        var set = takeCallSet()
+        for t in admitted where t.phase == phase && tracked.contains(where: { $0 === t }) { set.insert(t) }
+        if !set.isEmpty {
+          switch phase {
+          case .began: r.touchesBegan(set, with: event)
+          case .moved: r.touchesMoved(set, with: event)
+          case .ended: r.touchesEnded(set, with: event)
+          default: r.touchesCancelled(set, with: event)
+          }
         }
+        callSet = set
+        guard !set.isEmpty else { continue }
         update()
       }
     }
@@ -105,6 +107,14 @@ final class GestureArbiter {
     update()
     flushViews()
     resetFinished()
+  }
+
+  /// The reusable touches set, empty; a nested turn finds none and makes its own.
+  private func takeCallSet() -> Set<Touch> {
+    var set = callSet
+    callSet = []
+    set.removeAll(keepingCapacity: true)
+    return set
   }
 
   // MARK: Admission
@@ -325,7 +335,8 @@ final class GestureArbiter {
         if item.phase.isTerminal { item.touch.viewFinished = true }
       }
       if let view = first.touch.view {
-        let touches = Set(run.map(\.touch))
+        var touches = takeCallSet()
+        for item in run { touches.insert(item.touch) }
         switch first.phase {
         case .began: view.touchesBegan(touches, with: first.event)
         case .moved: view.touchesMoved(touches, with: first.event)
@@ -333,6 +344,7 @@ final class GestureArbiter {
         case .cancelled: view.touchesCancelled(touches, with: first.event)
         case .stationary: break
         }
+        callSet = touches
       }
       start = end
     }

@@ -65,7 +65,7 @@ open class GestureRecognizer {
   public init() {}
 
   /// The view the recognizer is attached to.
-  public internal(set) weak var view: View?
+  @exclusivity(unchecked) public internal(set) weak var view: View?
 
   /// The state as its owner sees it. Subclasses set it to report progress; the arbitration may
   /// hold a transition back (the recognizer then stays `.possible` until the transition applies)
@@ -80,13 +80,13 @@ open class GestureRecognizer {
     get { _state }
     set { requestState(newValue) }
   }
-  var _state: State = .possible
+  @exclusivity(unchecked) var _state: State = .possible
   /// Requested transitions not applied yet, oldest first (a recognition waiting for a failure
   /// requirement, or changes made during a touches method).
-  var pendingStates: [State] = []
+  @exclusivity(unchecked) var pendingStates: [State] = []
   /// Every touch delivered to the recognizer since its last reset, including ended ones and those
   /// it no longer receives because it failed: the touches its recognition takes from views.
-  var attemptTouches: [Touch] = []
+  @exclusivity(unchecked) var attemptTouches: [Touch] = []
 
   /// A disabled recognizer receives no touches; disabling one mid-gesture cancels it (after
   /// `.began`) or fails it (while `.possible` with touches).
@@ -107,11 +107,11 @@ open class GestureRecognizer {
   public internal(set) var failureRequirements: [GestureRecognizer] = []
 
   /// The touches currently delivered to this recognizer, in the order they began.
-  public internal(set) var trackedTouches: [Touch] = []
+  @exclusivity(unchecked) public internal(set) var trackedTouches: [Touch] = []
   /// The location reported when no touch is tracked any more (UIKit keeps the last one).
-  var lastLocationInWindow: Point?
+  @exclusivity(unchecked) var lastLocationInWindow: Point?
 
-  var actions: [(id: Int, action: (GestureRecognizer) -> Void)] = []
+  @exclusivity(unchecked) var actions: [(id: Int, action: (GestureRecognizer) -> Void)] = []
   private var nextActionID = 0
 
   /// Adds an action, called on `.began`, every `.changed`, `.ended` and `.cancelled`; never on `.failed`.

@@ -7,46 +7,46 @@ import TouchdInput
 public final class Touch: Hashable, CustomStringConvertible {
   /// The daemon-wide identity of the finger (the frame's contact id).
   public let id: TouchID
-  public internal(set) var phase: TouchPhase
+  @exclusivity(unchecked) public internal(set) var phase: TouchPhase
   /// The time of the last change, in seconds on the pipeline clock.
-  public internal(set) var timestamp: Double
+  @exclusivity(unchecked) public internal(set) var timestamp: Double
   /// Successive taps near the same place within the multi-tap interval: 1 for the first.
-  public internal(set) var tapCount: Int
+  @exclusivity(unchecked) public internal(set) var tapCount: Int
   /// The hit-test view, fixed at touch-down; nil when nothing was hit.
-  public internal(set) var view: View?
+  @exclusivity(unchecked) public internal(set) var view: View?
   /// The window the touch landed in.
-  public internal(set) weak var window: Window?
+  @exclusivity(unchecked) public internal(set) weak var window: Window?
   /// The recognizers this touch is delivered to (those of the hit-test view and its ancestors,
   /// less those that failed, were excluded, or declined it).
-  public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+  @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
   /// Radius of the contact's major axis, in window points (0 when the device reports none).
-  public internal(set) var majorRadius: Double
+  @exclusivity(unchecked) public internal(set) var majorRadius: Double
   /// Force, 0...1 of the device's pressure range (0 when the device reports none).
-  public internal(set) var force: Double
+  @exclusivity(unchecked) public internal(set) var force: Double
 
   /// Location in window coordinates.
-  public internal(set) var locationInWindow: Point
+  @exclusivity(unchecked) public internal(set) var locationInWindow: Point
   /// Location in window coordinates at the previous change.
-  public internal(set) var previousLocationInWindow: Point
+  @exclusivity(unchecked) public internal(set) var previousLocationInWindow: Point
   /// Location in window coordinates at touch-down.
-  public internal(set) var initialLocationInWindow: Point
+  @exclusivity(unchecked) public internal(set) var initialLocationInWindow: Point
 
   // MARK: Delivery bookkeeping (the window's and the arbitration's, not public)
 
   /// The event of the sequence; the application holds it while the sequence lasts.
-  weak var event: TouchEvent?
+  @exclusivity(unchecked) weak var event: TouchEvent?
   /// Passed the exclusive-touch rule at touch-down: delivered to recognizers and maybe the view.
-  var isAdmitted = false
+  @exclusivity(unchecked) var isAdmitted = false
   /// Refused at touch-down (exclusiveTouch, or nothing was hit): delivered to nobody, ever.
-  var isBlocked = false
+  @exclusivity(unchecked) var isBlocked = false
   /// False when the view's `isMultipleTouchEnabled` refused this touch (its recognizers still get it).
-  var deliversToView = false
+  @exclusivity(unchecked) var deliversToView = false
   /// A recognizer took the touch from the view: no further view delivery.
-  var viewCancelled = false
+  @exclusivity(unchecked) var viewCancelled = false
   /// The view heard `touchesBegan` for this touch.
-  var viewBeganDelivered = false
+  @exclusivity(unchecked) var viewBeganDelivered = false
   /// The view heard `touchesEnded` or `touchesCancelled` for this touch.
-  var viewFinished = false
+  @exclusivity(unchecked) var viewFinished = false
 
   public init(
     id: TouchID, phase: TouchPhase = .began, timestamp: Double, location: Point, window: Window?,

@@ -7,9 +7,9 @@ public final class TouchEvent {
   /// Every touch of the sequence that is still down (stationary ones included), plus those that
   /// ended or were cancelled in the current delivery. Touches that began while the application
   /// was ignoring interaction, or hit no view, are not part of any event.
-  public internal(set) var allTouches: Set<Touch> = []
+  @exclusivity(unchecked) public internal(set) var allTouches: Set<Touch> = []
   /// The time of the latest change, in seconds on the pipeline clock.
-  public internal(set) var timestamp: Double = 0
+  @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
 
   public init() {}
 

@@ -8,13 +8,13 @@ open class View: Responder {
       bounds.size = newValue.size
     }
   }
-  private var origin: Point = .zero
+  @exclusivity(unchecked) private var origin: Point = .zero
   /// The view's own coordinate system: origin at (0, 0) unless scrolled, size as the frame's.
-  open var bounds: Rect = .zero
+  @exclusivity(unchecked) open var bounds: Rect = .zero
 
-  public private(set) weak var superview: View?
+  @exclusivity(unchecked) public private(set) weak var superview: View?
   /// Subviews in z-order: the last is frontmost.
-  public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
   open var isHidden = false
   /// Below or at 0.01 the view and its subtree are not hit.
@@ -34,7 +34,7 @@ open class View: Responder {
   public var identifier: String?
 
   /// Recognizers attached to this view, in the order they were added.
-  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+  @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
   /// An optional next responder between this view and its superview (UIKit's view controller);
   /// see ``ViewController``.
@@ -50,13 +50,17 @@ open class View: Responder {
   open override var next: Responder? { viewController ?? superview }
 
   /// The window this view is in, if any.
-  open var window: Window? {
-    var v: View? = self
-    while let current = v {
-      if let w = current as? Window { return w }
-      v = current.superview
-    }
-    return nil
+  open var window: Window? { enclosingWindow }
+
+  /// The window at the root of this view's hierarchy, kept by the hierarchy methods so that
+  /// ``window`` (asked on every state change of a recognizer) does not walk the superviews.
+  @exclusivity(unchecked) private weak var enclosingWindow: Window?
+
+  /// Sets `window` as the enclosing window of this view and its descendants (a window is its own).
+  private func moved(to window: Window?) {
+    let window = self as? Window ?? window
+    enclosingWindow = window
+    for subview in subviews { subview.moved(to: window) }
   }
 
   // MARK: Hierarchy
@@ -66,6 +70,7 @@ open class View: Responder {
     view.removeFromSuperview()
     subviews.append(view)
     view.superview = self
+    view.moved(to: window)
   }
 
   /// Inserts `view` at `index` in z-order (0 is the backmost).
@@ -73,12 +78,14 @@ open class View: Responder {
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(index, 0), subviews.count))
     view.superview = self
+    view.moved(to: window)
   }
 
   open func removeFromSuperview() {
     guard let parent = superview else { return }
     parent.subviews.removeAll { $0 === self }
     superview = nil
+    moved(to: nil)
   }
 
   /// Whether `view` is this view or one of its descendants.

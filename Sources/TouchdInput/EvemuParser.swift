@@ -86,8 +86,7 @@ public enum EvemuParser {
       let count = buffer.count
       while start < count {
         lineNumber += 1
-        var end = start
-        while end < count && buffer[end] != 0x0A { end += 1 }
+        let end = Self.newline(in: buffer, from: start)
         var lineEnd = end
         if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
@@ -101,6 +100,25 @@ public enum EvemuParser {
         }
         start = end + 1
       }
+    }
+
+    /// The index of the first newline at or after `start` (`buffer.count` when none), eight bytes
+    /// per step: a recording's event lines are ~70 bytes, most of them a trailing comment.
+    @inline(__always) static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+      var i = start
+      let count = buffer.count
+      if let base = buffer.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= count {
+          // A byte of `x` is zero where the text has a newline; the lowest flagged byte is the first.
+          let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+          let flags = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+          if flags != 0 { return i + flags.trailingZeroBitCount >> 3 }
+          i += 8
+        }
+      }
+      while i < count && buffer[i] != 0x0A { i += 1 }
+      return i
     }
 
     mutating func parseLine(

@@ -86,112 +86,15 @@ public enum JSONFormat {
   /// non-finite values (which JSON cannot carry) are written null.
   public static func number(_ value: Double) -> String {
     var out = JSONBuffer(capacity: 24)
-    appendNumber(value, to: &out)
+    out.appendNumber(value)
     return out.string()
   }
 
   /// A quoted JSON string: quotes, backslashes and control characters escaped.
   public static func string(_ s: String) -> String {
     var out = JSONBuffer(capacity: s.utf8.count + 2)
-    appendString(s, to: &out)
+    out.appendString(s)
     return out.string()
-  }
-
-  /// Appends ``number(_:)``'s UTF-8 to `out`, without intermediate strings.
-  static func appendNumber(_ value: Double, to out: inout JSONBuffer) {
-    guard value.isFinite else {
-      out.append("null")
-      return
-    }
-    let scaled = (value * 1_000_000).rounded()
-    guard scaled.magnitude < 9.0e18 else {
-      // Beyond Int64 microseconds: only the integral part is meaningful at this magnitude.
-      var digits = ""
-      var rest = value.magnitude.rounded()
-      while rest >= 1 {
-        let digit = Int(rest.truncatingRemainder(dividingBy: 10))
-        digits = String(digit) + digits
-        rest = ((rest - Double(digit)) / 10).rounded()
-      }
-      if value < 0 { out.append(UInt8(ascii: "-")) }
-      for byte in digits.utf8 { out.append(byte) }
-      return
-    }
-    let micros = Int64(scaled)
-    if micros == 0 {
-      out.append(UInt8(ascii: "0"))
-      return
-    }
-    if micros < 0 { out.append(UInt8(ascii: "-")) }
-    let m = micros.magnitude
-    appendDecimal(m / 1_000_000, to: &out)
-    let frac = m % 1_000_000
-    if frac == 0 { return }
-    // "." and six digits, zero-padded, trailing zeros dropped (constant divisors only).
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { text in
-      text[0] = UInt8(ascii: ".")
-      var rest = frac
-      for i in (1...6).reversed() {
-        text[i] = 0x30 + UInt8(rest % 10)
-        rest /= 10
-      }
-      var end = 7
-      while text[end - 1] == UInt8(ascii: "0") { end -= 1 }
-      out.append(UnsafeBufferPointer(rebasing: text[0..<end]))
-    }
-  }
-
-  /// Appends a signed integer's decimal digits.
-  static func appendInteger(_ value: Int, to out: inout JSONBuffer) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    appendDecimal(UInt64(value.magnitude), to: &out)
-  }
-
-  /// Appends an unsigned integer's decimal digits.
-  static func appendDecimal(_ value: UInt64, to out: inout JSONBuffer) {
-    if value < 10 {
-      out.append(0x30 + UInt8(value))
-      return
-    }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var v = value
-      var i = 20
-      while v > 0 {
-        i -= 1
-        digits[i] = 0x30 + UInt8(v % 10)
-        v /= 10
-      }
-      out.append(UnsafeBufferPointer(rebasing: digits[i..<20]))
-    }
-  }
-
-  /// Appends ``string(_:)``'s UTF-8 to `out`: only bytes below 0x20, `"` and `\` are escaped, so
-  /// multi-byte characters pass through whole.
-  static func appendString(_ s: String, to out: inout JSONBuffer) {
-    out.append(UInt8(ascii: "\""))
-    var s = s
-    s.withUTF8 { bytes in
-      var start = 0
-      for (i, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-        out.append(UInt8(ascii: "\\"))
-        switch byte {
-        case 0x22: out.append(UInt8(ascii: "\""))
-        case 0x5C: out.append(UInt8(ascii: "\\"))
-        case 0x0A: out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(UInt8(ascii: "t"))
-        default:
-          let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          out.append("u00")
-          out.append(hex[Int(byte >> 4)])
-          out.append(hex[Int(byte & 0xF)])
-        }
-        start = i + 1
-      }
-      out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-    }
-    out.append(UInt8(ascii: "\""))
   }
 }
 
@@ -213,7 +116,7 @@ struct JSONBuffer: ~Copyable {
     if count + extra > capacity { grow(count + extra) }
   }
 
-  private mutating func grow(_ needed: Int) {
+  @inline(never) private mutating func grow(_ needed: Int) {
     let newCapacity = Swift.max(needed, capacity * 2)
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newBase.update(from: base, count: count)
@@ -235,9 +138,126 @@ struct JSONBuffer: ~Copyable {
     count += bytes.count
   }
 
-  /// Appends an ASCII literal.
+  /// Appends an ASCII literal (a key with its punctuation, say `,"seq":`).
   @inline(__always) mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends ``JSONFormat/number(_:)``'s spelling: the value rounded to microunits, written as an
+  /// integer part and up to six decimals.
+  mutating func appendNumber(_ value: Double) {
+    guard value.isFinite else { return append("null") }
+    let scaled = (value * 1_000_000).rounded()
+    guard scaled.magnitude < 9.0e18 else { return appendHugeNumber(value) }
+    let micros = Int64(scaled)
+    if micros == 0 { return append(UInt8(ascii: "0")) }
+    // Sign, at most 13 integral digits (9e18 microunits), "." and 6 decimals.
+    reserve(24)
+    if micros < 0 {
+      base[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    let m = micros.magnitude
+    writeDecimal(m / 1_000_000)
+    var frac = UInt32(truncatingIfNeeded: m % 1_000_000)
+    if frac == 0 { return }
+    // Trailing zeros dropped: fewer decimals to write.
+    var decimals = 6
+    while frac % 10 == 0 {
+      frac /= 10
+      decimals -= 1
+    }
+    base[count] = UInt8(ascii: ".")
+    let end = count + 1 + decimals
+    var at = end
+    while at > count + 1 {
+      at -= 1
+      base[at] = 0x30 + UInt8(truncatingIfNeeded: frac % 10)
+      frac /= 10
+    }
+    count = end
+  }
+
+  /// Numbers of at least 9e12: the integral part's digits (the decimals are noise at this size).
+  @inline(never) private mutating func appendHugeNumber(_ value: Double) {
+    var digits: [UInt8] = []
+    var rest = value.magnitude.rounded()
+    while rest >= 1 {
+      let digit = rest.truncatingRemainder(dividingBy: 10)
+      digits.append(0x30 + UInt8(digit))
+      rest = ((rest - digit) / 10).rounded()
+    }
+    if value < 0 { append(UInt8(ascii: "-")) }
+    for byte in digits.reversed() { append(byte) }
+  }
+
+  /// Appends a signed integer's decimal digits.
+  @inline(__always) mutating func appendInteger(_ value: Int) {
+    reserve(21)
+    if value < 0 {
+      base[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    writeDecimal(UInt64(value.magnitude))
+  }
+
+  /// Writes `value`'s digits; the caller reserved 20 bytes.
+  @inline(__always) private mutating func writeDecimal(_ value: UInt64) {
+    var digits = 1
+    var limit: UInt64 = 10
+    while digits < 20 && value >= limit {
+      digits += 1
+      limit = limit &* 10
+    }
+    var v = value
+    var at = count + digits
+    count = at
+    repeat {
+      at -= 1
+      base[at] = 0x30 + UInt8(truncatingIfNeeded: v % 10)
+      v /= 10
+    } while v > 0
+  }
+
+  /// Appends ``JSONFormat/string(_:)``'s spelling: only bytes below 0x20, `"` and `\` are
+  /// escaped, so multi-byte characters pass through whole; a string with nothing to escape (the
+  /// usual id) is one copy.
+  mutating func appendString(_ s: String) {
+    var s = s
+    s.withUTF8 { bytes in
+      reserve(bytes.count + 2)
+      base[count] = UInt8(ascii: "\"")
+      count += 1
+      var start = 0
+      var i = 0
+      while i < bytes.count {
+        let byte = bytes[i]
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+          append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+          appendEscape(byte)
+          start = i + 1
+        }
+        i += 1
+      }
+      append(UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    append(UInt8(ascii: "\""))
+  }
+
+  @inline(never) private mutating func appendEscape(_ byte: UInt8) {
+    append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x22: append(UInt8(ascii: "\""))
+    case 0x5C: append(UInt8(ascii: "\\"))
+    case 0x0A: append(UInt8(ascii: "n"))
+    case 0x0D: append(UInt8(ascii: "r"))
+    case 0x09: append(UInt8(ascii: "t"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      append("u00")
+      append(hex.utf8Start[Int(byte >> 4)])
+      append(hex.utf8Start[Int(byte & 0xF)])
+    }
   }
 
   /// The text written.

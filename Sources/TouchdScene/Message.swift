@@ -74,31 +74,30 @@ public struct ActionMessage: Hashable, Sendable {
   }
 
   public var jsonLine: String {
-    var w = JSONLineWriter()
-    w.string("type", "action")
-    w.integer("seq", seq)
-    w.string("action", action)
-    w.string("gesture", gesture.rawValue)
-    w.string("state", state.rawValue)
-    w.string("view", view)
-    w.string("window", window)
-    w.string("recognizer", recognizer)
-    w.number("time", time)
-    w.point("location", location)
-    w.integer("numberOfTouches", numberOfTouches)
+    var w = JSONLineWriter(#"{"type":"action","seq":"#)
+    w.integer(seq)
+    w.string(#","action":"#, action)
+    w.string(#","gesture":"#, gesture.rawValue)
+    w.string(#","state":"#, state.rawValue)
+    w.string(#","view":"#, view)
+    w.string(#","window":"#, window)
+    w.string(#","recognizer":"#, recognizer)
+    w.number(#","time":"#, time)
+    w.point(#","location":"#, location)
+    w.integer(#","numberOfTouches":"#, numberOfTouches)
     switch values {
     case .none: break
     case .pan(let translation, let velocity):
-      w.point("translation", translation)
-      w.point("velocity", velocity)
+      w.point(#","translation":"#, translation)
+      w.point(#","velocity":"#, velocity)
     case .pinch(let scale, let velocity):
-      w.number("scale", scale)
-      w.number("velocity", velocity)
+      w.number(#","scale":"#, scale)
+      w.number(#","velocity":"#, velocity)
     case .rotation(let rotation, let velocity):
-      w.number("rotation", rotation)
-      w.number("velocity", velocity)
+      w.number(#","rotation":"#, rotation)
+      w.number(#","velocity":"#, velocity)
     case .swipe(let direction):
-      w.string("direction", direction)
+      w.string(#","direction":"#, direction)
     }
     return w.finish()
   }
@@ -147,86 +146,58 @@ public struct TouchesMessage: Hashable, Sendable {
   }
 
   public var jsonLine: String {
-    var w = JSONLineWriter()
-    w.string("type", "touches")
-    w.integer("seq", seq)
-    w.string("phase", phase.rawValue)
-    w.string("view", view)
-    w.string("window", window)
-    w.number("time", time)
-    w.key("touches")
-    w.appendRaw("[")
+    var w = JSONLineWriter(#"{"type":"touches","seq":"#)
+    w.integer(seq)
+    w.string(#","phase":"#, phase.rawValue)
+    w.string(#","view":"#, view)
+    w.string(#","window":"#, window)
+    w.number(#","time":"#, time)
+    w.raw(#","touches":["#)
     for (i, t) in touches.enumerated() {
-      if i > 0 { w.appendRaw(",") }
-      w.beginObject()
-      w.integer("id", Int(clamping: t.id))
-      w.string("view", t.view)
-      w.string("phase", t.phase.rawValue)
-      w.number("x", t.x)
-      w.number("y", t.y)
-      w.integer("tapCount", t.tapCount)
-      w.endObject()
+      w.integer(i == 0 ? #"{"id":"# : #",{"id":"#, Int(clamping: t.id))
+      w.string(#","view":"#, t.view)
+      w.string(#","phase":"#, t.phase.rawValue)
+      w.number(#","x":"#, t.x)
+      w.number(#","y":"#, t.y)
+      w.integer(#","tapCount":"#, t.tapCount)
+      w.raw("}")
     }
-    w.appendRaw("]")
+    w.raw("]")
     return w.finish()
   }
 }
 
-/// Writes one JSON object, keys in call order, numbers as ``JSONFormat/number(_:)``, as UTF-8
-/// into one growing buffer (no intermediate strings per key or value).
+/// Writes one JSON object as UTF-8 into one growing buffer: each field is its key as a literal
+/// (with the comma and colon around it) and its value, so no intermediate strings are made.
 struct JSONLineWriter: ~Copyable {
   private var out = JSONBuffer(capacity: 384)
-  private var empty = true
 
-  init() { out.append(UInt8(ascii: "{")) }
-
-  /// Writes `"key":` (with the comma before it when needed).
-  mutating func key(_ key: StaticString) {
-    if empty {
-      empty = false
-    } else {
-      out.append(UInt8(ascii: ","))
-    }
-    out.append(UInt8(ascii: "\""))
-    // Keys are ASCII literals that need no escaping.
-    out.append(key)
-    out.append(UInt8(ascii: "\""))
-    out.append(UInt8(ascii: ":"))
-  }
+  /// Starts the object with `prefix`: its opening brace and first key.
+  init(_ prefix: StaticString) { out.append(prefix) }
 
   /// Appends JSON text as it is.
-  mutating func appendRaw(_ json: StaticString) { out.append(json) }
+  mutating func raw(_ json: StaticString) { out.append(json) }
 
-  /// Opens a nested object (an array element, after its `[` or `,`).
-  mutating func beginObject() {
-    out.append(UInt8(ascii: "{"))
-    empty = true
-  }
-
-  /// Closes the nested object opened by ``beginObject()``.
-  mutating func endObject() {
-    out.append(UInt8(ascii: "}"))
-    empty = false
-  }
-
-  mutating func string(_ key: StaticString, _ value: String) {
-    self.key(key)
-    JSONFormat.appendString(value, to: &out)
-  }
+  /// Appends a key literal (`,"seq":`) and a value.
   mutating func integer(_ key: StaticString, _ value: Int) {
-    self.key(key)
-    JSONFormat.appendInteger(value, to: &out)
+    out.append(key)
+    out.appendInteger(value)
+  }
+  mutating func integer(_ value: Int) { out.appendInteger(value) }
+  mutating func string(_ key: StaticString, _ value: String) {
+    out.append(key)
+    out.appendString(value)
   }
   mutating func number(_ key: StaticString, _ value: Double) {
-    self.key(key)
-    JSONFormat.appendNumber(value, to: &out)
+    out.append(key)
+    out.appendNumber(value)
   }
   mutating func point(_ key: StaticString, _ p: Point) {
-    self.key(key)
-    appendRaw("{\"x\":")
-    JSONFormat.appendNumber(p.x, to: &out)
-    appendRaw(",\"y\":")
-    JSONFormat.appendNumber(p.y, to: &out)
+    out.append(key)
+    out.append(#"{"x":"#)
+    out.appendNumber(p.x)
+    out.append(#","y":"#)
+    out.appendNumber(p.y)
     out.append(UInt8(ascii: "}"))
   }
   /// The object's text, closed.

@@ -26,10 +26,11 @@ public struct VelocityTracker: Sendable {
     } else {
       samples.append((time, value))
     }
-    if let newest = samples.last?.time {
-      // Keep a little more than the horizon; older samples can never count again.
-      samples.removeAll { newest - $0.time > horizon * 2 }
-    }
+    // Keep a little more than the horizon; older samples can never count again. Samples arrive
+    // in time order, so the old ones are a prefix (one or none per frame: no full pass).
+    var stale = 0
+    while stale < samples.count && time - samples[stale].time > horizon * 2 { stale += 1 }
+    if stale > 0 { samples.removeFirst(stale) }
   }
 
   /// Adds a scalar sample (stored in `x`).
