@@ -11,7 +11,7 @@
 #    were replayed, or S seconds (default 120) passed; VmRSS is sampled every second. RSS must
 #    not grow with the number of events.
 #
-# Needs the release build (built here unless --no-build). Prints `key: value` lines; never fails
+# Needs the release build of scripts/build-release.sh (built here unless --no-build). Prints `key: value` lines; never fails
 # on a figure (only on a broken daemon).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +30,11 @@ while (($#)); do
   esac
 done
 
-if ((build)); then swift build -c release --product touchd >/dev/null; swift build -c release --product touchctl >/dev/null; fi
-bin="$(swift build -c release --show-bin-path)"
+if ((build)); then
+  bin="$(scripts/build-release.sh --quiet 2>/dev/null | tail -1)"
+else
+  bin="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)"
+fi
 recording="${TOUCHD_BENCH_RECORDING:-../shared/recordings/wacom-dth2242-finger-taps-to-10finger.evemu}"
 if [[ ! -f "$recording" ]]; then
   echo "bench-idle: $recording not found; using a bundled fixture" >&2
