@@ -28,11 +28,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
-    // The C shim: libevdev, libudev, libsystemd and <linux/input.h>, plus a few inline helpers.
+    // The C shim: libevdev, libudev and <linux/input.h>, plus a few inline helpers. (systemd's
+    // notification and socket-activation protocols are spoken in Swift: TouchdDaemon/Systemd.)
     .systemLibrary(
       name: "CTouchd",
       pkgConfig: "libevdev",
-      providers: [.apt(["libevdev-dev", "libudev-dev", "libsystemd-dev"])]
+      providers: [.apt(["libevdev-dev", "libudev-dev"])]
     ),
     // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Pure Swift.
     .target(
@@ -81,13 +82,11 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The daemon's entry point. Its command line is parsed by TouchdDaemon's DaemonOptions: no
+    // argument-parsing library stays resident in the daemon (docs/performance.md, memory).
     .executableTarget(
       name: "touchd",
-      dependencies: [
-        "TouchdDaemon",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
-      ],
+      dependencies: ["TouchdDaemon", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     .executableTarget(

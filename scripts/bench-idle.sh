@@ -31,7 +31,12 @@ while (($#)); do
 done
 
 if ((build)); then
-  bin="$(scripts/build-release.sh --quiet 2>/dev/null | tail -1)"
+  build_log="$(mktemp)"
+  if ! bin="$(scripts/build-release.sh --quiet 2>"$build_log")"; then
+    cat "$build_log" >&2
+    exit 1
+  fi
+  rm -f "$build_log"
 else
   bin="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)"
 fi

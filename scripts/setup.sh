@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
-#   scripts/setup.sh          build dependencies (libevdev, libudev, libsystemd, pkg-config)
+#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config)
 #   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh)
 set -euo pipefail
 
-packages=(libevdev-dev libudev-dev libsystemd-dev pkg-config)
+packages=(libevdev-dev libudev-dev pkg-config)
 if [[ "${1:-}" == "--vm" ]]; then
   # The guest boots this machine's own root: every tool the guest runs is installed here.
   # linux-image-amd64: the guest kernel and its modules (uinput, 9p, overlay); busybox-static and

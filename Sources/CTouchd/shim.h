@@ -12,7 +12,6 @@
 
 #include <libevdev/libevdev.h>
 #include <libudev.h>
-#include <systemd/sd-daemon.h>
 
 // `input_event_sec`/`input_event_usec` are macros over a layout that differs between 32- and
 // 64-bit time_t; Swift cannot import them.
@@ -25,8 +24,5 @@ static inline int ctouchd_set_clock_monotonic(int fd) {
   int clk = CLOCK_MONOTONIC;
   return ioctl(fd, EVIOCSCLOCKID, &clk);
 }
-
-// sd_notify is variadic-free, but sd_notifyf is variadic: wrap the one formatted call we need.
-static inline int ctouchd_notify(const char *state) { return sd_notify(0, state); }
 
 #endif

@@ -1,5 +1,8 @@
+import Logging
+import TouchdScene
+
 /// How `touchd` runs: the command line, validated.
-public struct DaemonOptions: Sendable {
+public struct DaemonOptions: Sendable, Equatable {
   /// The scene file (YAML).
   public var scenePath: String
   /// Where to listen when systemd did not pass a socket.
@@ -23,6 +26,198 @@ public struct DaemonOptions: Sendable {
   public var replayDelay = 0.0
   /// Stop the daemon once the recording (not looping) has been played and its timers ran out.
   public var exitAfterReplay = false
+  /// The least severe level logged.
+  public var logLevel = Logger.Level.info
 
   public init(scenePath: String) { self.scenePath = scenePath }
+}
+
+// MARK: The command line
+
+extension DaemonOptions {
+  /// A command line `touchd` cannot run with; ``description`` says what is wrong and where.
+  public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// What a command line asks for.
+  public enum Invocation: Equatable, Sendable {
+    case run(DaemonOptions)
+    /// `-h` or `--help`: print ``DaemonOptions/help``.
+    case help
+  }
+
+  /// One option of the command line.
+  private struct Option: Sendable {
+    enum Kind: Sendable {
+      case flag(@Sendable (inout DaemonOptions) -> Void)
+      case value(String, @Sendable (inout DaemonOptions, String) throws(UsageError) -> Void)
+    }
+    let name: String
+    let kind: Kind
+    let help: String
+  }
+
+  /// Every option, in the order `--help` lists them.
+  private static let options: [Option] = [
+    Option(name: "scene", kind: .value("FILE") { $0.scenePath = $1 }, help: "The scene file (YAML). Required."),
+    Option(
+      name: "socket", kind: .value("PATH") { $0.socketPath = $1 },
+      help: "The socket to listen on, unless systemd passes one (default: /run/touchd/touchd.sock)."),
+    Option(
+      name: "socket-group", kind: .value("GROUP") { $0.socketGroup = $1 },
+      help: "Group of the socket file (members may connect)."),
+    Option(
+      name: "allow-user", kind: .value("USER") { $0.allowUsers.append($1) },
+      help: "A user allowed to connect (repeatable; default: whoever can open the socket)."),
+    Option(
+      name: "allow-group", kind: .value("GROUP") { $0.allowGroups.append($1) },
+      help: "A group allowed to connect (repeatable)."),
+    Option(
+      name: "client-buffer",
+      kind: .value("BYTES") { (o, text) throws(UsageError) in o.clientBufferBytes = try integer(text, "client-buffer") },
+      help: "Unsent bytes a client may queue before it is disconnected or skips (default: 262144)."),
+    Option(
+      name: "replay", kind: .value("RECORDING") { $0.replayPath = $1 },
+      help: "Feed this recording (evemu or libinput record) in real time instead of devices."),
+    Option(
+      name: "desc", kind: .value("FILE") { $0.replayDescriptionPath = $1 },
+      help: "The .desc of a split evemu recording."),
+    Option(name: "loop", kind: .flag { $0.replayLoop = true }, help: "Play the recording again and again."),
+    Option(
+      name: "speed", kind: .value("FACTOR") { (o, text) throws(UsageError) in o.replaySpeed = try number(text, "speed") },
+      help: "Replay speed (2 = twice as fast; default: 1)."),
+    Option(
+      name: "replay-delay",
+      kind: .value("SECONDS") { (o, text) throws(UsageError) in o.replayDelay = try number(text, "replay-delay") },
+      help: "Seconds to wait before the replay starts (lets clients connect first)."),
+    Option(
+      name: "exit-after-replay", kind: .flag { $0.exitAfterReplay = true },
+      help: "Exit once the recording has been played (not with --loop)."),
+    Option(
+      name: "log-level",
+      kind: .value("LEVEL") { (o, text) throws(UsageError) in
+        guard let level = Logger.Level(rawValue: text) else {
+          throw UsageError(
+            description: "unknown --log-level '\(text)' (trace, debug, info, notice, warning, error, critical)")
+        }
+        o.logLevel = level
+      },
+      help: "Log level: trace, debug, info, notice, warning, error, critical (default: info)."),
+  ]
+
+  /// `touchd --help`.
+  public static var help: String {
+    var text = """
+      Usage: touchd --scene FILE [options]
+
+      Touchscreen gesture daemon: UIKit-style touch delivery, actions as JSON lines on a Unix socket.
+
+      Reads every touchscreen the scene's windows claim (udev discovery and hotplug), runs touches
+      through the scene's views and gesture recognizers, and publishes actions to the clients of
+      the socket (docs/protocol.md). SIGHUP reloads the scene; a scene that fails validation is
+      rejected and the old one kept. SIGTERM and SIGINT stop cleanly.
+
+      Options:
+
+      """
+    for option in options {
+      var left = "  --" + option.name
+      if case .value(let placeholder, _) = option.kind { left += " " + placeholder }
+      text += helpLine(left, option.help)
+    }
+    text += helpLine("  -h, --help", "Show this help.")
+    return text
+  }
+
+  /// An option and its help, wrapped at 100 columns with the help in a column of its own.
+  private static func helpLine(_ left: String, _ help: String) -> String {
+    let column = 28
+    var lines: [String] = []
+    var line = ""
+    for word in help.split(separator: " ") {
+      if !line.isEmpty && column + line.count + 1 + word.count > 100 {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    let first = left.count < column ? left + String(repeating: " ", count: column - left.count) : left + "\n"
+      + String(repeating: " ", count: column)
+    return first + lines.joined(separator: "\n" + String(repeating: " ", count: column)) + "\n"
+  }
+
+  /// Parses `touchd`'s arguments (without the program name): `--name value`, `--name=value`
+  /// and flags, in any order; the last of a repeated single-value option wins.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var options = DaemonOptions(scenePath: "")
+    var sceneGiven = false
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "-h" || argument == "--help" { return .help }
+      guard argument.hasPrefix("--"), argument.count > 2 else {
+        throw UsageError(description: "unexpected argument '\(argument)' (options start with --)")
+      }
+      var name = String(argument.dropFirst(2))
+      var inlineValue: String?
+      if let equals = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      }
+      guard let option = Self.options.first(where: { $0.name == name }) else {
+        let hint = closestMatch(to: name, in: Self.options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
+        throw UsageError(description: "unknown option '--\(name)'\(hint)")
+      }
+      switch option.kind {
+      case .flag(let set):
+        if inlineValue != nil { throw UsageError(description: "--\(name) takes no value") }
+        set(&options)
+      case .value(let placeholder, let set):
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw UsageError(description: "--\(name) needs a value (\(placeholder))")
+        }
+        try set(&options, value)
+        if name == "scene" { sceneGiven = true }
+      }
+    }
+    guard sceneGiven, !options.scenePath.isEmpty else { throw UsageError(description: "missing --scene FILE") }
+    try options.validate()
+    return .run(options)
+  }
+
+  /// The rules between options.
+  func validate() throws(UsageError) {
+    if replaySpeed <= 0 { throw UsageError(description: "--speed must be positive") }
+    if replayDelay < 0 { throw UsageError(description: "--replay-delay must not be negative") }
+    let replayOnly =
+      replayLoop || exitAfterReplay || replayDescriptionPath != nil || replaySpeed != 1 || replayDelay != 0
+    if replayOnly && replayPath == nil {
+      throw UsageError(description: "--loop, --speed, --desc, --replay-delay and --exit-after-replay go with --replay")
+    }
+    if replayLoop && exitAfterReplay {
+      throw UsageError(description: "--loop never finishes: drop --exit-after-replay")
+    }
+    if clientBufferBytes < 4096 { throw UsageError(description: "--client-buffer must be at least 4096 bytes") }
+  }
+
+  private static func integer(_ text: String, _ name: String) throws(UsageError) -> Int {
+    guard let value = Int(text) else { throw UsageError(description: "--\(name) expects a whole number, got '\(text)'") }
+    return value
+  }
+
+  private static func number(_ text: String, _ name: String) throws(UsageError) -> Double {
+    guard let value = Double(text), value.isFinite else {
+      throw UsageError(description: "--\(name) expects a number, got '\(text)'")
+    }
+    return value
+  }
 }

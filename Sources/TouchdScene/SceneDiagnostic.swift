@@ -44,8 +44,9 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The closest of `candidates` to a misspelt `name`, if one is close enough to suggest.
-func closestMatch(to name: String, in candidates: [String]) -> String? {
+/// The closest of `candidates` to a misspelt `name`, if one is close enough to suggest (scene
+/// keys and ids, the daemon's options).
+public func closestMatch(to name: String, in candidates: [String]) -> String? {
   let lower = name.lowercased()
   var best: (String, Int)?
   for candidate in candidates {

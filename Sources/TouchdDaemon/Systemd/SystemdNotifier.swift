@@ -1,17 +1,38 @@
-import CTouchd
 import Dispatch
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Tells systemd about the daemon's state (`sd_notify`): READY, STATUS, RELOADING, STOPPING and the
-/// watchdog keep-alive. Without `NOTIFY_SOCKET` (not under systemd) every call does nothing.
+/// Tells systemd about the daemon's state: READY, STATUS, RELOADING, STOPPING and the watchdog
+/// keep-alive. Without `NOTIFY_SOCKET` (not under systemd) every call does nothing.
+///
+/// The notification protocol is systemd's documented one (sd_notify(3)): one datagram of
+/// newline-separated `KEY=VALUE` lines to the `AF_UNIX` socket named by `NOTIFY_SOCKET` (a leading
+/// `@` means the abstract namespace). Speaking it here, instead of linking libsystemd for three
+/// calls, keeps libsystemd and its six libraries (compression, crypto) out of the daemon.
 public struct SystemdNotifier: Sendable {
-  public init() {}
+  /// The socket notifications go to; nil when not under systemd.
+  public let socketPath: String?
+  /// `WATCHDOG_USEC` when `WATCHDOG_PID` is unset or names this process.
+  private let watchdogMicroseconds: UInt64?
+
+  /// Reads `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID` from the environment.
+  public init() {
+    self.init(
+      socketPath: Self.environment("NOTIFY_SOCKET"), watchdogUSec: Self.environment("WATCHDOG_USEC"),
+      watchdogPID: Self.environment("WATCHDOG_PID"))
+  }
+
+  /// A notifier for the given values of `NOTIFY_SOCKET`, `WATCHDOG_USEC` and `WATCHDOG_PID`.
+  public init(socketPath: String?, watchdogUSec: String? = nil, watchdogPID: String? = nil) {
+    self.socketPath = socketPath.flatMap { $0.isEmpty ? nil : $0 }
+    let forThisProcess = watchdogPID.map { Int32($0) == getpid() } ?? true
+    watchdogMicroseconds = forThisProcess ? watchdogUSec.flatMap { UInt64($0) }.flatMap { $0 > 0 ? $0 : nil } : nil
+  }
 
   /// Whether systemd listens (NOTIFY_SOCKET is set).
-  public var isActive: Bool { getenv("NOTIFY_SOCKET") != nil }
+  public var isActive: Bool { socketPath != nil }
 
   public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
   public func status(_ text: String) { send("STATUS=\(text)") }
@@ -21,21 +42,67 @@ public struct SystemdNotifier: Sendable {
   public func watchdog() { send("WATCHDOG=1") }
 
   /// The watchdog interval systemd asks for (`WatchdogSec=`), or nil when the watchdog is off.
-  public var watchdogInterval: Double? {
-    var usec: UInt64 = 0
-    guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
-    return Double(usec) / 1e6
+  public var watchdogInterval: Double? { watchdogMicroseconds.map { Double($0) / 1e6 } }
+
+  /// Sends one notification datagram; false when there is no socket or sending failed (systemd
+  /// gone: the daemon carries on, as with sd_notify).
+  @discardableResult
+  public func send(_ state: String) -> Bool {
+    guard let path = socketPath, path.hasPrefix("/") || path.hasPrefix("@") else { return false }
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    var pathBytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    // A path socket needs its terminating zero inside sun_path; an abstract name does not.
+    guard pathBytes.count < capacity || (path.hasPrefix("@") && pathBytes.count <= capacity) else { return false }
+    if path.hasPrefix("@") { pathBytes[0] = 0 }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: pathBytes)
+    }
+    let length = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + pathBytes.count
+      + (path.hasPrefix("@") ? 0 : 1)
+    let payload = Array(state.utf8)
+    let sent = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+        payload.withUnsafeBytes { bytes in
+          sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sa, socklen_t(length))
+        }
+      }
+    }
+    return sent == payload.count
   }
 
-  private func send(_ state: String) {
-    guard isActive else { return }
-    _ = ctouchd_notify(state)
-  }
+  /// The first file descriptor systemd passes (`SD_LISTEN_FDS_START`).
+  public static let firstListenDescriptor: CInt = 3
 
-  /// Listening sockets passed by systemd socket activation (`LISTEN_FDS`), from fd 3 on.
+  /// Listening sockets passed by systemd socket activation, from fd 3 on: `LISTEN_FDS` of them
+  /// when `LISTEN_PID` is this process. As sd_listen_fds(1): the descriptors get close-on-exec
+  /// and the variables are removed, so that children do not take the sockets for theirs.
   public static func listenDescriptors() -> [CInt] {
-    let n = sd_listen_fds(1)
-    guard n > 0 else { return [] }
-    return (0..<n).map { SD_LISTEN_FDS_START + $0 }
+    defer {
+      unsetenv("LISTEN_PID")
+      unsetenv("LISTEN_FDS")
+      unsetenv("LISTEN_FDNAMES")
+    }
+    let descriptors = listenDescriptors(listenPID: environment("LISTEN_PID"), listenFDs: environment("LISTEN_FDS"))
+    for fd in descriptors {
+      let flags = fcntl(fd, F_GETFD)
+      if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+    }
+    return descriptors
+  }
+
+  /// The descriptors `LISTEN_PID` and `LISTEN_FDS` announce for process `pid` (none when the
+  /// variables are missing, malformed, or meant for another process).
+  public static func listenDescriptors(listenPID: String?, listenFDs: String?, pid: Int32 = getpid()) -> [CInt] {
+    guard let listenPID, Int32(listenPID) == pid, let listenFDs, let n = Int32(listenFDs), n > 0 else { return [] }
+    return (0..<n).map { firstListenDescriptor + $0 }
+  }
+
+  private static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 }

@@ -1,0 +1,90 @@
+import Logging
+import Testing
+
+@testable import TouchdDaemon
+
+@Suite("touchd's command line")
+struct DaemonOptionsTests {
+  private func options(_ arguments: [String]) throws -> DaemonOptions {
+    guard case .run(let options) = try DaemonOptions.parse(arguments) else {
+      Issue.record("expected options, got help")
+      return DaemonOptions(scenePath: "")
+    }
+    return options
+  }
+
+  private func usageError(_ arguments: [String]) -> String? {
+    do {
+      _ = try DaemonOptions.parse(arguments)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test("Every option sets its field, as --name value and --name=value")
+  func everyOption() throws {
+    let o = try options([
+      "--scene", "kiosk.yaml", "--socket=/tmp/t.sock", "--socket-group", "kiosk", "--allow-user", "app",
+      "--allow-user=root", "--allow-group", "ops", "--client-buffer", "8192", "--replay", "r.evemu", "--desc",
+      "r.desc", "--loop", "--speed", "2.5", "--replay-delay=0.5", "--log-level", "debug",
+    ])
+    var expected = DaemonOptions(scenePath: "kiosk.yaml")
+    expected.socketPath = "/tmp/t.sock"
+    expected.socketGroup = "kiosk"
+    expected.allowUsers = ["app", "root"]
+    expected.allowGroups = ["ops"]
+    expected.clientBufferBytes = 8192
+    expected.replayPath = "r.evemu"
+    expected.replayDescriptionPath = "r.desc"
+    expected.replayLoop = true
+    expected.replaySpeed = 2.5
+    expected.replayDelay = 0.5
+    expected.logLevel = .debug
+    #expect(o == expected)
+  }
+
+  @Test("Defaults: the system socket, info logging, a 256 KiB client buffer, no replay")
+  func defaults() throws {
+    let o = try options(["--scene", "s.yaml"])
+    #expect(o.socketPath == "/run/touchd/touchd.sock")
+    #expect(o.logLevel == .info)
+    #expect(o.clientBufferBytes == 262_144)
+    #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1)
+    #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)
+  }
+
+  @Test("-h and --help ask for the help, which lists every option")
+  func help() throws {
+    #expect(try DaemonOptions.parse(["--help"]) == .help)
+    #expect(try DaemonOptions.parse(["--scene", "s", "-h"]) == .help)
+    for name in ["--scene FILE", "--socket PATH", "--allow-user USER", "--loop", "--exit-after-replay", "--log-level"] {
+      #expect(DaemonOptions.help.contains(name), "\(name)")
+    }
+    #expect(DaemonOptions.help.split(separator: "\n").allSatisfy { $0.count <= 100 })
+  }
+
+  @Test("Bad command lines say what is wrong")
+  func errors() {
+    #expect(usageError([]) == "missing --scene FILE")
+    #expect(usageError(["--scen", "s"]) == "unknown option '--scen' (did you mean '--scene'?)")
+    #expect(usageError(["--scene", "s", "--colour"]) == "unknown option '--colour'")
+    #expect(usageError(["--scene"]) == "--scene needs a value (FILE)")
+    #expect(usageError(["--scene", "s", "extra"]) == "unexpected argument 'extra' (options start with --)")
+    #expect(usageError(["--scene", "s", "--loop=yes"]) == "--loop takes no value")
+    #expect(usageError(["--scene", "s", "--client-buffer", "lots"]) == "--client-buffer expects a whole number, got 'lots'")
+    #expect(usageError(["--scene", "s", "--client-buffer", "100"]) == "--client-buffer must be at least 4096 bytes")
+    #expect(usageError(["--scene", "s", "--replay", "r", "--speed", "fast"]) == "--speed expects a number, got 'fast'")
+    #expect(usageError(["--scene", "s", "--replay", "r", "--speed", "0"]) == "--speed must be positive")
+    #expect(usageError(["--scene", "s", "--replay", "r", "--replay-delay", "-1"]) == "--replay-delay must not be negative")
+    #expect(
+      usageError(["--scene", "s", "--loop"])
+        == "--loop, --speed, --desc, --replay-delay and --exit-after-replay go with --replay")
+    #expect(
+      usageError(["--scene", "s", "--replay", "r", "--loop", "--exit-after-replay"])
+        == "--loop never finishes: drop --exit-after-replay")
+    #expect(
+      usageError(["--scene", "s", "--log-level", "loud"])
+        == "unknown --log-level 'loud' (trace, debug, info, notice, warning, error, critical)")
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import TouchdDaemon
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A datagram socket standing in for systemd's notification socket.
+private final class NotifySocket {
+  let fd: CInt
+  /// The value NOTIFY_SOCKET would carry: a path, or `@name` for the abstract namespace.
+  let name: String
+
+  init(abstract: Bool) throws {
+    fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    let unique = "touchd-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    name = abstract ? "@" + unique : NSTemporaryDirectory() + unique + ".sock"
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    var bytes = Array(name.utf8)
+    if abstract { bytes[0] = 0 }
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+    let length = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + bytes.count + (abstract ? 0 : 1)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(length)) }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// The next datagram's text (nil after 5 s without one).
+  func receive() -> String? {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = recv(fd, &buffer, buffer.count, 0)
+    guard n >= 0 else { return nil }
+    return String(decoding: buffer[0..<n], as: UTF8.self)
+  }
+
+  deinit {
+    close(fd)
+    if !name.hasPrefix("@") { unlink(name) }
+  }
+}
+
+@Suite("systemd protocols without libsystemd")
+struct SystemdNotifierTests {
+  @Test("Notifications arrive as one datagram each, on a path socket and on an abstract one", arguments: [false, true])
+  func notificationsArrive(abstract: Bool) throws {
+    let listener = try NotifySocket(abstract: abstract)
+    let notifier = SystemdNotifier(socketPath: listener.name)
+    #expect(notifier.isActive)
+    notifier.ready(status: "2 windows, 1 device")
+    #expect(listener.receive() == "READY=1\nSTATUS=2 windows, 1 device")
+    notifier.reloading()
+    #expect(listener.receive() == "RELOADING=1")
+    notifier.watchdog()
+    #expect(listener.receive() == "WATCHDOG=1")
+    notifier.stopping()
+    #expect(listener.receive() == "STOPPING=1")
+  }
+
+  @Test("Without NOTIFY_SOCKET, or with a socket nobody listens on, notifying does nothing")
+  func withoutSystemd() {
+    #expect(!SystemdNotifier(socketPath: nil).isActive)
+    #expect(!SystemdNotifier(socketPath: nil).send("READY=1"))
+    #expect(!SystemdNotifier(socketPath: "").isActive)
+    #expect(!SystemdNotifier(socketPath: "/nonexistent/notify.sock").send("READY=1"))
+    // Neither a path nor an abstract name (sd_notify also accepts vsock:, which touchd does not).
+    #expect(!SystemdNotifier(socketPath: "relative.sock").send("READY=1"))
+  }
+
+  @Test("The watchdog interval is WATCHDOG_USEC, for this process only")
+  func watchdogInterval() {
+    #expect(SystemdNotifier(socketPath: "/run/x", watchdogUSec: "20000000").watchdogInterval == 20)
+    #expect(
+      SystemdNotifier(socketPath: "/run/x", watchdogUSec: "1500000", watchdogPID: "\(getpid())").watchdogInterval
+        == 1.5)
+    #expect(
+      SystemdNotifier(socketPath: "/run/x", watchdogUSec: "1500000", watchdogPID: "\(getpid() + 1)")
+        .watchdogInterval == nil)
+    #expect(SystemdNotifier(socketPath: "/run/x", watchdogUSec: "0").watchdogInterval == nil)
+    #expect(SystemdNotifier(socketPath: "/run/x", watchdogUSec: "soon").watchdogInterval == nil)
+    #expect(SystemdNotifier(socketPath: "/run/x").watchdogInterval == nil)
+  }
+
+  @Test("Socket activation passes LISTEN_FDS descriptors from 3 when LISTEN_PID is this process")
+  func listenDescriptors() {
+    #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: "2", pid: 42) == [3, 4])
+    #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: "1", pid: 43) == [])
+    #expect(SystemdNotifier.listenDescriptors(listenPID: nil, listenFDs: "1", pid: 42) == [])
+    #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: nil, pid: 42) == [])
+    #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: "0", pid: 42) == [])
+    #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: "two", pid: 42) == [])
+  }
+}
