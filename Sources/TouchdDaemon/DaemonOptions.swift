@@ -75,7 +75,8 @@ extension DaemonOptions {
       help: "A group allowed to connect (repeatable)."),
     Option(
       name: "client-buffer",
-      kind: .value("BYTES") { (o, text) throws(UsageError) in o.clientBufferBytes = try integer(text, "client-buffer") },
+      kind: .value("BYTES") { (o, text) throws(UsageError) in o.clientBufferBytes = try integer(text, "client-buffer")
+      },
       help: "Unsent bytes a client may queue before it is disconnected or skips (default: 262144)."),
     Option(
       name: "replay", kind: .value("RECORDING") { $0.replayPath = $1 },
@@ -85,7 +86,8 @@ extension DaemonOptions {
       help: "The .desc of a split evemu recording."),
     Option(name: "loop", kind: .flag { $0.replayLoop = true }, help: "Play the recording again and again."),
     Option(
-      name: "speed", kind: .value("FACTOR") { (o, text) throws(UsageError) in o.replaySpeed = try number(text, "speed") },
+      name: "speed",
+      kind: .value("FACTOR") { (o, text) throws(UsageError) in o.replaySpeed = try number(text, "speed") },
       help: "Replay speed (2 = twice as fast; default: 1)."),
     Option(
       name: "replay-delay",
@@ -143,8 +145,11 @@ extension DaemonOptions {
       line += (line.isEmpty ? "" : " ") + word
     }
     lines.append(line)
-    let first = left.count < column ? left + String(repeating: " ", count: column - left.count) : left + "\n"
-      + String(repeating: " ", count: column)
+    let first =
+      left.count < column
+      ? left + String(repeating: " ", count: column - left.count)
+      : left + "\n"
+        + String(repeating: " ", count: column)
     return first + lines.joined(separator: "\n" + String(repeating: " ", count: column)) + "\n"
   }
 
@@ -210,7 +215,9 @@ extension DaemonOptions {
   }
 
   private static func integer(_ text: String, _ name: String) throws(UsageError) -> Int {
-    guard let value = Int(text) else { throw UsageError(description: "--\(name) expects a whole number, got '\(text)'") }
+    guard let value = Int(text) else {
+      throw UsageError(description: "--\(name) expects a whole number, got '\(text)'")
+    }
     return value
   }
 

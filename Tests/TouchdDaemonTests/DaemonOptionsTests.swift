@@ -72,11 +72,13 @@ struct DaemonOptionsTests {
     #expect(usageError(["--scene"]) == "--scene needs a value (FILE)")
     #expect(usageError(["--scene", "s", "extra"]) == "unexpected argument 'extra' (options start with --)")
     #expect(usageError(["--scene", "s", "--loop=yes"]) == "--loop takes no value")
-    #expect(usageError(["--scene", "s", "--client-buffer", "lots"]) == "--client-buffer expects a whole number, got 'lots'")
+    #expect(
+      usageError(["--scene", "s", "--client-buffer", "lots"]) == "--client-buffer expects a whole number, got 'lots'")
     #expect(usageError(["--scene", "s", "--client-buffer", "100"]) == "--client-buffer must be at least 4096 bytes")
     #expect(usageError(["--scene", "s", "--replay", "r", "--speed", "fast"]) == "--speed expects a number, got 'fast'")
     #expect(usageError(["--scene", "s", "--replay", "r", "--speed", "0"]) == "--speed must be positive")
-    #expect(usageError(["--scene", "s", "--replay", "r", "--replay-delay", "-1"]) == "--replay-delay must not be negative")
+    #expect(
+      usageError(["--scene", "s", "--replay", "r", "--replay-delay", "-1"]) == "--replay-delay must not be negative")
     #expect(
       usageError(["--scene", "s", "--loop"])
         == "--loop, --speed, --desc, --replay-delay and --exit-after-replay go with --replay")

@@ -62,7 +62,8 @@ public struct SystemdNotifier: Sendable {
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
       raw.copyBytes(from: pathBytes)
     }
-    let length = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + pathBytes.count
+    let length =
+      MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + pathBytes.count
       + (path.hasPrefix("@") ? 0 : 1)
     let payload = Array(state.utf8)
     let sent = withUnsafePointer(to: &address) { pointer in
