@@ -45,7 +45,7 @@ swift package --package-path Benchmarks benchmark --no-progress ${extra[@]+"${ex
 scripts/bench-idle.sh
 
 # `touchctl replay` of the largest shared recordings, end to end (release build).
-bin="$(swift build -c release --show-bin-path)"
+bin="$(scripts/build-release.sh --quiet)"
 for name in wacom-dth2242-finger-taps-to-10finger.evemu elan-04f3-010c-touchscreen-drag-pinch-10finger.evemu; do
   recording="${TOUCHD_RECORDINGS:-../shared/recordings}/$name"
   [[ -f "$recording" ]] || { echo "bench: skipped: $recording not found"; continue; }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds touchd in release mode and installs it as a systemd service:
+# Builds touchd in release mode (scripts/build-release.sh: the Swift runtime linked in, so the
+# target needs no Swift toolchain) and installs it as a systemd service:
 #   binaries      -> $PREFIX/bin (default /usr/local/bin)
 #   units, rule   -> /etc/systemd/system/touchd.{service,socket}, /etc/udev/rules.d/70-touchd.rules
 #   example scene -> /etc/touchd/scene.yaml (kept if it exists)
@@ -27,10 +28,9 @@ done
 
 if ((build)); then
   scripts/setup.sh
-  swift build -c release --product touchd
-  swift build -c release --product touchctl
+  bindir=$(scripts/build-release.sh --quiet)
 fi
-bin=${bindir:-$(swift build -c release --show-bin-path)}
+bin=${bindir:-$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)}
 
 install -d "$destdir$prefix/bin" "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
   "$destdir/etc/touchd" "$destdir$prefix/share/doc/touchd"

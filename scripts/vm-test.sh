@@ -67,14 +67,14 @@ build_binaries() {
   if ((build)); then
     scripts/setup.sh >/dev/null
     echo "vm: building touchd and touchctl"
-    if ! { swift build -c release --product touchd && swift build -c release --product touchctl; } >"$results/build.log" 2>&1; then
+    if ! scripts/build-release.sh >"$results/build.log" 2>&1; then
       tail -40 "$results/build.log"
       echo "FAIL build"
       echo "vm: 0 passed, 1 failed, 0 skipped"
       exit 1
     fi
   fi
-  bindir=$(swift build -c release --show-bin-path)
+  bindir=$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)
   [[ -x $bindir/touchd && -x $bindir/touchctl ]] || {
     echo "FAIL build  (no release binaries in $bindir; run without --no-build)"
     echo "vm: 0 passed, 1 failed, 0 skipped"

@@ -91,15 +91,85 @@ public enum EvemuParser {
         if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
         let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
         if line.count > 2 && line[0] == UInt8(ascii: "E") && line[1] == UInt8(ascii: ":") && firstEventLine != 0 {
-          // Fast path for the bulk of a recording: event lines after the first.
-          var cursor = Cursor(line)
-          cursor.index = 2
-          events.append(try parseEvent(&cursor, number: lineNumber))
+          // Fast path for the bulk of a recording: event lines after the first; an unusual one
+          // goes through the full parser, which also says what is wrong with it.
+          if let event = Self.commonEvent(line) {
+            events.append(event)
+          } else {
+            var cursor = Cursor(line)
+            cursor.index = 2
+            events.append(try parseEvent(&cursor, number: lineNumber))
+          }
         } else {
           try parseLine(line, number: lineNumber, events: &events)
         }
         start = end + 1
       }
+    }
+
+    /// An event line as evemu writes it, `E: 12.345678 0003 0035 1234` with an optional trailing
+    /// comment, read in one pass over the bytes; nil for anything else (the caller then runs
+    /// ``parseEvent(_:number:)``, which accepts a superset of these lines and yields the same event
+    /// for every line accepted here).
+    @inline(__always) static func commonEvent(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
+      guard line.count > 2, var p = line.baseAddress.map({ $0 + 2 }) else { return nil }
+      let end = line.baseAddress! + line.count
+      @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+      @inline(__always) func separatorFollows() -> Bool { p == end || isSpace(p.pointee) || p.pointee == 0x23 }
+      @inline(__always) func skipSpaces() { while p < end && isSpace(p.pointee) { p += 1 } }
+      @inline(__always) func decimal(maxDigits: Int) -> UInt64? {
+        var value: UInt64 = 0
+        var n = 0
+        while p < end {
+          let d = p.pointee &- 0x30
+          guard d < 10 else { break }
+          value = value &* 10 &+ UInt64(d)
+          p += 1
+          n += 1
+        }
+        return n > 0 && n <= maxDigits ? value : nil
+      }
+      @inline(__always) func hex() -> UInt16? {
+        var value: UInt32 = 0
+        var n = 0
+        while p < end {
+          let c = p.pointee
+          let d: UInt8
+          if c &- 0x30 < 10 {
+            d = c &- 0x30
+          } else if (c | 0x20) &- 0x61 < 6 {
+            d = (c | 0x20) &- 0x61 &+ 10
+          } else {
+            break
+          }
+          value = value << 4 | UInt32(d)
+          p += 1
+          n += 1
+        }
+        return n > 0 && n <= 4 && separatorFollows() ? UInt16(value) : nil
+      }
+      skipSpaces()
+      guard let seconds = decimal(maxDigits: 18), p < end, p.pointee == UInt8(ascii: ".") else { return nil }
+      p += 1
+      guard let micros = decimal(maxDigits: 6) else { return nil }
+      skipSpaces()
+      guard let type = hex() else { return nil }
+      skipSpaces()
+      guard let code = hex() else { return nil }
+      skipSpaces()
+      var negative = false
+      if p < end && (p.pointee == UInt8(ascii: "-") || p.pointee == UInt8(ascii: "+")) {
+        negative = p.pointee == UInt8(ascii: "-")
+        p += 1
+      }
+      guard let magnitude = decimal(maxDigits: 10), separatorFollows() else { return nil }
+      let value = negative ? -Int64(magnitude) : Int64(magnitude)
+      guard value >= Int64(Int32.min) && value <= Int64(Int32.max) else { return nil }
+      skipSpaces()
+      guard p == end || p.pointee == 0x23 else { return nil }
+      return InputEvent(
+        time: Timestamp(seconds: Int64(seconds), microseconds: Int64(micros)), type: type, code: code,
+        value: Int32(value))
     }
 
     /// The index of the first newline at or after `start` (`buffer.count` when none), eight bytes

@@ -53,28 +53,32 @@ public final class FrameAssembler {
   private let pressureMin: Double
   private let pressureRange: Double
 
+  // The mutable state below is the assembler's alone, touched only inside its methods and never
+  // across a call that could reach it again: no dynamic exclusivity checks (they cost ~270
+  // instructions an event in the replay profile, docs/performance.md).
+
   // Protocol B.
   private let slotCount: Int
   private let slots: UnsafeMutablePointer<Slot>
-  private var currentSlot: Int
-  private var usedSlots = 0
+  @exclusivity(unchecked) private var currentSlot: Int
+  @exclusivity(unchecked) private var usedSlots = 0
 
   // Protocol A.
-  private var reports: [Report] = []
-  private var current = Report()
-  private var currentHasData = false
-  private var sawContactData = false
-  private var touchReleased = false
-  private var tracks: [Track] = []
-  private var nextTracks: [Track] = []
-  private var matchedReport: [Int] = []
+  @exclusivity(unchecked) private var reports: [Report] = []
+  @exclusivity(unchecked) private var current = Report()
+  @exclusivity(unchecked) private var currentHasData = false
+  @exclusivity(unchecked) private var sawContactData = false
+  @exclusivity(unchecked) private var touchReleased = false
+  @exclusivity(unchecked) private var tracks: [Track] = []
+  @exclusivity(unchecked) private var nextTracks: [Track] = []
+  @exclusivity(unchecked) private var matchedReport: [Int] = []
 
   // Single touch.
-  private var single = Single()
+  @exclusivity(unchecked) private var single = Single()
 
-  private var discarding = false
-  private var syncing = false
-  private var output: [Contact] = []
+  @exclusivity(unchecked) private var discarding = false
+  @exclusivity(unchecked) private var syncing = false
+  @exclusivity(unchecked) private var output: [Contact] = []
 
   /// Reads `device`, taking new touch identities from `ids`.
   public init(device: DeviceDescription, ids: TouchIDAllocator) {

@@ -57,9 +57,12 @@ public enum RecordingFormat: Hashable, Sendable {
   }
 
   private static func classify(_ line: [UInt8]) -> RecordingFormat? {
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    if text.isEmpty || text.hasPrefix("#") { return nil }
-    for key in ["version:", "ndevices:", "devices:", "libinput:", "system:"] where text.hasPrefix(key) {
+    // Bytes, not Strings: the wacom recording has ~100 comment lines before its first key.
+    var start = 0
+    while start < line.count && (line[start] == 0x20 || (0x09...0x0D).contains(line[start])) { start += 1 }
+    if start == line.count || line[start] == UInt8(ascii: "#") { return nil }
+    let text = line[start...]
+    for key in ["version:", "ndevices:", "devices:", "libinput:", "system:"] where text.starts(with: key.utf8) {
       return .libinputRecord
     }
     return .evemu

@@ -99,6 +99,48 @@ import Testing
     #expect(throws: RecordingError.self) { try RecordingReader.load(path: fixture("missing.evemu")) }
   }
 
+  /// Event lines after the first take a fast path; the first goes through the full parser. Both
+  /// must agree on every line: the same event, or the same error.
+  @Test func fastAndFullEventParsingAgree() throws {
+    let bytes = try RecordingReader.readFile(fixture("atmel-maxtouch-i2c-800x480-2finger-touch-release.evemu"))
+    var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("E:") }.map(
+      String.init)
+    lines += [
+      "E: 1.000000 0003 0035 00000000001", "E: 1.5 3 35 +12", "E:\t2.000001\t0003\t0035\t-2147483648",
+      "E: 2.000001 0003 0035 2147483648", "E: 2.000001 0003 0035 -2147483649", "E: 1.000000 0003 0035 7#c",
+      "E: 1.000000 00003 0035 7", "E: 1.0000000 0003 0035 7", "E: 1234567890123456789.000000 0003 0035 7",
+      "E: 1.000000 0003 0035", "E: 1.000000 0003 0035 7 8", "E: 1.000000 000G 0035 7", "E: 1.000000 0003 0035 7x",
+      "E: 1.000000abcd 0035 7", "E: .000001 0003 0035 7", "E: 1. 0003 0035 7", "E: 1.000001 0003 0035 -",
+      "E: 1.000001 0003 0035 --1", "E:", "E: ", "E: 1.000001 0003 0035 12345678901", "E: 1.000001 FfFf aBcD 1",
+    ]
+    var rng = SplitMix(seed: 7)
+    let alphabet = Array("0123456789abcdefABCDEFG-+.# \t".utf8)
+    for line in lines.prefix(40) {
+      for _ in 0..<10 {
+        var mutated = Array(line.utf8)
+        let position = 2 + Int(rng.next() % UInt64(max(1, mutated.count - 2)))
+        if position < mutated.count { mutated[position] = alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+        lines.append(String(decoding: mutated, as: UTF8.self))
+      }
+    }
+    let first = "E: 0.000000 0000 0000 0\n"
+    var fastPathLines = 0
+    for line in lines {
+      let full = Result { () throws(RecordingError) in try parse(header + line + "\n").events }
+      let fast = Result { () throws(RecordingError) in try parse(header + first + line + "\n").events }
+      switch (full, fast) {
+      case (.success(let a), .success(let b)):
+        #expect(b.count == 2 && a == [b[1]], "\(line)")
+        fastPathLines += 1
+      case (.failure(let a), .failure(let b)):
+        #expect(a.message == b.message && b.line == a.line + 1, "\(line)")
+      default:
+        Issue.record("the paths disagree on \(line.debugDescription): \(full) vs \(fast)")
+      }
+    }
+    #expect(fastPathLines > 100)
+  }
+
   @Test func mutatedInputNeverCrashes() throws {
     let bytes = try RecordingReader.readFile(fixture("atmel-maxtouch-i2c-800x480-2finger-touch-release.evemu"))
     var rng = SplitMix(seed: 42)
