@@ -11,6 +11,10 @@
 # - The executables stay position-independent (ASLR), linked by the toolchain's lld with packed
 #   relative relocations (DT_RELR, glibc ≥ 2.36): 89,000 relocation entries (2 MB read at every
 #   start) become a 17 kB bitmap. gold, the default linker here, cannot pack them.
+# - The executable exports no symbols (--no-export-dynamic; the Swift toolchain's static link
+#   otherwise exports all 12,600 of touchd's): the dynamic loader searches the executable first
+#   for every symbol of libc, libudev and libevdev, paging in ~1 MB of symbol tables. The symbols
+#   stay in the file's own symbol table (.symtab), for debuggers.
 # - A build folder of its own (.build/static), so that debug builds and this one never rebuild
 #   each other.
 set -euo pipefail
@@ -20,7 +24,7 @@ quiet=0
 [[ "${1:-}" == "--quiet" ]] && quiet=1
 
 flags=(-c release --static-swift-stdlib --scratch-path .build/static
-  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic)
 if ((quiet)); then
   swift build "${flags[@]}" --product touchd >&2
   swift build "${flags[@]}" --product touchctl >&2
