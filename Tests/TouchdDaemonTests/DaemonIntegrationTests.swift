@@ -271,27 +271,14 @@ struct DaemonIntegrationTests {
   }
 
   @Test func aBadCommandLineExitsWithUsageAndHelpListsTheOptions() throws {
-    func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: builtProduct("touchd")!)
-      process.arguments = arguments
-      let out = Pipe()
-      let err = Pipe()
-      process.standardOutput = out
-      process.standardError = err
-      try process.run()
-      let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      return (process.terminationStatus, outText, errText)
-    }
-    let bad = try run(["--scene", "config/kiosk.yaml", "--sped", "2"])
+    let touchd = URL(fileURLWithPath: try #require(builtProduct("touchd")))
+    let bad = try runProcess(touchd, ["--scene", "config/kiosk.yaml", "--sped", "2"])
     #expect(bad.status == 64)
-    #expect(bad.err.hasPrefix("touchd: unknown option '--sped' (did you mean '--speed'?)\n"), "\(bad.err)")
-    #expect(bad.out.isEmpty)
-    let help = try run(["--help"])
+    #expect(bad.stderr.hasPrefix("touchd: unknown option '--sped' (did you mean '--speed'?)\n"), "\(bad.stderr)")
+    #expect(bad.stdout.isEmpty)
+    let help = try runProcess(touchd, ["--help"])
     #expect(help.status == 0)
-    #expect(help.out.hasPrefix("Usage: touchd --scene FILE [options]"))
-    #expect(help.out.contains("--replay RECORDING"))
+    #expect(help.stdout.hasPrefix("Usage: touchd --scene FILE [options]"))
+    #expect(help.stdout.contains("--replay RECORDING"))
   }
 }

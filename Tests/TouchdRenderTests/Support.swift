@@ -108,18 +108,7 @@ func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String
     }
     throw NotBuilt()
   }
-  let process = Process()
-  process.executableURL = binary
-  process.arguments = arguments
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  let stdout = out.fileHandleForReading.readDataToEndOfFile()
-  let stderr = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+  return try runProcess(binary, arguments)
 }
 
 /// A file in a fresh temporary directory.

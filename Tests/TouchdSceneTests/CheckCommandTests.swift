@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 /// Runs the built touchctl (beside the test bundle); nil when it was not built.
 func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String)? {
@@ -12,18 +13,7 @@ func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String
   guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
     return nil
   }
-  let process = Process()
-  process.executableURL = binary
-  process.arguments = arguments
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  let stdout = out.fileHandleForReading.readDataToEndOfFile()
-  let stderr = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+  return try runProcess(binary, arguments)
 }
 
 @Suite("touchctl check")
