@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import TouchdDaemon
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -15,18 +17,11 @@ final class LineClient: @unchecked Sendable {
     if var size = receiveBuffer {
       setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
-    var addr = sockaddr_un()
-    addr.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-      let bytes = Array(path.utf8.prefix(raw.count - 1))
-      raw.copyBytes(from: bytes + [0])
+    guard let address = UnixSocketAddress(path) else {
+      close(fd)
+      throw POSIXError(.ENAMETOOLONG)
     }
-    let rc = withUnsafePointer(to: &addr) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard rc == 0 else {
+    guard address.withSockaddr({ connect(fd, $0, $1) }) == 0 else {
       close(fd)
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }

@@ -18,16 +18,8 @@ private final class NotifySocket {
     guard fd >= 0 else { throw POSIXError(.EIO) }
     let unique = "touchd-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     name = abstract ? "@" + unique : NSTemporaryDirectory() + unique + ".sock"
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    var bytes = Array(name.utf8)
-    if abstract { bytes[0] = 0 }
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-    let length = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + bytes.count + (abstract ? 0 : 1)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(length)) }
-    }
-    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    guard let address = UnixSocketAddress(name) else { throw POSIXError(.ENAMETOOLONG) }
+    guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw POSIXError(.EADDRINUSE) }
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
@@ -71,6 +63,12 @@ struct SystemdNotifierTests {
     #expect(!SystemdNotifier(socketPath: "/nonexistent/notify.sock").send("READY=1"))
     // Neither a path nor an abstract name (sd_notify also accepts vsock:, which touchd does not).
     #expect(!SystemdNotifier(socketPath: "relative.sock").send("READY=1"))
+    // Longer than sun_path holds (108 bytes with a path's terminating zero).
+    #expect(!SystemdNotifier(socketPath: "/" + String(repeating: "x", count: 200)).send("READY=1"))
+    #expect(UnixSocketAddress("/" + String(repeating: "x", count: 106)) != nil)
+    #expect(UnixSocketAddress("/" + String(repeating: "x", count: 107)) == nil)
+    #expect(UnixSocketAddress("@" + String(repeating: "x", count: 107)) != nil)
+    #expect(UnixSocketAddress("") == nil)
   }
 
   @Test("The watchdog interval is WATCHDOG_USEC, for this process only")

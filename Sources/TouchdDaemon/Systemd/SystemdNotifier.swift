@@ -48,29 +48,16 @@ public struct SystemdNotifier: Sendable {
   /// gone: the daemon carries on, as with sd_notify).
   @discardableResult
   public func send(_ state: String) -> Bool {
-    guard let path = socketPath, path.hasPrefix("/") || path.hasPrefix("@") else { return false }
+    guard let path = socketPath, path.hasPrefix("/") || path.hasPrefix("@"),
+      let address = UnixSocketAddress(path)
+    else { return false }
     let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { return false }
     defer { close(fd) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    var pathBytes = Array(path.utf8)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    // A path socket needs its terminating zero inside sun_path; an abstract name does not.
-    guard pathBytes.count < capacity || (path.hasPrefix("@") && pathBytes.count <= capacity) else { return false }
-    if path.hasPrefix("@") { pathBytes[0] = 0 }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: pathBytes)
-    }
-    let length =
-      MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path)! + pathBytes.count
-      + (path.hasPrefix("@") ? 0 : 1)
     let payload = Array(state.utf8)
-    let sent = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-        payload.withUnsafeBytes { bytes in
-          sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sa, socklen_t(length))
-        }
+    let sent = address.withSockaddr { sa, length in
+      payload.withUnsafeBytes { bytes in
+        sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sa, length)
       }
     }
     return sent == payload.count
