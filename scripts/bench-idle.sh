@@ -38,7 +38,7 @@ if ((build)); then
   fi
   rm -f "$build_log"
 else
-  bin="$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)"
+  bin="$(scripts/build-release.sh --bin-path)"
 fi
 recording="${TOUCHD_BENCH_RECORDING:-../shared/recordings/wacom-dth2242-finger-taps-to-10finger.evemu}"
 if [[ ! -f "$recording" ]]; then

@@ -3,6 +3,7 @@
 # prints the folder that holds them (the last line of output).
 #
 #   scripts/build-release.sh [--quiet]     --quiet: only the folder, build output to stderr
+#   scripts/build-release.sh --bin-path    only the folder, without building
 #
 # - The Swift runtime and Foundation are linked statically (--static-swift-stdlib): a kiosk image
 #   needs no Swift toolchain, and the daemon maps one executable instead of a dozen shared
@@ -20,11 +21,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-quiet=0
-[[ "${1:-}" == "--quiet" ]] && quiet=1
-
 flags=(-c release --static-swift-stdlib --scratch-path .build/static
   -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic)
+quiet=0
+case "${1:-}" in
+  --quiet) quiet=1 ;;
+  --bin-path) exec swift build "${flags[@]}" --show-bin-path ;;
+esac
 if ((quiet)); then
   swift build "${flags[@]}" --product touchd >&2
   swift build "${flags[@]}" --product touchctl >&2

@@ -30,7 +30,7 @@ if ((build)); then
   scripts/setup.sh
   bindir=$(scripts/build-release.sh --quiet)
 fi
-bin=${bindir:-$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)}
+bin=${bindir:-$(scripts/build-release.sh --bin-path)}
 
 install -d "$destdir$prefix/bin" "$destdir/etc/systemd/system" "$destdir/etc/udev/rules.d" \
   "$destdir/etc/touchd" "$destdir$prefix/share/doc/touchd"

@@ -74,7 +74,7 @@ build_binaries() {
       exit 1
     fi
   fi
-  bindir=$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)
+  bindir=$(scripts/build-release.sh --bin-path)
   [[ -x $bindir/touchd && -x $bindir/touchctl ]] || {
     echo "FAIL build  (no release binaries in $bindir; run without --no-build)"
     echo "vm: 0 passed, 1 failed, 0 skipped"

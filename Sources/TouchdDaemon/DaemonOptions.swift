@@ -157,7 +157,6 @@ extension DaemonOptions {
   /// and flags, in any order; the last of a repeated single-value option wins.
   public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var options = DaemonOptions(scenePath: "")
-    var sceneGiven = false
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -191,10 +190,9 @@ extension DaemonOptions {
           throw UsageError(description: "--\(name) needs a value (\(placeholder))")
         }
         try set(&options, value)
-        if name == "scene" { sceneGiven = true }
       }
     }
-    guard sceneGiven, !options.scenePath.isEmpty else { throw UsageError(description: "missing --scene FILE") }
+    guard !options.scenePath.isEmpty else { throw UsageError(description: "missing --scene FILE") }
     try options.validate()
     return .run(options)
   }
