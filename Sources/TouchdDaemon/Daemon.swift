@@ -213,18 +213,38 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       return
     }
     for device in found {
-      if let error = device.openError {
-        if device.udevTouchscreen {
-          logger.warning(
-            "cannot open touchscreen", metadata: ["device.path": "\(device.path)", "error": "\(error)"])
-        }
-        continue
-      }
-      guard device.isTouchscreen else {
-        logger.debug("ignoring a non-touchscreen", metadata: ["device.path": "\(device.path)"])
+      let decision = device.decision
+      guard decision.isTouchscreen else {
+        reportNotTaken(path: device.path, name: device.description?.name, decision)
         continue
       }
       openDevice(device.path)
+    }
+    if devices.isEmpty {
+      logger.notice(
+        "no touchscreen taken; touchd keeps watching for one to appear",
+        metadata: [
+          "devices.seen": "\(found.count)",
+          "devices.touchLike": "\(found.filter { $0.decision.looksLikeTouchDevice }.count)",
+          "hint": .string(
+            "touchd takes what udev tags ID_INPUT_TOUCHSCREEN=1 (and no TOUCHD_IGNORE=1); "
+              + "`touchctl devices` shows each device's classification and reason"),
+        ])
+    }
+  }
+
+  /// Says why a device was not taken: at `notice` when it looks like a touch device (with what
+  /// would change the decision), at `debug` for keyboards, mice and the like.
+  private func reportNotTaken(path: String, name: String?, _ decision: DeviceDecision) {
+    var metadata: Logger.Metadata = [
+      "device.path": "\(path)", "decidedBy": "\(decision.source.rawValue)", "reason": "\(decision.reason)",
+    ]
+    if let name { metadata["device.name"] = "\(name)" }
+    if let remedy = decision.remedy { metadata["remedy"] = "\(remedy)" }
+    if decision.looksLikeTouchDevice {
+      logger.notice("touch device not taken", metadata: metadata)
+    } else {
+      logger.debug("ignoring a non-touchscreen", metadata: metadata)
     }
   }
 
@@ -232,7 +252,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     switch event.action {
     case .add:
       guard devices[event.path] == nil else { return }
-      openDevice(event.path, announceNonTouchscreen: false)
+      openDevice(event.path)
     case .remove:
       guard devices[event.path] != nil else { return }
       logger.info("touchscreen removed", metadata: ["device.path": "\(event.path)"])
@@ -240,20 +260,25 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
-  private func openDevice(_ path: String, announceNonTouchscreen: Bool = true) {
+  private func openDevice(_ path: String) {
     let device: TouchscreenDevice
     do {
       let probe = try EvdevDevice(path: path)
-      guard probe.kind.isTouchscreen else {
+      guard probe.decision.isTouchscreen else {
         probe.close()
-        logger.debug("ignoring a non-touchscreen", metadata: ["device.path": "\(path)"])
+        reportNotTaken(path: path, name: probe.name, probe.decision)
         return
       }
       guard let window = runtime.windowIndex(for: probe.description, path: path) else {
         probe.close()
-        logger.info(
+        let id = DeviceReport.hex(probe.description.id.vendor) + ":" + DeviceReport.hex(probe.description.id.product)
+        logger.notice(
           "no window of the scene claims this touchscreen",
-          metadata: ["device.path": "\(path)", "device.name": "\(probe.name)"])
+          metadata: [
+            "device.path": "\(path)", "device.name": "\(probe.name)",
+            "remedy":
+              "add a `devices:` pattern that matches its name \"\(probe.name)\", its id \(id) or its path to a window of \(options.scenePath)",
+          ])
         return
       }
       let grab = scene.windows[window].grab
@@ -322,9 +347,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   // MARK: Replay
 
   private func startReplay(_ recording: Recording) throws {
-    guard let window = runtime.windowIndex(for: recording.description) else {
-      throw SceneRuntimeError.noWindow(device: recording.description.name)
-    }
+    let window = try runtime.replayWindow(for: recording)
     let feeder = ReplayFeeder(recording: recording, ids: ids, loop: options.replayLoop, window: window)
     replay = feeder
     logger.info(

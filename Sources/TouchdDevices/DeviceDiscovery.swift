@@ -6,32 +6,39 @@ public struct DiscoveredDevice: Hashable, Sendable {
   public var path: String
   /// Its sysfs path, e.g. `/sys/devices/…/input/input7/event5`.
   public var syspath: String
-  /// Whether udev tagged it `ID_INPUT_TOUCHSCREEN=1`.
-  public var udevTouchscreen: Bool
-  /// udev's `LIBINPUT_CALIBRATION_MATRIX` (six values), nil when absent or invalid.
-  public var calibrationMatrix: [Double]?
+  /// What udev's database says of it, nil when udev knows nothing of it (no udevd).
+  public var udev: UdevProperties?
+  /// Its physical path (`EVIOCGPHYS`), nil when it has none or could not be opened.
+  public var phys: String?
   /// What the device is; nil when it could not be opened.
   public var description: DeviceDescription?
   /// Why it could not be opened (EACCES without the `input` group), nil when it was.
   public var openError: DeviceError?
 
   public init(
-    path: String, syspath: String = "", udevTouchscreen: Bool = false, calibrationMatrix: [Double]? = nil,
+    path: String, syspath: String = "", udev: UdevProperties? = nil, phys: String? = nil,
     description: DeviceDescription?, openError: DeviceError? = nil
   ) {
     self.path = path
     self.syspath = syspath
-    self.udevTouchscreen = udevTouchscreen
-    self.calibrationMatrix = calibrationMatrix
+    self.udev = udev
+    self.phys = phys
     self.description = description
     self.openError = openError
   }
 
-  /// The classification, or why the device is not a touchscreen (including "cannot open").
-  public var kind: TouchscreenKind {
-    if let description { return description.touchscreenKind() }
-    return .notTouchscreen(reason: openError.map { "\($0)" } ?? "not opened")
+  /// Whether udev tagged it `ID_INPUT_TOUCHSCREEN=1`.
+  public var udevTouchscreen: Bool { udev?.classes?.contains(.touchscreen) ?? false }
+  /// udev's `LIBINPUT_CALIBRATION_MATRIX` (six values), nil when absent or invalid.
+  public var calibrationMatrix: [Double]? { udev?.calibrationMatrix }
+
+  /// Whether touchd takes it as a touchscreen, who decided, why, and what would change it.
+  public var decision: DeviceDecision {
+    DeviceDecision.decide(description: description, udev: udev, phys: phys, openError: openError)
   }
+
+  /// The classification, or why the device is not a touchscreen (including "cannot open").
+  public var kind: TouchscreenKind { decision.kind }
 
   /// Whether the device was opened and is a touchscreen.
   public var isTouchscreen: Bool { kind.isTouchscreen }
@@ -56,17 +63,15 @@ public enum DeviceDiscovery {
       }
       .sorted { eventNumber($0.0) < eventNumber($1.0) }
       .map { devnode, node in
-        let calibration = node.calibrationMatrix.flatMap(parseCalibrationMatrix)
         do throws(DeviceError) {
           let device = try EvdevDevice(path: devnode)
           defer { device.close() }
           return DiscoveredDevice(
-            path: devnode, syspath: node.syspath, udevTouchscreen: node.isTouchscreen,
-            calibrationMatrix: calibration, description: device.description)
+            path: devnode, syspath: node.syspath, udev: node.properties, phys: device.phys,
+            description: device.description)
         } catch {
           return DiscoveredDevice(
-            path: devnode, syspath: node.syspath, udevTouchscreen: node.isTouchscreen,
-            calibrationMatrix: calibration, description: nil, openError: error)
+            path: devnode, syspath: node.syspath, udev: node.properties, description: nil, openError: error)
         }
       }
   }

@@ -32,13 +32,26 @@ public struct DeviceReport: Codable, Hashable, Sendable {
   public var calibrationMatrix: [Double]?
   /// udev's `ID_INPUT_TOUCHSCREEN`.
   public var udevTouchscreen: Bool
-  /// Why the device is not a touchscreen (or could not be opened).
-  public var reason: String?
+  /// udev's classes (`ID_INPUT_*`), e.g. "touchscreen" or "mouse+touchscreen"; nil when udev has
+  /// no record of the device.
+  public var udev: String?
+  /// The pointer classes touchd's copy of udev's `input_id` rule gives the device, to compare with
+  /// `udev`; nil when the device could not be read.
+  public var touchdRule: String?
+  /// What decided: "udev", "touchd-rule", "TOUCHD_IGNORE", "own-device" or "unreadable".
+  public var decidedBy: String
+  /// Why the device is (or is not) a touchscreen for touchd, or why it could not be opened.
+  public var reason: String
+  /// What would change the decision, when something would.
+  public var remedy: String?
+  /// Whether the device looks like a touch device (absolute axes and a sign of touch).
+  public var looksLikeTouchDevice: Bool
 
   enum CodingKeys: String, CodingKey {
     case path, name, vendor, product, bus, touchscreen
     case touchProtocol = "protocol"
-    case slots, x, y, calibrationMatrix, udevTouchscreen, reason
+    case slots, x, y, calibrationMatrix, udevTouchscreen, udev, touchdRule, decidedBy, reason, remedy
+    case looksLikeTouchDevice
   }
 
   /// The report of a discovered device.
@@ -46,17 +59,23 @@ public struct DeviceReport: Codable, Hashable, Sendable {
     path = device.path
     udevTouchscreen = device.udevTouchscreen
     calibrationMatrix = device.calibrationMatrix
-    let kind = device.kind
-    touchscreen = kind.isTouchscreen
-    switch kind {
+    udev = device.udev?.classes.map { "\($0)" }
+    let decision = device.decision
+    decidedBy = decision.source.rawValue
+    reason = decision.reason
+    remedy = decision.remedy
+    looksLikeTouchDevice = decision.looksLikeTouchDevice
+    touchscreen = decision.isTouchscreen
+    switch decision.kind {
     case .multitouchB(let count):
       touchProtocol = "B"
       slots = count
     case .multitouchA: touchProtocol = "A"
     case .singleTouch: touchProtocol = "single-touch"
-    case .notTouchscreen(let why): reason = why
+    case .notTouchscreen: break
     }
     guard let description = device.description else { return }
+    touchdRule = "\(description.udevInputClasses.classes)"
     name = description.name
     vendor = Self.hex(description.id.vendor)
     product = Self.hex(description.id.product)
@@ -66,7 +85,8 @@ public struct DeviceReport: Codable, Hashable, Sendable {
     y = description.absInfo[multitouch ? ABS.mtPositionY : ABS.y].map(Self.axis)
   }
 
-  static func hex(_ value: UInt16) -> String {
+  /// Four lowercase hex digits, as udev and `lsusb` write vendor and product ids.
+  public static func hex(_ value: UInt16) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
@@ -91,7 +111,9 @@ public struct DeviceReport: Codable, Hashable, Sendable {
 
 /// Formats `touchctl devices` output. Stateless; any thread.
 public enum DeviceListing {
-  /// Human-readable text: every touchscreen, then with `all` every other node and why it is not one.
+  /// Human-readable text: every touchscreen touchd takes, in full; then every other input device
+  /// with udev's classification, touchd's decision and its reason (and, for one that looks like a
+  /// touch device, what would make touchd take it). With `all` the others show their axes too.
   /// Ends with a hint when nothing was found or nodes could not be opened.
   public static func text(_ devices: [DiscoveredDevice], all: Bool) -> String {
     let reports = devices.map(DeviceReport.init)
@@ -101,15 +123,15 @@ public enum DeviceListing {
       lines += touchscreenLines(report)
     }
     if touchscreens.isEmpty {
-      lines.append(devices.isEmpty ? "No input devices found." : "No touchscreen found.")
+      lines.append(devices.isEmpty ? "No input devices found." : "No touchscreen taken.")
     }
-    let others = reports.filter { !$0.touchscreen }
-    if all && !others.isEmpty {
+    // Touch-like devices first: they are the ones a reader is looking for.
+    let others = reports.filter { !$0.touchscreen }.sorted { $0.looksLikeTouchDevice && !$1.looksLikeTouchDevice }
+    if !others.isEmpty {
       lines.append("")
-      lines.append("Other input devices:")
+      lines.append("Not taken:")
       for report in others {
-        let name = report.name.map { " \"\($0)\"" } ?? ""
-        lines.append("\(report.path)\(name): \(report.reason ?? "not a touchscreen")")
+        lines += otherLines(report, axes: all)
       }
     }
     if let hint = hint(devices) {
@@ -154,10 +176,32 @@ public enum DeviceListing {
     }
     let matrix = report.calibrationMatrix.map { $0.map(number).joined(separator: " ") } ?? "none"
     lines.append("  calibration: \(matrix)")
-    if !report.udevTouchscreen {
-      lines.append("  note:        udev does not tag it ID_INPUT_TOUCHSCREEN=1")
+    lines.append("  udev:        \(udevText(report))")
+    lines.append("  touchd:      taken: \(report.reason)")
+    return lines
+  }
+
+  static func otherLines(_ report: DeviceReport, axes: Bool) -> [String] {
+    var lines = ["\(report.path)\(report.name.map { ": \"\($0)\"" } ?? "")"]
+    if axes {
+      for (label, axis) in [("X", report.x), ("Y", report.y)] where axis != nil {
+        lines.append("  \(label) axis:      \(axis.map(describe) ?? "none")")
+      }
+    }
+    lines.append("  udev:        \(udevText(report))")
+    lines.append("  touchd:      not taken: \(report.reason)")
+    if report.looksLikeTouchDevice, let remedy = report.remedy {
+      lines.append("  to take it:  \(remedy)")
     }
     return lines
+  }
+
+  /// udev's classes, or that udev has no record, with touchd's rule beside it when they differ.
+  static func udevText(_ report: DeviceReport) -> String {
+    guard let udev = report.udev else {
+      return "no record (no udevd?)" + (report.touchdRule.map { "; touchd's copy of its rule: \($0)" } ?? "")
+    }
+    return udev
   }
 
   static func describe(_ axis: DeviceReport.Axis) -> String {

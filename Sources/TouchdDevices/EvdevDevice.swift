@@ -9,10 +9,16 @@ public final class EvdevDevice {
   public let path: String
   /// Name, ids, properties, every supported code and the absinfo of every axis.
   public let description: DeviceDescription
+  /// What udev's database says of the device, nil when udev knows nothing of it.
+  public let udev: UdevProperties?
+  /// The device's physical path (`EVIOCGPHYS`), nil when it has none.
+  public let phys: String?
+  /// Whether touchd reads it as a touchscreen, and why.
+  public let decision: DeviceDecision
   /// Whether udev tagged the device `ID_INPUT_TOUCHSCREEN=1` (false when udev does not know it).
-  public let udevTouchscreen: Bool
+  public var udevTouchscreen: Bool { udev?.classes?.contains(.touchscreen) ?? false }
   /// The udev `LIBINPUT_CALIBRATION_MATRIX` (six values, libinput's meaning), nil when absent or invalid.
-  public let calibrationMatrix: [Double]?
+  public var calibrationMatrix: [Double]? { udev?.calibrationMatrix }
   /// Whether this process holds the device exclusively (EVIOCGRAB).
   public private(set) var isGrabbed: Bool
 
@@ -44,9 +50,9 @@ public final class EvdevDevice {
     self.fd = fd
     self.isGrabbed = grab
     self.description = evdev.describe()
-    let udev = LinuxInput.udevNode(path: path)
-    self.udevTouchscreen = udev?.isTouchscreen ?? false
-    self.calibrationMatrix = udev?.calibrationMatrix.flatMap(parseCalibrationMatrix)
+    self.phys = evdev.phys()
+    self.udev = LinuxInput.udevNode(path: path)?.properties
+    self.decision = DeviceDecision.decide(description: description, udev: udev, phys: phys)
   }
 
   deinit { close() }
@@ -54,8 +60,8 @@ public final class EvdevDevice {
   /// The device's name (`EVIOCGNAME`).
   public var name: String { description.name }
 
-  /// Whether and how the device is a touchscreen.
-  public var kind: TouchscreenKind { description.touchscreenKind() }
+  /// Whether and how the device is a touchscreen (`decision.kind`).
+  public var kind: TouchscreenKind { decision.kind }
 
   /// The non-blocking fd to watch for readability (a `DispatchSourceRead`), -1 once closed.
   /// Owned by the device: do not close it; cancel the source before calling `close()`.

@@ -67,6 +67,11 @@ enum LinuxInput {
     return status == 0 ? nil : Errno(-status)
   }
 
+  /// The device's physical path (`EVIOCGPHYS`, `libevdev_get_phys`), nil when it has none.
+  static func phys(_ dev: OpaquePointer) -> String? {
+    libevdev_get_phys(dev).map { String(cString: $0) }
+  }
+
   /// Everything libevdev knows about a device: name, ids, properties, every code of every type,
   /// absinfo of every axis. Works on a kernel-backed handle and on one made with `libevdev_new()`.
   static func describe(_ dev: OpaquePointer) -> DeviceDescription {
@@ -125,6 +130,11 @@ enum LinuxInput {
     /// `LinuxInput.describe` of this handle, which stays alive for the call.
     func describe() -> DeviceDescription { LinuxInput.describe(pointer) }
 
+    /// `LinuxInput.phys` of this handle.
+    func phys() -> String? { LinuxInput.phys(pointer) }
+
+    func setPhys(_ phys: String) { libevdev_set_phys(pointer, phys) }
+
     /// `LinuxInput.slotCount` of this handle.
     func slotCount() -> Int? { LinuxInput.slotCount(pointer) }
 
@@ -159,20 +169,37 @@ enum LinuxInput {
     var syspath: String
     var devnode: String?
     var action: String?
-    /// `ID_INPUT_TOUCHSCREEN=1`, set by udev's input_id builtin.
-    var isTouchscreen: Bool
+    /// The `ID_INPUT_*` classes, nil when udev has no answer for the device (no `ID_INPUT=1`: no
+    /// udevd, or its rules have not run yet).
+    var classes: InputClasses?
+    /// `TOUCHD_IGNORE=1`: a rule gives the device to another program (or it is touchd's own).
+    var ignore: Bool = false
     /// The raw `LIBINPUT_CALIBRATION_MATRIX` property, when a hwdb entry or rule sets one.
     var calibrationMatrix: String?
+
+    /// `ID_INPUT_TOUCHSCREEN=1`.
+    var isTouchscreen: Bool { classes?.contains(.touchscreen) ?? false }
+
+    /// What touchd keeps of the node's properties; nil when udev knows nothing of the device.
+    var properties: UdevProperties? {
+      guard classes != nil || ignore || calibrationMatrix != nil else { return nil }
+      return UdevProperties(
+        classes: classes, ignore: ignore, calibrationMatrix: calibrationMatrix.flatMap(parseCalibrationMatrix))
+    }
   }
 
   private static func node(_ device: OpaquePointer) -> UdevNode {
     func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+    func property(_ name: String) -> String? { string(udev_device_get_property_value(device, name)) }
+    // input_id sets ID_INPUT=1 on every input device it looked at: its absence means no answer.
+    let classes = property("ID_INPUT") == "1" ? InputClasses(udevProperty: property) : nil
     return UdevNode(
       syspath: string(udev_device_get_syspath(device)) ?? "",
       devnode: string(udev_device_get_devnode(device)),
       action: string(udev_device_get_action(device)),
-      isTouchscreen: string(udev_device_get_property_value(device, "ID_INPUT_TOUCHSCREEN")) == "1",
-      calibrationMatrix: string(udev_device_get_property_value(device, "LIBINPUT_CALIBRATION_MATRIX")))
+      classes: classes,
+      ignore: property(UdevProperties.ignoreProperty) == "1",
+      calibrationMatrix: property("LIBINPUT_CALIBRATION_MATRIX"))
   }
 
   /// Every device of subsystem `input` udev knows (`udev_enumerate_*`); works without udevd.

@@ -20,10 +20,8 @@ public final class TouchscreenDevice {
 
   /// Adopts an already open device (discovery opened it to classify it).
   public init(device: EvdevDevice, ids: TouchIDAllocator) throws(DeviceError) {
-    let kind = device.kind
-    guard let touchProtocol = kind.touchProtocol else {
-      if case .notTouchscreen(let reason) = kind { throw .notTouchscreen(path: device.path, reason: reason) }
-      throw .notTouchscreen(path: device.path, reason: "unclassified")
+    guard let touchProtocol = device.kind.touchProtocol else {
+      throw .notTouchscreen(path: device.path, reason: device.decision.reason)
     }
     self.device = device
     self.touchProtocol = touchProtocol

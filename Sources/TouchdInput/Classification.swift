@@ -8,7 +8,68 @@ public enum TouchProtocol: Hashable, Sendable {
   case singleTouch
 }
 
-/// What `DeviceDescription.touchscreenKind(lenient:)` decided.
+/// The pointer classes udev's `input_id` builtin gives an input device, one `ID_INPUT_*=1`
+/// property each. A device can have several (an absolute mouse with multitouch axes is a mouse
+/// and a touchscreen).
+public struct InputClasses: OptionSet, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: UInt16
+  public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+  /// `ID_INPUT_TOUCHSCREEN`.
+  public static let touchscreen = InputClasses(rawValue: 1 << 0)
+  /// `ID_INPUT_TOUCHPAD`.
+  public static let touchpad = InputClasses(rawValue: 1 << 1)
+  /// `ID_INPUT_TABLET`.
+  public static let tablet = InputClasses(rawValue: 1 << 2)
+  /// `ID_INPUT_MOUSE`.
+  public static let mouse = InputClasses(rawValue: 1 << 3)
+  /// `ID_INPUT_JOYSTICK`.
+  public static let joystick = InputClasses(rawValue: 1 << 4)
+  /// `ID_INPUT_ACCELEROMETER`.
+  public static let accelerometer = InputClasses(rawValue: 1 << 5)
+  /// `ID_INPUT_POINTINGSTICK`.
+  public static let pointingStick = InputClasses(rawValue: 1 << 6)
+  /// `ID_INPUT_KEY`: the device has keys (set by udev only; touchd's rule does not compute it).
+  public static let key = InputClasses(rawValue: 1 << 7)
+  /// `ID_INPUT_KEYBOARD` (set by udev only).
+  public static let keyboard = InputClasses(rawValue: 1 << 8)
+
+  /// Each class with its udev property and its short name, in udev's order.
+  public static let all: [(InputClasses, property: String, name: String)] = [
+    (.touchscreen, "ID_INPUT_TOUCHSCREEN", "touchscreen"), (.touchpad, "ID_INPUT_TOUCHPAD", "touchpad"),
+    (.tablet, "ID_INPUT_TABLET", "tablet"), (.mouse, "ID_INPUT_MOUSE", "mouse"),
+    (.joystick, "ID_INPUT_JOYSTICK", "joystick"), (.accelerometer, "ID_INPUT_ACCELEROMETER", "accelerometer"),
+    (.pointingStick, "ID_INPUT_POINTINGSTICK", "pointing stick"), (.key, "ID_INPUT_KEY", "key"),
+    (.keyboard, "ID_INPUT_KEYBOARD", "keyboard"),
+  ]
+
+  /// The classes that `input_id`'s pointer test decides (all but key and keyboard).
+  public static let pointerClasses: InputClasses = [
+    .touchscreen, .touchpad, .tablet, .mouse, .joystick, .accelerometer, .pointingStick,
+  ]
+
+  /// The classes from udev properties: `value(property)` answers a property's value or nil.
+  public init(udevProperty value: (String) -> String?) {
+    self = []
+    for (member, property, _) in Self.all where value(property) == "1" { insert(member) }
+  }
+
+  /// The short names joined with "+", e.g. "mouse+touchscreen"; "none" when empty.
+  public var description: String {
+    let names = Self.all.filter { contains($0.0) }.map(\.name)
+    return names.isEmpty ? "none" : names.joined(separator: "+")
+  }
+}
+
+/// What decided whether a device is a touchscreen.
+public enum ClassificationSource: String, Hashable, Sendable {
+  /// udev's database: `ID_INPUT_TOUCHSCREEN` (its `input_id` builtin, hwdb entries and local rules).
+  case udev
+  /// touchd's copy of udev's `input_id` rule, where udev has no answer (replay, no udev database).
+  case touchdRule = "touchd-rule"
+}
+
+/// What `DeviceDescription.touchscreenKind(udev:)` decided.
 public enum TouchscreenKind: Hashable, Sendable {
   /// A touchscreen using multitouch protocol B with this many slots.
   case multitouchB(slots: Int)
@@ -34,6 +95,12 @@ public enum TouchscreenKind: Hashable, Sendable {
     case .notTouchscreen: nil
     }
   }
+
+  /// Why the device is not a touchscreen, nil when it is one.
+  public var reason: String? {
+    if case .notTouchscreen(let reason) = self { return reason }
+    return nil
+  }
 }
 
 extension DeviceDescription {
@@ -54,46 +121,133 @@ extension DeviceDescription {
     return nil
   }
 
+  /// Whether the device reports absolute positions and a sign of touch (`BTN_TOUCH`,
+  /// `INPUT_PROP_DIRECT` or multitouch axes): a device a user may expect touchd to take, so one
+  /// that is not taken is reported at `notice` level with the reason.
+  public var looksLikeTouchDevice: Bool {
+    guard let proto = touchProtocol else { return false }
+    return proto != .singleTouch || has(type: EV.key, code: BTN.touch) || has(property: InputProp.direct)
+  }
+
+  /// The pointer classes udev's `input_id` builtin gives this device, with the rule's reason for
+  /// the touchscreen decision.
+  ///
+  /// A transcription of `test_pointers()` in systemd's `src/udev/udev-builtin-input_id.c` (systemd
+  /// 252, Debian 12's udev; the rule has been stable since systemd 244). Its order matters, for
+  /// absolute (`ABS_X/ABS_Y`) and, separately, multitouch (`ABS_MT_POSITION_X/Y`) coordinates:
+  /// 1. `BTN_STYLUS` or `BTN_TOOL_PEN` → tablet;
+  /// 2. `BTN_TOOL_FINGER` (without `BTN_TOOL_PEN`) and no `INPUT_PROP_DIRECT` → touchpad;
+  /// 3. absolute coordinates only: a mouse button (`BTN_MOUSE`…`BTN_JOYSTICK - 1`) → mouse
+  ///    (VMware's absolute USB mouse);
+  /// 4. `BTN_TOUCH` or `INPUT_PROP_DIRECT` → touchscreen;
+  /// 5. absolute coordinates only: joystick axes or buttons → joystick.
+  /// Before that, `INPUT_PROP_ACCELEROMETER`, or `ABS_X/Y/Z` without any `EV_KEY`, makes an
+  /// accelerometer and nothing else; and a device claiming both `ABS_MT_SLOT` and the code below it
+  /// ("every axis", a broken descriptor) has its multitouch coordinates ignored. The replay and
+  /// the live daemon without a udev database decide with this; the VM suite checks that it agrees
+  /// with the real udevd on every bundled recording and description.
+  public var udevInputClasses: (classes: InputClasses, touchscreenReason: String) {
+    func key(_ code: UInt16) -> Bool { has(type: EV.key, code: code) }
+    func abs(_ code: UInt16) -> Bool { has(type: EV.abs, code: code) }
+    // udev tests the type bitmap (`capabilities/ev`), evemu's `B: 00` line, which libevdev's
+    // description keeps as the EV_SYN codes.
+    func type(_ type: UInt16) -> Bool { (events[EV.syn]?.contains(type) ?? false) || has(type: type) }
+    let hasKeys = type(EV.key)
+    let hasAbsCoordinates = abs(ABS.x) && abs(ABS.y)
+    if has(property: InputProp.accelerometer) || (!hasKeys && hasAbsCoordinates && abs(ABS.z)) {
+      return ([.accelerometer], "an accelerometer (INPUT_PROP_ACCELEROMETER, or ABS_X/Y/Z without keys)")
+    }
+    var classes: InputClasses = []
+    if has(property: InputProp.pointingStick) { classes.insert(.pointingStick) }
+    let stylusOrPen = key(BTN.stylus) || key(BTN.toolPen)
+    let fingerButNoPen = key(BTN.toolFinger) && !key(BTN.toolPen)
+    let hasMouseButton = (BTN.mouse..<BTN.joystick).contains(where: key)
+    let hasRelCoordinates = type(EV.rel) && has(type: EV.rel, code: REL.x) && has(type: EV.rel, code: REL.y)
+    let hasMTCoordinates =
+      abs(ABS.mtPositionX) && abs(ABS.mtPositionY) && !(abs(ABS.mtSlot) && abs(ABS.mtSlot - 1))
+    let isDirect = has(property: InputProp.direct)
+    let hasTouch = key(BTN.touch)
+    var joystick = false
+    if !key(BTN.joystick - 1) {
+      joystick =
+        (BTN.joystick..<BTN.digi).contains(where: key) || (BTN.triggerHappy1...BTN.triggerHappy40).contains(where: key)
+        || (BTN.dpadUp...BTN.dpadRight).contains(where: key)
+    }
+    joystick = joystick || (ABS.rx..<ABS.pressure).contains(where: abs)
+
+    var reason = "no absolute position axes (ABS_X/ABS_Y or ABS_MT_POSITION_X/Y)"
+    // Steps 1, 2 and 4 for one kind of coordinates; step 3 (and 5) only for ABS_X/ABS_Y.
+    func pointer(_ coordinates: String, mouseAndJoystick: Bool) {
+      if stylusOrPen {
+        classes.insert(.tablet)
+        reason = "a tablet: \(coordinates) with BTN_STYLUS or BTN_TOOL_PEN"
+      } else if fingerButNoPen && !isDirect {
+        classes.insert(.touchpad)
+        reason = "a touchpad: \(coordinates) with BTN_TOOL_FINGER and no INPUT_PROP_DIRECT"
+      } else if mouseAndJoystick && hasMouseButton {
+        classes.insert(.mouse)
+        reason = "a mouse: \(coordinates) with a mouse button (BTN_LEFT…) and no multitouch axes"
+      } else if hasTouch || isDirect {
+        classes.insert(.touchscreen)
+        reason = "a touchscreen: \(coordinates) with \(hasTouch ? "BTN_TOUCH" : "INPUT_PROP_DIRECT")"
+      } else if mouseAndJoystick && joystick {
+        classes.insert(.joystick)
+        reason = "a joystick: \(coordinates) with joystick axes or buttons"
+      } else {
+        reason = "\(coordinates) without BTN_TOUCH or INPUT_PROP_DIRECT (an absolute pointer, not a touch device)"
+      }
+    }
+    if hasAbsCoordinates {
+      pointer("ABS_X/ABS_Y", mouseAndJoystick: true)
+    } else if joystick {
+      classes.insert(.joystick)
+    }
+    if hasMTCoordinates { pointer("ABS_MT_POSITION_X/Y", mouseAndJoystick: false) }
+    // Mouse buttons with relative axes, or with no absolute ones, make a mouse too.
+    if classes.isDisjoint(with: [.tablet, .touchpad, .joystick]) && hasMouseButton
+      && (hasRelCoordinates || !hasAbsCoordinates)
+    {
+      classes.insert(.mouse)
+    }
+    return (classes, reason)
+  }
+
   /// Classifies the device.
   ///
-  /// The rule, in order:
-  /// 1. No `ABS_MT_POSITION_X/Y` and no `ABS_X/ABS_Y`: not a touchscreen (keyboards, mice, ...).
-  /// 2. `INPUT_PROP_POINTER`, `INPUT_PROP_BUTTONPAD`, `INPUT_PROP_SEMI_MT` or
-  ///    `INPUT_PROP_TOPBUTTONPAD`: a touchpad.
-  /// 3. A pen tool (`BTN_TOOL_PEN`, `BTN_STYLUS`) without multitouch position axes: a tablet's pen.
-  /// 4. `INPUT_PROP_DIRECT` is required. In `lenient` mode only (for recordings), a description with
-  ///    no properties at all — evemu 1.1 and older wrote all-zero `P:` lines — is accepted unless it
-  ///    has `BTN_TOOL_FINGER` (then it is a touchpad: indirect finger tools are touchpads).
-  /// 5. With multitouch position axes: protocol B when `ABS_MT_SLOT` exists, protocol A otherwise.
-  ///    `ABS_X` and `BTN_TOUCH` are not required (MT-only devices such as the Nexus 4 qualify).
-  /// 6. Without them: single touch needs `ABS_X`, `ABS_Y` and `BTN_TOUCH`.
-  public func touchscreenKind(lenient: Bool = false) -> TouchscreenKind {
+  /// `udev` is udev's classes of the device when udev has an answer (a live device in udev's
+  /// database): the device is a touchscreen exactly when udev says `ID_INPUT_TOUCHSCREEN=1`,
+  /// which includes hwdb entries and local rules, as libinput decides. Without an answer (nil:
+  /// replay, a system without udevd) touchd's copy of udev's rule decides
+  /// (`udevInputClasses`), so live and replay agree.
+  ///
+  /// A touchscreen is then read with multitouch protocol B when it has `ABS_MT_SLOT`, protocol A
+  /// with multitouch axes but no slots, and as a single-touch panel with `ABS_X/ABS_Y` only; the
+  /// single-touch panel needs `BTN_TOUCH` (nothing else says when its finger is down).
+  public func touchscreenKind(udev: InputClasses? = nil) -> TouchscreenKind {
+    let source: String
+    if let udev {
+      guard udev.contains(.touchscreen) else {
+        return .notTouchscreen(
+          reason: "udev does not classify it as a touchscreen (ID_INPUT_TOUCHSCREEN is not 1; udev: \(udev))")
+      }
+      source = "udev classifies it as a touchscreen"
+    } else {
+      let rule = udevInputClasses
+      guard rule.classes.contains(.touchscreen) else {
+        return .notTouchscreen(reason: "by udev's input_id rule, \(rule.touchscreenReason)")
+      }
+      source = "by udev's input_id rule it is a touchscreen"
+    }
     guard let proto = touchProtocol else {
-      return .notTouchscreen(reason: "no absolute position axes (ABS_X/ABS_Y or ABS_MT_POSITION_X/Y)")
-    }
-    for prop in [InputProp.pointer, InputProp.buttonpad, InputProp.semiMT, InputProp.topButtonpad]
-    where has(property: prop) {
-      return .notTouchscreen(reason: "touchpad: has \(EventNames.property(prop) ?? "property \(prop)")")
-    }
-    let isMT = proto != .singleTouch
-    if !isMT && (has(type: EV.key, code: BTN.toolPen) || has(type: EV.key, code: BTN.stylus)) {
-      return .notTouchscreen(reason: "tablet pen: BTN_TOOL_PEN/BTN_STYLUS without multitouch axes")
-    }
-    if !has(property: InputProp.direct) {
-      let unknownProperties = properties.isEmpty
-      if !(lenient && unknownProperties) {
-        return .notTouchscreen(reason: "no INPUT_PROP_DIRECT")
-      }
-      if has(type: EV.key, code: BTN.toolFinger) {
-        return .notTouchscreen(reason: "touchpad: BTN_TOOL_FINGER without INPUT_PROP_DIRECT")
-      }
+      return .notTouchscreen(reason: "\(source), but it has no ABS_X/ABS_Y nor ABS_MT_POSITION_X/Y")
     }
     switch proto {
     case .slots(let count): return .multitouchB(slots: count)
     case .contacts: return .multitouchA
     case .singleTouch:
       guard has(type: EV.key, code: BTN.touch) else {
-        return .notTouchscreen(reason: "ABS_X/ABS_Y without BTN_TOUCH (an absolute pointer)")
+        return .notTouchscreen(
+          reason: "\(source), but it reports ABS_X/ABS_Y without BTN_TOUCH: nothing says when a finger is down")
       }
       return .singleTouch
     }

@@ -28,11 +28,17 @@ public enum SYN {
 
 /// `EV_KEY` button codes (`BTN_*`) relevant to pointers, tablets and touch devices.
 public enum BTN {
+  /// `BTN_MOUSE`: the first mouse button (`BTN_LEFT`); mouse buttons run up to `BTN_JOYSTICK - 1`.
+  public static let mouse: UInt16 = 0x110
   public static let left: UInt16 = 0x110
   public static let right: UInt16 = 0x111
   public static let middle: UInt16 = 0x112
   public static let side: UInt16 = 0x113
   public static let extra: UInt16 = 0x114
+  /// `BTN_JOYSTICK` (`BTN_TRIGGER`): joystick buttons run up to `BTN_DIGI - 1`.
+  public static let joystick: UInt16 = 0x120
+  /// `BTN_DIGI` (`BTN_TOOL_PEN`): the first digitizer code.
+  public static let digi: UInt16 = 0x140
   public static let toolPen: UInt16 = 0x140
   public static let toolRubber: UInt16 = 0x141
   public static let toolBrush: UInt16 = 0x142
@@ -49,6 +55,16 @@ public enum BTN {
   public static let toolDoubletap: UInt16 = 0x14d
   public static let toolTripletap: UInt16 = 0x14e
   public static let toolQuadtap: UInt16 = 0x14f
+  public static let dpadUp: UInt16 = 0x220
+  public static let dpadRight: UInt16 = 0x223
+  public static let triggerHappy1: UInt16 = 0x2c0
+  public static let triggerHappy40: UInt16 = 0x2e7
+}
+
+/// `EV_REL` axis codes (`REL_*`) udev's classification looks at.
+public enum REL {
+  public static let x: UInt16 = 0x00
+  public static let y: UInt16 = 0x01
 }
 
 /// `EV_MSC` codes.

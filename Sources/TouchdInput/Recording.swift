@@ -15,6 +15,17 @@ public struct Recording: Hashable, Sendable {
   }
 }
 
+extension Recording {
+  /// Why touchd would not take the recorded device live, nil when it would: touchd's copy of
+  /// udev's `input_id` rule decides, as it does live where udev has no record of a device, so a
+  /// replay and the live daemon take the same devices.
+  public var notTouchscreenMessage: String? {
+    guard let reason = description.touchscreenKind().reason else { return nil }
+    return "\(source): the recorded device \"\(description.name)\" is not a touchscreen: \(reason); "
+      + "touchd would not take it live either"
+  }
+}
+
 /// A malformed or unreadable recording, located as `file:line: what is wrong`.
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
   public var file: String

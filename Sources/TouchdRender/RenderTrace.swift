@@ -25,9 +25,7 @@ public struct RenderTrace: Hashable, Sendable {
     _ recording: Recording, scene: Scene, devicePath: String? = nil
   ) throws(SceneRuntimeError) -> RenderTrace {
     let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
-    guard let index = runtime.windowIndex(for: recording.description, path: devicePath) else {
-      throw .noWindow(device: recording.description.name)
-    }
+    let index = try runtime.replayWindow(for: recording, path: devicePath)
     let touches = TouchPath.paths(Replay.frames(of: recording), mapping: runtime.mapping(forWindow: index))
     let actions = try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath).compactMap { message in
       if case .action(let action) = message { return action }

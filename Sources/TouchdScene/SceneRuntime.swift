@@ -9,6 +9,8 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
   case invalidValue(String)
   /// No window of the scene takes touches from this device.
   case noWindow(device: String)
+  /// A recording's device is not a touchscreen (`Recording.notTouchscreenMessage`).
+  case notTouchscreen(String)
 
   public var description: String {
     switch self {
@@ -16,6 +18,7 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
       "unknown view '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .invalidValue(let message): message
     case .noWindow(let device): "no window of the scene takes touches from '\(device)'"
+    case .notTouchscreen(let message): message
     }
   }
 }
@@ -93,6 +96,16 @@ public final class SceneRuntime {
     return ScreenMapping(
       width: spec.size.width, height: spec.size.height, rotation: ScreenRotation(rawValue: spec.rotation) ?? .none,
       calibration: CalibrationMatrix(a: c[0], b: c[1], c: c[2], d: c[3], e: c[4], f: c[5]))
+  }
+
+  /// The window a recording replays into: its device must be one touchd would take live
+  /// (`Recording.notTouchscreenMessage`) and a window's `devices` must match it.
+  public func replayWindow(for recording: Recording, path: String? = nil) throws(SceneRuntimeError) -> Int {
+    if let message = recording.notTouchscreenMessage { throw .notTouchscreen(message) }
+    guard let window = windowIndex(for: recording.description, path: path) else {
+      throw .noWindow(device: recording.description.name)
+    }
+    return window
   }
 
   /// Maps a frame from `device` into its window and delivers it; a frame from a device no window
@@ -338,9 +351,7 @@ public enum ScenePlayer {
     var messages: [Message] = []
     let clock = VirtualClock(now: recording.events.first?.time.seconds ?? 0)
     let runtime = SceneRuntime(scene: scene, clock: clock) { messages.append($0) }
-    guard let window = runtime.windowIndex(for: recording.description, path: devicePath) else {
-      throw .noWindow(device: recording.description.name)
-    }
+    let window = try runtime.replayWindow(for: recording, path: devicePath)
     Replay.forEachFrame(of: recording) { frame in
       clock.advance(to: frame.time.seconds)
       runtime.handle(frame, inWindow: window)

@@ -40,6 +40,10 @@ struct ReplayCommand: ParsableCommand {
       try replayScene(scene, loaded)
       return
     }
+    if let message = loaded.notTouchscreenMessage {
+      FileHandle.standardError.write(Data("\(message)\n".utf8))
+      throw ExitCode(1)
+    }
     var buffer = ""
     Replay.forEachFrame(of: loaded) { frame in
       buffer += FrameJSON.line(frame)

@@ -36,14 +36,42 @@ import TouchdInput
     #expect(dev.slotCount() == nil)
   }
 
-  @Test func singleTouchWithoutDirectIsNotATouchscreen() {
+  // The WeTab's eGalax and other usbtouchscreen/serial panels: BTN_TOUCH without INPUT_PROP_DIRECT.
+  // udev's input_id calls them touchscreens, so does touchd; without BTN_TOUCH nothing says when
+  // the finger is down, and without either the device is an absolute pointer.
+  @Test func singleTouchPanelsWithoutDirectAreTouchscreens() {
     let dev = LinuxInput.Evdev()
-    dev.setName("Absolute pointer")
-    dev.enable(type: EV.key, code: BTN.touch)
+    dev.setName("Resistive panel")
     dev.enable(type: EV.abs, code: ABS.x, abs: Fixtures.x)
     dev.enable(type: EV.abs, code: ABS.y, abs: Fixtures.y)
-    #expect(dev.describe().touchscreenKind() == .notTouchscreen(reason: "no INPUT_PROP_DIRECT"))
-    dev.enable(property: InputProp.direct)
+    #expect(
+      dev.describe().touchscreenKind()
+        == .notTouchscreen(
+          reason: "by udev's input_id rule, ABS_X/ABS_Y without BTN_TOUCH or INPUT_PROP_DIRECT "
+            + "(an absolute pointer, not a touch device)"))
+    dev.enable(type: EV.key, code: BTN.touch)
     #expect(dev.describe().touchscreenKind() == .singleTouch)
+    #expect(!dev.describe().has(property: InputProp.direct))
+  }
+
+  @Test func directWithoutButtonTouchIsATouchscreenTouchdCannotRead() {
+    let dev = LinuxInput.Evdev()
+    dev.setName("Direct, no BTN_TOUCH")
+    dev.enable(property: InputProp.direct)
+    dev.enable(type: EV.abs, code: ABS.x, abs: Fixtures.x)
+    dev.enable(type: EV.abs, code: ABS.y, abs: Fixtures.y)
+    #expect(dev.describe().udevInputClasses.classes == [.touchscreen])
+    #expect(
+      dev.describe().touchscreenKind()
+        == .notTouchscreen(
+          reason: "by udev's input_id rule it is a touchscreen, but it reports ABS_X/ABS_Y without BTN_TOUCH: "
+            + "nothing says when a finger is down"))
+  }
+
+  @Test func physOfALibevdevDevice() {
+    let dev = Fixtures.protocolB()
+    #expect(dev.phys() == nil)
+    dev.setPhys("touchd/virtual-0")
+    #expect(dev.phys() == "touchd/virtual-0")
   }
 }

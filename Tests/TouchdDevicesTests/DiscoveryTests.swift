@@ -47,7 +47,7 @@ import TouchdInput
   @Test func hotplugEventsKeepOnlyEventNodeAddsAndRemoves() {
     func node(_ devnode: String?, _ action: String?, touch: Bool = false) -> LinuxInput.UdevNode {
       LinuxInput.UdevNode(
-        syspath: "/sys/x", devnode: devnode, action: action, isTouchscreen: touch, calibrationMatrix: nil)
+        syspath: "/sys/x", devnode: devnode, action: action, classes: touch ? [.touchscreen] : [])
     }
     #expect(
       DeviceMonitor.event(for: node("/dev/input/event5", "add", touch: true))

@@ -6,11 +6,18 @@ import TouchdInput
 
 @Suite struct ListingTests {
   let touchscreen = DiscoveredDevice(
-    path: "/dev/input/event4", udevTouchscreen: true, calibrationMatrix: [0, -1, 1, 1, 0, 0],
+    path: "/dev/input/event4",
+    udev: UdevProperties(classes: [.touchscreen], calibrationMatrix: [0, -1, 1, 1, 0, 0]),
     description: Fixtures.protocolB(slots: 10).describe())
-  let keyboard = DiscoveredDevice(path: "/dev/input/event0", description: Fixtures.keyboard().describe())
+  let keyboard = DiscoveredDevice(
+    path: "/dev/input/event0", udev: UdevProperties(classes: [.key, .keyboard]),
+    description: Fixtures.keyboard().describe())
   let locked = DiscoveredDevice(
     path: "/dev/input/event2", description: nil, openError: .open(path: "/dev/input/event2", .permissionDenied))
+  /// A touchscreen-like panel that udev calls a tablet (no rule changed that).
+  let tablet = DiscoveredDevice(
+    path: "/dev/input/event7", udev: UdevProperties(classes: [.tablet]),
+    description: Fixtures.protocolB(slots: 2).describe())
 
   @Test func touchscreenText() {
     let text = DeviceListing.text([keyboard, touchscreen], all: false)
@@ -22,27 +29,41 @@ import TouchdInput
           X axis:      0..1919, 10 units/mm, 191.9 mm
           Y axis:      0..1079, 10 units/mm, 107.9 mm
           calibration: 0 -1 1 1 0 0
+          udev:        touchscreen
+          touchd:      taken: udev classifies it as a touchscreen (ID_INPUT_TOUCHSCREEN=1)
+
+        Not taken:
+        /dev/input/event0: "AT Translated Set 2 keyboard"
+          udev:        key+keyboard
+          touchd:      not taken: udev does not classify it as a touchscreen (ID_INPUT_TOUCHSCREEN is not 1; udev: key+keyboard)
 
         """)
-    #expect(!text.contains("keyboard"))
   }
 
-  @Test func allListsOthersWithTheirReason() {
-    let text = DeviceListing.text([keyboard, touchscreen, locked], all: true)
-    #expect(text.contains("Other input devices:"))
+  @Test func everyDeviceWithItsReasonTouchLikeOnesFirstWithTheRemedy() throws {
+    let text = DeviceListing.text([keyboard, touchscreen, locked, tablet], all: true)
+    let notTaken = try #require(text.components(separatedBy: "Not taken:\n").last)
     #expect(
-      text.contains(
-        "/dev/input/event0 \"AT Translated Set 2 keyboard\": "
-          + "no absolute position axes (ABS_X/ABS_Y or ABS_MT_POSITION_X/Y)"))
-    #expect(text.contains("/dev/input/event2: cannot open /dev/input/event2: Permission denied"))
-    #expect(text.contains("1 of 3 input devices could not be opened (permission denied)"))
+      notTaken.hasPrefix(
+        """
+        /dev/input/event7: "Test Touchscreen"
+          X axis:      0..1919, 10 units/mm, 191.9 mm
+          Y axis:      0..1079, 10 units/mm, 107.9 mm
+          udev:        tablet
+          touchd:      not taken: udev does not classify it as a touchscreen (ID_INPUT_TOUCHSCREEN is not 1; udev: tablet)
+          to take it:  a udev rule that sets ENV{ID_INPUT_TOUCHSCREEN}="1" for it (see touchd's docs/operations.md)
+
+        """))
+    #expect(text.contains("/dev/input/event0: \"AT Translated Set 2 keyboard\"\n  udev:        key+keyboard\n"))
+    #expect(text.contains("/dev/input/event2\n  udev:        no record (no udevd?)\n"))
+    #expect(text.contains("  touchd:      not taken: cannot open /dev/input/event2: Permission denied"))
+    #expect(text.contains("1 of 4 input devices could not be opened (permission denied)"))
     #expect(text.contains("`input` group"))
   }
 
-  @Test func noCalibrationNoResolutionAndNoUdevTag() {
+  @Test func noCalibrationNoResolutionAndNoUdevRecord() {
     let dev = LinuxInput.Evdev()
     dev.setName("Plain")
-    dev.enable(property: InputProp.direct)
     dev.enable(type: EV.key, code: BTN.touch)
     dev.enable(type: EV.abs, code: ABS.x, abs: AbsInfo(minimum: -5, maximum: 4095))
     dev.enable(type: EV.abs, code: ABS.y, abs: AbsInfo(minimum: 0, maximum: 4095))
@@ -52,14 +73,18 @@ import TouchdInput
     #expect(text.contains("  protocol:    single-touch\n"))
     #expect(text.contains("  X axis:      -5..4095, resolution unknown\n"))
     #expect(text.contains("  calibration: none\n"))
-    #expect(text.contains("udev does not tag it ID_INPUT_TOUCHSCREEN=1"))
+    #expect(text.contains("  udev:        no record (no udevd?); touchd's copy of its rule: touchscreen\n"))
+    #expect(
+      text.contains(
+        "  touchd:      taken: by udev's input_id rule (udev has no record of it): a touchscreen: ABS_X/ABS_Y with BTN_TOUCH\n"
+      ))
   }
 
   @Test func friendlyWhenNothingIsThere() throws {
     let text = DeviceListing.text([], all: true)
     #expect(text.hasPrefix("No input devices found.\n"))
     #expect(text.contains("no /dev/input/event* nodes"))
-    #expect(DeviceListing.text([keyboard], all: false).hasPrefix("No touchscreen found."))
+    #expect(DeviceListing.text([keyboard], all: false).hasPrefix("No touchscreen taken.\n\nNot taken:\n"))
     #expect(DeviceListing.hint([keyboard]) == nil)
     #expect(try DeviceListing.json([keyboard], all: false) == "[]\n")
   }
@@ -78,6 +103,10 @@ import TouchdInput
     let all = try JSONDecoder().decode(
       [DeviceReport].self, from: Data(try DeviceListing.json([keyboard, touchscreen], all: true).utf8))
     #expect(all.map(\.touchscreen) == [false, true])
-    #expect(all[0].reason?.hasPrefix("no absolute position axes") == true)
+    #expect(all.map(\.udev) == ["key+keyboard", "touchscreen"])
+    #expect(all.map(\.touchdRule) == ["none", "touchscreen"])
+    #expect(all.map(\.decidedBy) == ["udev", "udev"])
+    #expect(all[0].reason.contains("ID_INPUT_TOUCHSCREEN is not 1"))
+    #expect(!all[0].looksLikeTouchDevice && all[1].looksLikeTouchDevice)
   }
 }

@@ -33,7 +33,11 @@ import Testing
     #expect(d.events[EV.syn] == [SYN.report, SYN.config, SYN.dropped])
     #expect(d.events[EV.abs] == [ABS.x, ABS.y, ABS.mtSlot, ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID])
     #expect(d.absInfo[ABS.x] == AbsInfo(minimum: 0, maximum: 32760, fuzz: 31))
-    #expect(d.touchscreenKind(lenient: true) == .multitouchB(slots: 2))
+    #expect(d.touchProtocol == .slots(2))
+    // No BTN_TOUCH and no INPUT_PROP_DIRECT: udev's rule (and so touchd) does not call it a touchscreen.
+    #expect(
+      d.touchscreenKind().reason?.hasSuffix(
+        "without BTN_TOUCH or INPUT_PROP_DIRECT (an absolute pointer, not a touch device)") == true)
     #expect(recording.events.isEmpty)
   }
 

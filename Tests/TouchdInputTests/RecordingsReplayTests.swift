@@ -41,7 +41,7 @@ let expectedTouches: [String: Int] = [
 func replayAndCheck(_ directory: String, _ name: String) throws -> [TouchFrame] {
   let recording = try RecordingReader.load(
     path: directory + "/" + name, descriptionPath: companionDescription(directory, name))
-  #expect(recording.description.touchscreenKind(lenient: true).isTouchscreen, "\(name)")
+  #expect(recording.description.touchscreenKind().isTouchscreen, "\(name)")
   let frames = Replay.frames(of: recording)
   let ids = checkInvariants(frames, name)
   #expect(ids.count == expectedTouches[name], "\(name): \(ids.count) touches")
