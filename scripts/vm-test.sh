@@ -8,7 +8,8 @@
 # every check passed, or when the suite cannot run here at all (then it says why and skips).
 #
 #   scripts/vm-test.sh [--mode plain|systemd|all] [--no-build]
-# Environment: VM_TIMEOUT (seconds per boot, default 420), KVER (guest kernel version).
+# Environment: VM_TIMEOUT (seconds per boot; default 1800 for the plain guest, which plays every
+# bundled recording in real time, and 420 for the systemd guest), KVER (guest kernel version).
 # Results, guest serial logs and per-check logs: .build/vm/ (see docs/vm-tests.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +28,8 @@ done
 case "$mode" in plain | systemd | all) ;; *) echo "vm-test: --mode plain|systemd|all" >&2; exit 2 ;; esac
 
 results="$root/.build/vm"
-vm_timeout=${VM_TIMEOUT:-420}
+# The shared recordings beside the repository (../shared), wherever the clone is.
+shared_recordings="$(cd "$root/.." && pwd)/shared/recordings"
 
 skip_suite() {
   echo "vm: SKIPPED: $*"
@@ -58,6 +60,7 @@ preflight() {
   # Debian installs the kernel image mode 0600: without root it cannot be read.
   [[ -r $kernel ]] || skip_suite "cannot read $kernel (run as root)"
   [[ -d /lib/modules/$kver/kernel ]] || skip_suite "no modules for kernel $kver"
+  [[ -f $shared_recordings/SOURCES.md ]] || skip_suite "no shared recordings at $shared_recordings"
 }
 
 # The project's binaries and the harness's C reader. Release builds: they are what install.sh
@@ -85,19 +88,20 @@ build_binaries() {
   gcc -O2 -Wall -Wextra -o "$results/bin/evforward" scripts/vm/evforward.c $(pkg-config --cflags --libs libevdev)
 }
 
-# `touchctl replay --scene` on the host: what the live daemon in the guest must publish.
+# The live == replay cases (scripts/vm/recordings.sh), and `touchctl replay --scene` of each on the
+# host: what the live daemon in the guest must publish.
 expected_replays() {
-  local scene=scripts/vm/scenes/equivalence.yaml name rec desc
+  local scene=scripts/vm/scenes/equivalence.yaml name rec desc order
   mkdir -p "$results/expected"
-  while read -r name rec desc; do
-    [[ -n $name && $name != \#* ]] || continue
+  scripts/vm/recordings.sh "$shared_recordings" >"$results/recordings.list"
+  while read -r name rec desc order; do
     local args=(replay "$rec")
     [[ $desc != - ]] && args+=(--desc "$desc")
     "$bindir/touchctl" "${args[@]}" --scene "$scene" >"$results/expected/$name.jsonl" 2>"$results/expected/$name.err" ||
       echo "replay-failed $?" >>"$results/expected/$name.err"
     # The frame count (replay without a scene prints one line per frame) for the guest's diagnostics.
     "$bindir/touchctl" "${args[@]}" 2>/dev/null | wc -l >"$results/expected/$name.frames"
-  done <scripts/vm/recordings.list
+  done <"$results/recordings.list"
 }
 
 initrd() {
@@ -121,9 +125,12 @@ ROOT=$root
 BIN=$bindir
 TOOLS=$results/bin
 EXPECTED=$results/expected
-RECORDINGS=/work/shared/recordings
+RECORDINGS=$shared_recordings
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ENV
+  cp "$results/recordings.list" "$out/recordings.list"
+  local vm_timeout=${VM_TIMEOUT:-420}
+  [[ $mode == plain ]] && vm_timeout=${VM_TIMEOUT:-1800}
   if [[ $mode == plain ]]; then
     append="init=$root/scripts/vm/init-plain.sh vmtest.script=$root/scripts/vm/guest-plain.sh"
   else

@@ -209,7 +209,13 @@ open class Application: Responder {
       event.timestamp = time
       sendEvent(event)
     }
-    for touch in touches where touch.phase.isTerminal {
+    // In the order the touches began (ids grow), not the Set's: its order follows the process's
+    // hash seed, and when several fingers lift in one frame the last one recorded is the tap the
+    // next touch-down counts from, which must be the same in every process (live == replay).
+    var ended: [Touch] = []
+    for touch in touches where touch.phase.isTerminal { ended.append(touch) }
+    if ended.count > 1 { ended.sort { $0.id < $1.id } }
+    for touch in ended {
       recordEnd(of: touch)
       touchesByID[touch.id] = nil
       liveTouches.remove(touch)

@@ -40,6 +40,8 @@ public struct DeviceDecision: Hashable, Sendable {
 
   /// The phys prefix of every virtual device touchd creates, so it never reads its own output
   /// even without udev; the udev rule `70-touchd.rules` sets `TOUCHD_IGNORE=1` for the same prefix.
+  /// `libevdev_uinput_create_from_device` does not copy a description's phys: a creator sets it
+  /// with `UI_SET_PHYS` on its own `/dev/uinput` fd before handing that fd to libevdev.
   public static let ownPhysPrefix = "touchd/"
 
   /// The touchscreen kind when taken, else `.notTouchscreen` with the reason.

@@ -119,7 +119,8 @@ public enum DeviceListing {
     let reports = devices.map(DeviceReport.init)
     let touchscreens = reports.filter(\.touchscreen)
     var lines: [String] = []
-    for report in touchscreens {
+    for (index, report) in touchscreens.enumerated() {
+      if index > 0 { lines.append("") }
       lines += touchscreenLines(report)
     }
     if touchscreens.isEmpty {

@@ -65,6 +65,10 @@ struct ReplayCommand: ParsableCommand {
     } catch let error as SceneError {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       throw ExitCode(1)
+    } catch SceneRuntimeError.notTouchscreen(let message) {
+      // The message names the recording: it is about the device, not the scene.
+      FileHandle.standardError.write(Data("\(message)\n".utf8))
+      throw ExitCode(1)
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
       throw ExitCode(1)

@@ -119,6 +119,28 @@ final class KeepingView: View {
     #expect(v.touches.map(\.tapCount) == [1, 1, 2, 2, 3, 3])
   }
 
+  @Test("fingers lifted in one frame: the last to land is the tap the next touch counts from, in every process")
+  func tapCountAfterSimultaneousLifts() {
+    // Six fingers 60 pt apart (more than the 45 pt tap distance) lift together. Before the fix the one counted from followed a Set's
+    // order (the process's hash seed): live and replay could disagree. A re-tap near each finger
+    // in turn (each after its own fresh six-finger tap) must count 2 only near finger 6.
+    var counts: [Int] = []
+    for probe in 0..<6 {
+      let h = Harness()
+      let v = KeepingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+      h.window.addSubview(v)
+      let down = (1...6).map { c(UInt64($0), .began, Double($0) * 60, 100) }
+      let up = (1...6).map { c(UInt64($0), .ended, Double($0) * 60, 100) }
+      h.clock.advance(to: 1)
+      h.app.handle(TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: down))
+      h.clock.advance(to: 1.05)
+      h.app.handle(TouchFrame(time: Timestamp(microseconds: 1_050_000), contacts: up))
+      h.tap(7, Double(probe + 1) * 60, 100, at: 1.2)
+      counts.append(v.touches.last?.tapCount ?? 0)
+    }
+    #expect(counts == [1, 1, 1, 1, 1, 2])
+  }
+
   @Test("tapCount starts again at 1 after the interval, beyond the distance, or after a drag")
   func tapCountResets() {
     let h = Harness()

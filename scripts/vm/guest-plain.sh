@@ -8,12 +8,13 @@ set -uo pipefail # not -e: a failing check reports FAIL and the next one runs
 . "$(dirname "$0")/lib.sh"
 
 SCENE="$VM/scenes/equivalence.yaml"
-mapfile -t RECORDINGS_LIST < <(grep -v '^\s*\(#\|$\)' "$VM/recordings.list")
+# The live == replay cases, written by the host (scripts/vm/recordings.sh): NAME RECORDING DESC ORDER.
+mapfile -t RECORDINGS_LIST < "$OUT/recordings.list"
 replay_checks=()
 for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${line%% *}"); done
 
-plan guest-kernel-uinput devices-lists-touchscreens-only "${replay_checks[@]}" \
-  hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
+plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
+  "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   syn-dropped-resync latency
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
@@ -62,24 +63,167 @@ check_devices() {
   note "lists $ts; not the keyboard $kbd nor the touchpad $pad"
 }
 
+# --- udev and touchd classify alike ---------------------------------------------------------------
+# Every bundled description (recordings, companion .desc files, touchpads, evemu-devices and
+# evemu-data descriptions) becomes a uinput device at once; udevd classifies each, and
+# `touchctl devices --json --all` reports touchd's copy of udev's rule (`touchdRule`) and its
+# decision for each. They must agree: the pointer classes, and touchd takes exactly the devices
+# udev tags ID_INPUT_TOUCHSCREEN=1. A description the kernel refuses is reported with its reason.
+check_udev_classification() {
+  local f i=0 id table="$SCRATCH/classify.table" refused=""
+  : >"$table"
+  for f in "$RECORDINGS"/*.evemu "$RECORDINGS"/*.desc "$RECORDINGS"/touchpad/*.evemu \
+    "$RECORDINGS"/descriptions/evemu-devices/*.desc "$RECORDINGS"/descriptions/evemu-data/*.prop; do
+    i=$((i + 1))
+    id="cls$i"
+    unfuzzed_description "$f" "$SCRATCH/$id.desc"
+    if evemu_create "$id" "$SCRATCH/$id.desc" >/dev/null 2>&1; then
+      udevadm info --query=property --name="$NODE" >"$SCRATCH/$id.udev"
+      echo "$(basename "$f") $NODE $SCRATCH/$id.udev" >>"$table"
+    else
+      refused+=" $(basename "$f") ($(tr '\n' ' ' <"$SCRATCH/evemu-$id.out"));"
+    fi
+  done
+  udevadm settle -t 60 || true
+  "$BIN/touchctl" devices --json --all >"$SCRATCH/classify.json" 2>"$SCRATCH/classify.err" || {
+    cat "$SCRATCH/classify.err"
+    fail "touchctl devices --json --all failed"
+    return
+  }
+  "$BIN/touchctl" devices
+  $PY - "$table" "$SCRATCH/classify.json" <<'PY'
+import json, sys
+POINTER = {"TOUCHSCREEN": "touchscreen", "TOUCHPAD": "touchpad", "TABLET": "tablet", "MOUSE": "mouse",
+           "JOYSTICK": "joystick", "ACCELEROMETER": "accelerometer", "POINTINGSTICK": "pointing stick"}
+reports = {r["path"]: r for r in json.load(open(sys.argv[2]))}
+bad = []
+for line in open(sys.argv[1]):
+    name, node, props = line.split()
+    udev = dict(l.strip().split("=", 1) for l in open(props) if "=" in l)
+    classes = {v for k, v in POINTER.items() if udev.get("ID_INPUT_" + k) == "1"}
+    r = reports.get(node)
+    if r is None:
+        bad.append(f"{name}: {node} not listed by touchctl devices")
+        continue
+    rule = set() if r.get("touchdRule") in (None, "none") else set(r["touchdRule"].split("+"))
+    rule &= set(POINTER.values())
+    udev_touch = udev.get("ID_INPUT_TOUCHSCREEN") == "1"
+    verdict = "taken" if r["touchscreen"] else "not taken"
+    print(f"{name:70} udev {'+'.join(sorted(classes)) or 'none':22} rule {'+'.join(sorted(rule)) or 'none':22} "
+          f"{verdict} ({r['decidedBy']})")
+    if rule != classes:
+        bad.append(f"{name}: udev {sorted(classes)} but touchd's rule {sorted(rule)}")
+    if r["touchscreen"] != udev_touch or r["decidedBy"] != "udev":
+        bad.append(f"{name}: ID_INPUT_TOUCHSCREEN={int(udev_touch)} but touchd {verdict} by {r['decidedBy']}")
+for b in bad:
+    print("DIFFERENT:", b)
+sys.exit(1 if bad else 0)
+PY
+  local rc=$? count
+  count=$(wc -l <"$table")
+  for ((j = 1; j <= i; j++)); do evemu_remove "cls$j"; done
+  ((rc == 0)) || { fail "touchd's rule and udev differ (see DIFFERENT lines)"; return; }
+  [[ -z $refused ]] || { skip "$count descriptions agree; the kernel refused:$refused"; return; }
+  note "udev and touchd agree on all $count descriptions"
+}
+
+# --- TOUCHD_IGNORE, local rules, touchd's own devices, notices ---------------------------------------
+# docs/operations.md's worked examples as local rules in /run/udev/rules.d (the root is read-only):
+# one gives a touchscreen to another program (TOUCHD_IGNORE=1), one makes the recorded Synaptics
+# touchpad a touchscreen (a rule after udev's input_id). A device whose phys starts with touchd/ is
+# one touchd made itself. Started with no other touchscreen, touchd must take none, say so at
+# notice level with each reason, then take the touchpad the rule turns into a touchscreen.
+check_ignore_rules() {
+  need_daemon || return
+  mkdir -p /run/udev/rules.d
+  cat >/run/udev/rules.d/61-touchd-vm.rules <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="touchd VM ignored", ENV{TOUCHD_IGNORE}="1"
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="Synaptics TM3276-022", ENV{TOUCHD_VM_PROMOTE}=="1", ENV{ID_INPUT_TOUCHPAD}="0", ENV{ID_INPUT_TOUCHSCREEN}="1"
+RULES
+  udevadm control --reload
+  ui_start ign touchscreen "touchd VM ignored" || return
+  local ign=$NODE own pad log="$OUT/touchd-ignore.log" bad=""
+  ui_start own touchscreen "touchd VM own" "touchd/vm-own" || return
+  own=$NODE
+  evemu_create pad3 "$SCRATCH/touchpad.desc" || return
+  pad=$NODE
+  udevadm info --query=property --name="$ign" | grep -qx 'TOUCHD_IGNORE=1' || bad+=" the rule did not set TOUCHD_IGNORE=1 on $ign;"
+  start_touchd ignore "$SCENE" || return
+  "$BIN/touchctl" devices
+  [[ $(status_devices) == "" ]] || bad+=" status lists devices: $(status_devices);"
+  grep "notice: touch device not taken.*decidedBy=TOUCHD_IGNORE.*device.path=$ign " "$log" >/dev/null || bad+=" no notice for the ignored $ign;"
+  grep "notice: touch device not taken.*decidedBy=udev.*device.path=$pad .*remedy=a udev rule that sets ENV{ID_INPUT_TOUCHSCREEN}" "$log" >/dev/null || bad+=" no notice (with the remedy) for the touchpad $pad;"
+  grep -q "notice: no touchscreen taken" "$log" || bad+=" no 'no touchscreen taken' notice;"
+  grep "notice: .*device.path=$own " "$log" >/dev/null && bad+=" a notice for touchd's own device $own;"
+  "$BIN/touchctl" devices --json --all >"$SCRATCH/ignore-devices.json"
+  $PY - "$SCRATCH/ignore-devices.json" "$ign" "$own" "$pad" <<'PY' || bad+=" touchctl devices decisions differ;"
+import json, sys
+want = {sys.argv[2]: "TOUCHD_IGNORE", sys.argv[3]: "own-device", sys.argv[4]: "udev"}
+reports = {r["path"]: r for r in json.load(open(sys.argv[1]))}
+ok = True
+for path, source in want.items():
+    r = reports[path]
+    print(path, r["decidedBy"], r["touchscreen"], r["reason"])
+    ok &= r["decidedBy"] == source and not r["touchscreen"]
+sys.exit(0 if ok else 1)
+PY
+  # The local rule turns the touchpad into a touchscreen: re-plugged, touchd takes it.
+  evemu_remove pad3
+  cat >/run/udev/rules.d/60-touchd-vm-promote.rules <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="Synaptics TM3276-022", ENV{TOUCHD_VM_PROMOTE}="1"
+RULES
+  udevadm control --reload
+  evemu_create pad4 "$SCRATCH/touchpad.desc" || return
+  udevadm info --query=property --name="$NODE" | grep -qx 'ID_INPUT_TOUCHSCREEN=1' || bad+=" the local rule did not make $NODE a touchscreen;"
+  wait_for 30 opens "$TOUCHD_PID" "$NODE" || bad+=" touchd did not take $NODE, a touchscreen by a local rule;"
+  # The shipped rule marks touchd's own devices (phys touchd/...) TOUCHD_IGNORE=1.
+  cp "$ROOT/systemd/70-touchd.rules" /run/udev/rules.d/
+  udevadm control --reload
+  udevadm trigger --action=change "$(udevadm info --query=path --name="$own" | sed 's|^|/sys|')"
+  udevadm settle -t 30 || true
+  udevadm info --query=property --name="$own" | grep -qx 'TOUCHD_IGNORE=1' || bad+=" 70-touchd.rules did not set TOUCHD_IGNORE=1 on $own (phys touchd/);"
+  rm -f /run/udev/rules.d/61-touchd-vm.rules /run/udev/rules.d/60-touchd-vm-promote.rules /run/udev/rules.d/70-touchd.rules
+  udevadm control --reload
+  evemu_remove pad4
+  ui_stop ign
+  ui_stop own
+  stop_touchd
+  [[ -z $bad ]] || { fail "$bad"; return; }
+  note "ignored $ign (TOUCHD_IGNORE), own $own (phys touchd/), touchpad $pad noticed with its remedy; a local rule's touchscreen taken"
+}
+
 # --- live == replay -------------------------------------------------------------------------------
-# live_equals_replay NAME RECORDING DESC: the recording's device is created (fuzz 0), touchd starts
-# on it, evemu-play plays the events in real time, and a subscriber's messages must equal the host's
-# `touchctl replay --scene` (compare.py: minus time/seq/velocity, touch ids by first appearance).
+# live_equals_replay NAME RECORDING DESC ORDER: the recording's device is created (fuzz 0) with
+# udevd running, touchd starts before it (daemon-first: hotplug) or after it (device-first:
+# enumeration), evemu-play plays the events in real time, and a subscriber's messages must equal
+# the host's `touchctl replay --scene` (compare.py: minus time/seq/velocity, touch ids by first
+# appearance). A device the kernel refuses to create is skipped with the kernel's reason.
 live_equals_replay() {
-  local name=$1 recording=$2 desc=$3
+  local name=$1 recording=$2 desc=$3 order=$4
   local live="$OUT/live-$name.jsonl" # (a separate `local`: its words expand before any assignment)
   need_daemon || return
   [[ -s $EXPECTED/$name.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/$name.err" 2>/dev/null))" || return
   [[ $desc == - ]] && desc=$recording
   unfuzzed_description "$desc" "$SCRATCH/$name.desc"
   grep '^E:' "$recording" >"$SCRATCH/$name.events"
-  start_touchd "$name" "$SCENE" || return
-  evemu_create "$name" "$SCRATCH/$name.desc" || { stop_touchd; return 1; }
+  if [[ $order == daemon-first ]]; then start_touchd "$name" "$SCENE" || return; fi
+  evemu_create "$name" "$SCRATCH/$name.desc" || {
+    stop_touchd
+    skip "the kernel refused the device: $(tr '\n' ' ' <"$SCRATCH/evemu-$name.out")"
+    return
+  }
   local node=$NODE
-  wait_for 60 opens "$TOUCHD_PID" "$node" || { evemu_remove "$name"; stop_touchd; fail "touchd did not open $node"; return; }
+  if [[ $order == device-first ]]; then start_touchd "$name" "$SCENE" || { evemu_remove "$name"; return 1; }; fi
+  log "udev: $(udevadm info --query=property --name="$node" | grep '^ID_INPUT_' | tr '\n' ' ')"
+  wait_for 60 opens "$TOUCHD_PID" "$node" || {
+    grep -a "$node" "$OUT/touchd-$name.log"
+    evemu_remove "$name"
+    stop_touchd
+    fail "touchd did not open $node ($order)"
+    return
+  }
   subscribe "$live" || { evemu_remove "$name"; stop_touchd; return 1; }
-  log "playing $(wc -l <"$SCRATCH/$name.events") events into $node"
+  log "playing $(wc -l <"$SCRATCH/$name.events") events into $node ($order)"
   timeout 180 evemu-play "$node" <"$SCRATCH/$name.events" || note "evemu-play exited $?"
   sleep 1.5 # timers after the last frame (multi-tap interval) run out, as in replay
   # Frames touchd assembled vs the replay's: fewer means frames were lost (e.g. a SYN_DROPPED
@@ -95,7 +239,7 @@ live_equals_replay() {
   $PY "$VM/compare.py" "$EXPECTED/$name.jsonl" "$live" >"$OUT/diff-$name.txt"
   local rc=$?
   head -60 "$OUT/diff-$name.txt"
-  note "$(head -1 "$OUT/diff-$name.txt"); frames live $frames, replay $(cat "$EXPECTED/$name.frames")"
+  note "$order; $(head -1 "$OUT/diff-$name.txt"); frames live $frames, replay $(cat "$EXPECTED/$name.frames")"
   return "$rc"
 }
 
@@ -262,10 +406,18 @@ PY
 # --- run ------------------------------------------------------------------------------------------
 run_check guest-kernel-uinput check_kernel
 run_check devices-lists-touchscreens-only check_devices
+run_check udev-classification check_udev_classification
+run_check ignore-rules-and-notices check_ignore_rules
+stop_touchd
+differing=()
 for line in "${RECORDINGS_LIST[@]}"; do
-  read -r name recording desc <<<"$line"
-  run_check "live-equals-replay-$name" live_equals_replay "$name" "$recording" "$desc"
+  read -r name recording desc order <<<"$line"
+  run_check "live-equals-replay-$name" live_equals_replay "$name" "$recording" "$desc" "$order"
+  ((LAST_CHECK_RC == 0)) || differing+=("$name")
+  stop_subscriber
+  stop_touchd
 done
+log "live == replay: ${#RECORDINGS_LIST[@]} cases; not equal (or skipped): ${differing[*]:-none}"
 run_check hotplug-discovery check_hotplug_discovery
 run_check hotplug-remove-cancels check_hotplug_remove
 run_check hotplug-readd check_hotplug_readd

@@ -2,7 +2,8 @@
 # Helpers of the guest scripts (sourced by guest-plain.sh and guest-systemd.sh). Runs in the guest.
 # Every wait has a timeout (TCG is slow, so they are wide) and every helper fails rather than hangs.
 
-# The host writes env.sh into the results folder: ROOT BIN TOOLS EXPECTED RECORDINGS.
+# The host writes env.sh into the results folder: ROOT BIN TOOLS EXPECTED RECORDINGS, and
+# recordings.list beside it.
 # shellcheck source=/dev/null
 . "$OUT/env.sh"
 cd "$ROOT" || exit 1
@@ -33,13 +34,15 @@ skip() {
 }
 
 # run_check NAME COMMAND...: runs the check with its output in $OUT/NAME.log and prints the verdict;
-# a failing check's log tail goes to the console too, so the host's output shows why.
+# a failing check's log tail goes to the console too, so the host's output shows why. The check's
+# exit status is left in LAST_CHECK_RC.
 run_check() {
   local name=$1 rc=0 start detail
   shift
   start=$(cut -d' ' -f1 /proc/uptime)
   log "check $name"
   "$@" >"$OUT/$name.log" 2>&1 || rc=$?
+  LAST_CHECK_RC=$rc
   detail=$(grep -a '^NOTE: ' "$OUT/$name.log" | tail -1 | cut -c7-)
   detail="$(awk -v a="$start" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.1f s", b - a }')${detail:+; $detail}"
   case $rc in
@@ -139,6 +142,12 @@ touches_down() {
     $PY -c 'import json, sys; print(json.load(sys.stdin)["touchesDown"])'
 }
 
+# status_devices: the device paths in touchd's status, one a line (empty when it reads none).
+status_devices() {
+  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
+    $PY -c 'import json, sys; print("\n".join(d["path"] for d in json.load(sys.stdin)["devices"]))'
+}
+
 # status_counter NAME: one of touchd's status counters (frames, actions, messages, ...).
 status_counter() {
   "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
@@ -147,13 +156,18 @@ status_counter() {
 
 # --- devices --------------------------------------------------------------------------------------
 # evemu_create ID FILE: evemu-device FILE in the background; sets NODE (also in $SCRATCH/ID.node).
+# When the kernel refuses the device, evemu-device exits at once: its message is in
+# $SCRATCH/evemu-ID.out and evemu_create returns 1 without waiting out the timeout.
 evemu_create() {
-  local id=$1 file=$2 out="$SCRATCH/evemu-$1.out"
+  local id=$1 file=$2 out="$SCRATCH/evemu-$1.out" pid
   evemu-device "$file" >"$out" 2>&1 &
-  echo $! >"$SCRATCH/evemu-$id.pid"
-  wait_for 30 grep -q '/dev/input/event' "$out" || {
+  pid=$!
+  echo "$pid" >"$SCRATCH/evemu-$id.pid"
+  created_or_exited() { grep -q '/dev/input/event' "$out" || exited "$pid"; }
+  wait_for 30 created_or_exited
+  grep -q '/dev/input/event' "$out" || {
     cat "$out"
-    fail "evemu-device $file created no node"
+    fail "evemu-device $file created no node: $(tr '\n' ' ' <"$out")"
     return
   }
   NODE=$(grep -o '/dev/input/event[0-9]*' "$out" | head -1)
@@ -168,21 +182,18 @@ evemu_remove() {
   rm -f "$SCRATCH/evemu-$1.pid"
 }
 
-# A device description for the guest from a recording's N/I/P/B/A lines, changed in two ways that
-# make the live device what the recorded hardware was (docs/vm-tests.md, "the description"):
-#  - every axis's fuzz is 0: with fuzz, the kernel's input core would filter (average) positions a
-#    second time; the recordings were captured after that filter already ran on the real hardware;
-#  - when every P: byte is 0 (evemu 1.1 and older did not record properties), INPUT_PROP_DIRECT is
-#    set: the replay accepts such recordings as touchscreens (lenient), a live device needs the bit.
+# A device description for the guest from a recording's N/I/P/B/A lines, with every axis's fuzz
+# set to 0 (docs/vm-tests.md, "the description"): with fuzz, the kernel's input core would filter
+# (average) positions a second time; the recordings were captured after that filter already ran on
+# the real hardware. Nothing else changes: a recording without INPUT_PROP_DIRECT (evemu 1.1 wrote
+# all-zero P: lines) stays without it, and udev classifies the device as it would the hardware.
 unfuzzed_description() { # SRC DEST
-  awk 'FNR == NR { if (/^P:/) for (i = 2; i <= NF; i++) if ($i != "00") props = 1; next }
-       /^E:/ { next }
+  awk '/^E:/ { next }
        /^A:/ { $5 = 0 }
-       /^P:/ && !props && !done { $2 = "02"; done = 1 }
-       { print }' "$1" "$1" >"$2"
+       { print }' "$1" >"$2"
 }
 
-# ui_start ID KIND [NAME]: a scripted uinput device (uinput.py) driven through a FIFO; sets NODE.
+# ui_start ID KIND [NAME [PHYS]]: a scripted uinput device (uinput.py) driven through a FIFO; sets NODE.
 declare -A UI_FD UI_PID
 ui_start() {
   local id=$1 fd

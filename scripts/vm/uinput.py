@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """The VM suite's scripted uinput devices (python3-libevdev; /usr/bin/python3, not a pyenv shim).
 
-    uinput.py touchscreen [NAME]   a 10-slot protocol-B touchscreen, 1920x1080 units, then commands
+    uinput.py touchscreen [NAME [PHYS]]
+                                   a 10-slot protocol-B touchscreen, 1920x1080 units (with the
+                                   physical path PHYS when given), then commands
     uinput.py keyboard             a keyboard (touchd must ignore it), then commands
 
 Prints "created NODE" once the node exists, then reads one command per line on stdin and answers
@@ -17,6 +19,8 @@ Prints "created NODE" once the node exists, then reads one command per line on s
     sleep S                 wait S seconds
     quit                    remove the device and exit (so does end of input)
 """
+import fcntl
+import os
 import sys
 import time
 
@@ -24,6 +28,18 @@ import libevdev
 from libevdev import EV_ABS, EV_KEY, EV_SYN, INPUT_PROP_DIRECT, InputAbsInfo, InputEvent
 
 WIDTH, HEIGHT = 1920, 1080
+
+
+# UI_SET_PHYS = _IOW('U', 108, char *) from <linux/uinput.h>.
+UI_SET_PHYS = (1 << 30) | (8 << 16) | (ord("U") << 8) | 108
+
+
+def uinput_fd(phys):
+    """A /dev/uinput fd with the physical path set. libevdev's uinput creation does not copy the
+    phys of the description (libevdev-uinput.c), so it is set on the fd before the device exists."""
+    fd = os.open("/dev/uinput", os.O_RDWR | os.O_CLOEXEC)
+    fcntl.ioctl(fd, UI_SET_PHYS, phys.encode() + b"\0")
+    return fd
 
 
 def touchscreen(name):
@@ -136,7 +152,8 @@ def main():
         device = keyboard()
     else:
         sys.exit(f"uinput.py: unknown device kind {kind}")
-    uinput = device.create_uinput_device()
+    phys = sys.argv[3] if kind == "touchscreen" and len(sys.argv) > 3 else None
+    uinput = device.create_uinput_device(uinput_fd(phys) if phys else None)
     print("created", uinput.devnode, flush=True)
     fingers = Fingers(uinput) if kind == "touchscreen" else None
     for line in sys.stdin:
