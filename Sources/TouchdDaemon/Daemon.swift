@@ -257,6 +257,22 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       guard devices[event.path] != nil else { return }
       logger.info("touchscreen removed", metadata: ["device.path": "\(event.path)"])
       closeDevice(event.path, cancelTouches: true)
+    case .change:
+      // A rule changed (TOUCHD_IGNORE, ID_INPUT_TOUCHSCREEN): decide again.
+      guard devices[event.path] != nil else {
+        openDevice(event.path)
+        return
+      }
+      guard let probe = try? EvdevDevice(path: event.path) else { return }
+      let decision = probe.decision
+      probe.close()
+      guard !decision.isTouchscreen else { return }
+      logger.notice(
+        "touchscreen no longer taken; its touches are cancelled",
+        metadata: [
+          "device.path": "\(event.path)", "decidedBy": "\(decision.source.rawValue)", "reason": "\(decision.reason)",
+        ])
+      closeDevice(event.path, cancelTouches: true)
     }
   }
 

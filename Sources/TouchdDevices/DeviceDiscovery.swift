@@ -97,6 +97,9 @@ public struct DeviceEvent: Hashable, Sendable {
     case add
     /// A node disappeared.
     case remove
+    /// udev processed the node again (`udevadm trigger`, a changed rule): its properties, and so
+    /// touchd's decision, may differ.
+    case change
   }
   public var action: Action
   /// The node, e.g. `/dev/input/event5`.
@@ -130,8 +133,8 @@ public final class DeviceMonitor {
   /// The non-blocking netlink socket to watch for readability. Owned by the monitor.
   public var fileDescriptor: Int32 { monitor.fileDescriptor }
 
-  /// The next add or remove of an evdev node, or nil when none is pending; never blocks. Other
-  /// uevents (`change`, `bind`, the `inputN` parent, `mouseN`/`jsN` nodes) are consumed and skipped.
+  /// The next add, remove or change of an evdev node, or nil when none is pending; never blocks.
+  /// Other uevents (`bind`, the `inputN` parent, `mouseN`/`jsN` nodes) are consumed and skipped.
   /// Call until nil each time the fd is readable.
   public func receive() -> DeviceEvent? {
     while let node = monitor.receive() {

@@ -44,7 +44,7 @@ import TouchdInput
     }
   }
 
-  @Test func hotplugEventsKeepOnlyEventNodeAddsAndRemoves() {
+  @Test func hotplugEventsKeepOnlyEventNodeAddsRemovesAndChanges() {
     func node(_ devnode: String?, _ action: String?, touch: Bool = false) -> LinuxInput.UdevNode {
       LinuxInput.UdevNode(
         syspath: "/sys/x", devnode: devnode, action: action, classes: touch ? [.touchscreen] : [])
@@ -55,7 +55,11 @@ import TouchdInput
     #expect(
       DeviceMonitor.event(for: node("/dev/input/event5", "remove"))
         == DeviceEvent(action: .remove, path: "/dev/input/event5"))
-    #expect(DeviceMonitor.event(for: node("/dev/input/event5", "change")) == nil)
+    // A change (udevadm trigger, a new rule) makes the daemon decide again.
+    #expect(
+      DeviceMonitor.event(for: node("/dev/input/event5", "change", touch: true))
+        == DeviceEvent(action: .change, path: "/dev/input/event5", udevTouchscreen: true))
+    #expect(DeviceMonitor.event(for: node("/dev/input/event5", "bind")) == nil)
     #expect(DeviceMonitor.event(for: node("/dev/input/mouse0", "add")) == nil)
     #expect(DeviceMonitor.event(for: node(nil, "add")) == nil)
   }

@@ -132,7 +132,8 @@ PY
 # one gives a touchscreen to another program (TOUCHD_IGNORE=1), one makes the recorded Synaptics
 # touchpad a touchscreen (a rule after udev's input_id). A device whose phys starts with touchd/ is
 # one touchd made itself. Started with no other touchscreen, touchd must take none, say so at
-# notice level with each reason, then take the touchpad the rule turns into a touchscreen.
+# notice level with each reason, then take the touchpad when udev's change event brings the rule,
+# and let it go when the rule is gone.
 check_ignore_rules() {
   need_daemon || return
   mkdir -p /run/udev/rules.d
@@ -167,15 +168,23 @@ for path, source in want.items():
     ok &= r["decidedBy"] == source and not r["touchscreen"]
 sys.exit(0 if ok else 1)
 PY
-  # The local rule turns the touchpad into a touchscreen: re-plugged, touchd takes it.
-  evemu_remove pad3
+  # The local rule turns the touchpad into a touchscreen: on udev's change event touchd takes it;
+  # without the rule, on the next change, it lets it go again.
   cat >/run/udev/rules.d/60-touchd-vm-promote.rules <<'RULES'
 SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="Synaptics TM3276-022", ENV{TOUCHD_VM_PROMOTE}="1"
 RULES
   udevadm control --reload
-  evemu_create pad4 "$SCRATCH/touchpad.desc" || return
-  udevadm info --query=property --name="$NODE" | grep -qx 'ID_INPUT_TOUCHSCREEN=1' || bad+=" the local rule did not make $NODE a touchscreen;"
-  wait_for 30 opens "$TOUCHD_PID" "$NODE" || bad+=" touchd did not take $NODE, a touchscreen by a local rule;"
+  udevadm trigger --action=change "$(udevadm info --query=path --name="$pad" | sed 's|^|/sys|')"
+  udevadm settle -t 30 || true
+  udevadm info --query=property --name="$pad" | grep -qx 'ID_INPUT_TOUCHSCREEN=1' || bad+=" the local rule did not make $pad a touchscreen;"
+  wait_for 30 opens "$TOUCHD_PID" "$pad" || bad+=" touchd did not take $pad after the change event (a touchscreen by a local rule);"
+  rm -f /run/udev/rules.d/60-touchd-vm-promote.rules
+  udevadm control --reload
+  udevadm trigger --action=change "$(udevadm info --query=path --name="$pad" | sed 's|^|/sys|')"
+  udevadm settle -t 30 || true
+  not_open() { ! opens "$TOUCHD_PID" "$pad"; }
+  wait_for 30 not_open || bad+=" touchd kept $pad after the rule was removed;"
+  grep -q "notice: touchscreen no longer taken.*device.path=$pad " "$log" || bad+=" no notice when $pad was let go;"
   # The shipped rule marks touchd's own devices (phys touchd/...) TOUCHD_IGNORE=1.
   cp "$ROOT/systemd/70-touchd.rules" /run/udev/rules.d/
   udevadm control --reload
@@ -184,12 +193,12 @@ RULES
   udevadm info --query=property --name="$own" | grep -qx 'TOUCHD_IGNORE=1' || bad+=" 70-touchd.rules did not set TOUCHD_IGNORE=1 on $own (phys touchd/);"
   rm -f /run/udev/rules.d/61-touchd-vm.rules /run/udev/rules.d/60-touchd-vm-promote.rules /run/udev/rules.d/70-touchd.rules
   udevadm control --reload
-  evemu_remove pad4
+  evemu_remove pad3
   ui_stop ign
   ui_stop own
   stop_touchd
   [[ -z $bad ]] || { fail "$bad"; return; }
-  note "ignored $ign (TOUCHD_IGNORE), own $own (phys touchd/), touchpad $pad noticed with its remedy; a local rule's touchscreen taken"
+  note "ignored $ign (TOUCHD_IGNORE), own $own (phys touchd/), touchpad $pad noticed with its remedy, taken and let go as a local rule came and went"
 }
 
 # --- live == replay -------------------------------------------------------------------------------
