@@ -7,7 +7,9 @@
 # Prints one line per check (PASS/FAIL/SKIP name) and `vm: N passed, M failed`; exits 0 only when
 # every check passed, or when the suite cannot run here at all (then it says why and skips).
 #
-#   scripts/vm-test.sh [--mode plain|systemd|all] [--no-build]
+#   scripts/vm-test.sh [--mode plain|systemd|all] [--no-build] [--only REGEX]
+# --only runs just the checks whose names match the (bash) regular expression, e.g.
+# --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
 # Environment: VM_TIMEOUT (seconds per boot; default 1800 for the plain guest, which plays every
 # bundled recording in real time, and 420 for the systemd guest), KVER (guest kernel version).
 # Results, guest serial logs and per-check logs: .build/vm/ (see docs/vm-tests.md).
@@ -15,12 +17,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-mode=all build=1
+mode=all build=1 only=""
 while (($#)); do
   case "$1" in
     --mode) mode="$2"; shift ;;
+    --only) only="$2"; shift ;;
     --no-build) build=0 ;;
-    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "vm-test: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -127,6 +130,7 @@ TOOLS=$results/bin
 EXPECTED=$results/expected
 RECORDINGS=$shared_recordings
 SWIFT_BIN=$(dirname "$(command -v swift)")
+ONLY='$only'
 ENV
   cp "$results/recordings.list" "$out/recordings.list"
   local vm_timeout=${VM_TIMEOUT:-420}

@@ -146,6 +146,7 @@ RULES
   local ign=$NODE own pad log="$OUT/touchd-ignore.log" bad=""
   ui_start own touchscreen "touchd VM own" "touchd/vm-own" || return
   own=$NODE
+  unfuzzed_description "$RECORDINGS/touchpad/synaptics-tm3276-thinkpad-t480-2finger-swipe-left.evemu" "$SCRATCH/touchpad.desc"
   evemu_create pad3 "$SCRATCH/touchpad.desc" || return
   pad=$NODE
   udevadm info --query=property --name="$ign" | grep -qx 'TOUCHD_IGNORE=1' || bad+=" the rule did not set TOUCHD_IGNORE=1 on $ign;"

@@ -18,7 +18,14 @@ log() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
 # --- verdicts -------------------------------------------------------------------------------------
 # The host reads these lines from the serial console: PLAN (all checks of this boot, so one that is
 # never reported fails), then one PASS/FAIL/SKIP line per check.
-plan() { echo "VMCHECK PLAN $*"; }
+# With ONLY set (scripts/vm-test.sh --only REGEX), only the checks whose names match are planned
+# and run; the others are left out silently.
+selected() { [[ -z ${ONLY:-} || $1 =~ $ONLY ]]; }
+plan() {
+  local name names=()
+  for name in "$@"; do selected "$name" && names+=("$name"); done
+  echo "VMCHECK PLAN ${names[*]}"
+}
 
 # note TEXT: the check's one-line detail (the last one is shown on the verdict line).
 note() { echo "NOTE: $*"; }
@@ -39,6 +46,8 @@ skip() {
 run_check() {
   local name=$1 rc=0 start detail
   shift
+  LAST_CHECK_RC=0
+  selected "$name" || return 0
   start=$(cut -d' ' -f1 /proc/uptime)
   log "check $name"
   "$@" >"$OUT/$name.log" 2>&1 || rc=$?

@@ -20,7 +20,6 @@ Prints "created NODE" once the node exists, then reads one command per line on s
     quit                    remove the device and exit (so does end of input)
 """
 import fcntl
-import os
 import sys
 import time
 
@@ -34,12 +33,13 @@ WIDTH, HEIGHT = 1920, 1080
 UI_SET_PHYS = (1 << 30) | (8 << 16) | (ord("U") << 8) | 108
 
 
-def uinput_fd(phys):
-    """A /dev/uinput fd with the physical path set. libevdev's uinput creation does not copy the
-    phys of the description (libevdev-uinput.c), so it is set on the fd before the device exists."""
-    fd = os.open("/dev/uinput", os.O_RDWR | os.O_CLOEXEC)
-    fcntl.ioctl(fd, UI_SET_PHYS, phys.encode() + b"\0")
-    return fd
+def uinput_file(phys):
+    """/dev/uinput opened with the physical path set. libevdev's uinput creation does not copy the
+    phys of the description (libevdev-uinput.c), so it is set on the fd before the device exists.
+    The file must stay open as long as the device lives."""
+    f = open("/dev/uinput", "rb+", buffering=0)
+    fcntl.ioctl(f.fileno(), UI_SET_PHYS, phys.encode() + b"\0")
+    return f
 
 
 def touchscreen(name):
@@ -153,7 +153,8 @@ def main():
     else:
         sys.exit(f"uinput.py: unknown device kind {kind}")
     phys = sys.argv[3] if kind == "touchscreen" and len(sys.argv) > 3 else None
-    uinput = device.create_uinput_device(uinput_fd(phys) if phys else None)
+    uinput_fileobj = uinput_file(phys) if phys else None
+    uinput = device.create_uinput_device(uinput_fileobj)
     print("created", uinput.devnode, flush=True)
     fingers = Fingers(uinput) if kind == "touchscreen" else None
     for line in sys.stdin:
