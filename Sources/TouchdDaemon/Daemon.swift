@@ -236,16 +236,22 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// Says why a device was not taken: at `notice` when it looks like a touch device (with what
   /// would change the decision), at `debug` for keyboards, mice and the like.
   private func reportNotTaken(path: String, name: String?, _ decision: DeviceDecision) {
-    var metadata: Logger.Metadata = [
-      "device.path": "\(path)", "decidedBy": "\(decision.source.rawValue)", "reason": "\(decision.reason)",
-    ]
-    if let name { metadata["device.name"] = "\(name)" }
-    if let remedy = decision.remedy { metadata["remedy"] = "\(remedy)" }
+    let metadata = decisionMetadata(path: path, name: name, decision)
     if decision.looksLikeTouchDevice {
       logger.notice("touch device not taken", metadata: metadata)
     } else {
       logger.debug("ignoring a non-touchscreen", metadata: metadata)
     }
+  }
+
+  /// The log fields of a decision: the device, who decided, why, and what would change it.
+  private func decisionMetadata(path: String, name: String?, _ decision: DeviceDecision) -> Logger.Metadata {
+    var metadata: Logger.Metadata = [
+      "device.path": "\(path)", "decidedBy": "\(decision.source.rawValue)", "reason": "\(decision.reason)",
+    ]
+    if let name { metadata["device.name"] = "\(name)" }
+    if let remedy = decision.remedy { metadata["remedy"] = "\(remedy)" }
+    return metadata
   }
 
   private func hotplug(_ event: DeviceEvent) {
@@ -264,14 +270,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         return
       }
       guard let probe = try? EvdevDevice(path: event.path) else { return }
-      let decision = probe.decision
       probe.close()
-      guard !decision.isTouchscreen else { return }
+      guard !probe.decision.isTouchscreen else { return }
       logger.notice(
         "touchscreen no longer taken; its touches are cancelled",
-        metadata: [
-          "device.path": "\(event.path)", "decidedBy": "\(decision.source.rawValue)", "reason": "\(decision.reason)",
-        ])
+        metadata: decisionMetadata(path: event.path, name: probe.name, probe.decision))
       closeDevice(event.path, cancelTouches: true)
     }
   }
@@ -287,7 +290,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       }
       guard let window = runtime.windowIndex(for: probe.description, path: path) else {
         probe.close()
-        let id = DeviceReport.hex(probe.description.id.vendor) + ":" + DeviceReport.hex(probe.description.id.product)
+        let id = probe.description.id.vendorProduct
         logger.notice(
           "no window of the scene claims this touchscreen",
           metadata: [

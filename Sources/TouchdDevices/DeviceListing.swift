@@ -77,18 +77,12 @@ public struct DeviceReport: Codable, Hashable, Sendable {
     guard let description = device.description else { return }
     touchdRule = "\(description.udevInputClasses.classes)"
     name = description.name
-    vendor = Self.hex(description.id.vendor)
-    product = Self.hex(description.id.product)
+    vendor = InputID.hex4(description.id.vendor)
+    product = InputID.hex4(description.id.product)
     bus = Self.busName(description.id.bustype)
     let multitouch = description.has(type: EV.abs, code: ABS.mtPositionX)
     x = description.absInfo[multitouch ? ABS.mtPositionX : ABS.x].map(Self.axis)
     y = description.absInfo[multitouch ? ABS.mtPositionY : ABS.y].map(Self.axis)
-  }
-
-  /// Four lowercase hex digits, as udev and `lsusb` write vendor and product ids.
-  public static func hex(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   static func axis(_ info: AbsInfo) -> Axis {
@@ -105,7 +99,7 @@ public struct DeviceReport: Codable, Hashable, Sendable {
       0x16: "amiga", 0x17: "adb", 0x18: "i2c", 0x19: "host", 0x1a: "gsc", 0x1b: "atari", 0x1c: "spi",
       0x1d: "rmi", 0x1e: "cec", 0x1f: "intel-ishtp", 0x20: "amd-sfh",
     ]
-    return names[bustype] ?? "0x" + hex(bustype)
+    return names[bustype] ?? "0x" + InputID.hex4(bustype)
   }
 }
 
@@ -197,7 +191,7 @@ public enum DeviceListing {
     return lines
   }
 
-  /// udev's classes, or that udev has no record, with touchd's rule beside it when they differ.
+  /// udev's classes, or that udev has no record, then with the classes of touchd's copy of its rule.
   static func udevText(_ report: DeviceReport) -> String {
     guard let udev = report.udev else {
       return "no record (no udevd?)" + (report.touchdRule.map { "; touchd's copy of its rule: \($0)" } ?? "")

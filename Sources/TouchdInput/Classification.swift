@@ -43,11 +43,6 @@ public struct InputClasses: OptionSet, Hashable, Sendable, CustomStringConvertib
     (.keyboard, "ID_INPUT_KEYBOARD", "keyboard"),
   ]
 
-  /// The classes that `input_id`'s pointer test decides (all but key and keyboard).
-  public static let pointerClasses: InputClasses = [
-    .touchscreen, .touchpad, .tablet, .mouse, .joystick, .accelerometer, .pointingStick,
-  ]
-
   /// The classes from udev properties: `value(property)` answers a property's value or nil.
   public init(udevProperty value: (String) -> String?) {
     self = []

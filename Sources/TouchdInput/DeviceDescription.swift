@@ -10,6 +10,16 @@ public struct InputID: Hashable, Sendable {
     self.product = product
     self.version = version
   }
+
+  /// Vendor and product as udev and `lsusb` write them, four lowercase hex digits each:
+  /// "04f3:2b7c". Scene `devices:` patterns match it.
+  public var vendorProduct: String { Self.hex4(vendor) + ":" + Self.hex4(product) }
+
+  /// Four lowercase hex digits, zero-padded.
+  public static func hex4(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+  }
 }
 
 /// One absolute axis (`struct input_absinfo`).

@@ -82,8 +82,7 @@ public final class SceneRuntime {
   /// The index of the first window whose `devices` globs match the device's name, its
   /// `vendor:product` in four-digit lowercase hex, or its path.
   public func windowIndex(for device: DeviceDescription, path: String? = nil) -> Int? {
-    let vendorProduct = hex4(device.id.vendor) + ":" + hex4(device.id.product)
-    let names = [device.name, vendorProduct] + (path.map { [$0] } ?? [])
+    let names = [device.name, device.id.vendorProduct] + (path.map { [$0] } ?? [])
     return scene.windows.firstIndex { window in
       window.devices.contains { pattern in names.contains { globMatch(pattern, $0) } }
     }
@@ -331,11 +330,6 @@ public final class SceneRuntime {
         TouchesMessage(
           seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
           touches: infos)))
-  }
-
-  private func hex4(_ value: UInt16) -> String {
-    let s = String(value, radix: 16)
-    return String(repeating: "0", count: max(0, 4 - s.count)) + s
   }
 }
 

@@ -108,3 +108,11 @@ import Testing
     #expect(panel.notTouchscreenMessage == nil)
   }
 }
+
+@Suite struct InputIDTests {
+  @Test func vendorProductIsFourLowercaseHexDigitsEach() {
+    #expect(InputID(bustype: 3, vendor: 0x4f3, product: 0x2B7C, version: 1).vendorProduct == "04f3:2b7c")
+    #expect(InputID(bustype: 0, vendor: 0, product: 0xffff, version: 0).vendorProduct == "0000:ffff")
+    #expect(InputID.hex4(0x18) == "0018")
+  }
+}
