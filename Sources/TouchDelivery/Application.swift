@@ -9,6 +9,12 @@ open class Application: Responder {
   @exclusivity(unchecked) public private(set) var windows: [Window] = []
   let gestureArbiter = GestureArbiter()
 
+  /// Receives every ``TraceEvent`` (recognizer state changes with their causes, held and released
+  /// view deliveries) while set; nil (the default) builds none of them.
+  public var tracer: ((TraceEvent) -> Void)? {
+    didSet { gestureArbiter.tracer = tracer }
+  }
+
   /// The longest time, in seconds, from a lift to the next touch-down for ``Touch/tapCount`` to
   /// grow. Default 0.35 s, UIKit's observed value; for reference Android's
   /// `ViewConfiguration.DOUBLE_TAP_TIMEOUT` and Flutter's `kDoubleTapTimeout` are 300 ms.
@@ -59,10 +65,23 @@ open class Application: Responder {
   /// Whether touches that begin now are ignored (UIKit's `isIgnoringInteractionEvents`).
   public var isIgnoringInteractionEvents: Bool { ignoringCount > 0 }
 
-  /// Starts ignoring new touches; calls nest, each needs a matching ``endIgnoringInteractionEvents()``.
-  /// A touch that begins while ignoring is never delivered, for its whole life; touches already
-  /// down keep being delivered.
-  public func beginIgnoringInteractionEvents() { ignoringCount += 1 }
+  /// Starts ignoring touches; calls nest, each needs a matching ``endIgnoringInteractionEvents()``.
+  ///
+  /// Touch handling is suspended entirely: touches down when ignoring begins are cancelled (views
+  /// and recognizers get `touchesCancelled`, as for ``cancelTouches(in:)``), a touch that begins
+  /// while ignoring is never delivered, and neither is any later change of those contacts, even
+  /// after ignoring ends: each stays swallowed until it lifts. Sources: seed 000 §3 ("Touch events
+  /// can be turned off entirely at the application level with UIApplication's
+  /// beginIgnoringInteractionEvents") and Apple's documentation of
+  /// `beginIgnoringInteractionEvents()` ("Tells the receiver to suspend the handling of
+  /// touch-related events"); cancelling is how UIKit ends a touch a responder will hear no more of,
+  /// so every `touchesBegan` still gets its end.
+  public func beginIgnoringInteractionEvents() {
+    ignoringCount += 1
+    if ignoringCount == 1 && !touchesByID.isEmpty {
+      cancelTouches(reason: "the application began ignoring interaction events")
+    }
+  }
 
   /// Ends one ``beginIgnoringInteractionEvents()``; extra calls do nothing.
   public func endIgnoringInteractionEvents() { ignoringCount = max(0, ignoringCount - 1) }
@@ -103,6 +122,12 @@ open class Application: Responder {
   /// its device vanishes: views and recognizers get `touchesCancelled`. Later frames that still
   /// carry those contacts are ignored until the contacts end.
   public func cancelTouches(in window: Window? = nil) {
+    cancelTouches(in: window, reason: "its device went away")
+  }
+
+  private func cancelTouches(in window: Window? = nil, reason: String) {
+    gestureArbiter.cancellationReason = reason
+    defer { gestureArbiter.cancellationReason = nil }
     let time = clock.now
     for touch in touchesByID.values {
       if window == nil || touch.window === window {
@@ -165,6 +190,16 @@ open class Application: Responder {
       let view = window.hitTest(point, with: event)
     else {
       swallowed[contact.id] = WindowRef(window: located?.0)
+      if let tracer {
+        let reason =
+          isIgnoringInteractionEvents
+          ? "the application is ignoring interaction events"
+          : located == nil ? "no window has a view there" : "no view was hit"
+        tracer(
+          .touchSwallowed(
+            id: contact.id, window: located?.0, location: located?.1 ?? Point(x: contact.x, y: contact.y),
+            reason: reason))
+      }
       return
     }
     let touch = Touch(

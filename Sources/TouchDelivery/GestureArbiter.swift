@@ -11,13 +11,17 @@ import TouchdInput
 ///    requested transitions are applied in request order; a recognition (`.possible → .began` or
 ///    `.ended`) waits while a failure requirement is undecided, fails when one recognized, fails
 ///    when an active recognizer that shares a touch prevents it or `shouldBegin` says no, and
-///    otherwise applies: competitors sharing a touch that it can prevent fail, its touches are
-///    cancelled in their views (`cancelsTouchesInView`), then its actions run.
+///    when an active recognizer that shares a touch or is related to it (same view, or one view
+///    contains the other) prevents it, or `shouldBegin` says no, and otherwise applies: competitors
+///    sharing a touch that it can prevent fail, its touches are cancelled in their views
+///    (`cancelsTouchesInView`), then its actions run.
 /// 3. A failed recognizer leaves its touches' ``Touch/gestureRecognizers`` and gets no more touches.
 /// 4. View deliveries go through one ordered queue. An item waits while an undecided recognizer of
-///    its touch delays it (`delaysTouchesBegan`: every phase; `delaysTouchesEnded`: the end) or an
-///    earlier item of the same touch waits; a touch cancelled in its view drops its items, and the
-///    view gets `touchesCancelled` only if it heard `touchesBegan` and not yet the end.
+///    its touch delays it (`delaysTouchesBegan`: every phase; `delaysTouchesEnded`: the end), or an
+///    earlier item waits that is of the same touch, of a touch of the same view, or held by a
+///    recognizer this item's touch also goes to; a touch cancelled in its view drops its items, and
+///    the view gets `touchesCancelled` only if it heard `touchesBegan` and not yet the end. An item
+///    carries the touch as it was when queued; held `moved` items of a touch merge into one.
 /// 5. At the end of a turn, lifted touches leave `trackedTouches`, and a decided recognizer whose
 ///    touches are all gone is reset.
 final class GestureArbiter {
@@ -34,11 +38,32 @@ final class GestureArbiter {
   @exclusivity(unchecked) private var callSet: Set<Touch> = []
   /// The phases a turn delivers to recognizers, in order.
   private static let recognizerPhases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+  /// The application's tracer (``Application/tracer``).
+  @exclusivity(unchecked) var tracer: ((TraceEvent) -> Void)?
+  /// Why touches are being cancelled, while the application cancels them (trace only).
+  @exclusivity(unchecked) var cancellationReason: String?
 
+  /// A view delivery: the touch as it was when the delivery was queued, so a delivery held back
+  /// and released later shows the view the touch's state at that moment (a held `touchesBegan` is
+  /// at the touch-down point).
   struct ViewDelivery {
     let touch: Touch
     let phase: TouchPhase
     let event: TouchEvent
+    var location: Point
+    var previousLocation: Point
+    var timestamp: Double
+    /// Reported as held (trace).
+    var wasHeld = false
+
+    init(touch: Touch, phase: TouchPhase, event: TouchEvent) {
+      self.touch = touch
+      self.phase = phase
+      self.event = event
+      location = touch.locationInWindow
+      previousLocation = touch.previousLocationInWindow
+      timestamp = touch.timestamp
+    }
   }
 
   // MARK: Turns
@@ -90,7 +115,7 @@ final class GestureArbiter {
     }
 
     let toView = admitted.filter { $0.deliversToView && !$0.viewCancelled }
-    queue.append(contentsOf: Self.grouped(toView).map { ViewDelivery(touch: $0, phase: $0.phase, event: event) })
+    for touch in Self.grouped(toView) { enqueueView(ViewDelivery(touch: touch, phase: touch.phase, event: event)) }
     flushViews()
 
     for touch in admitted where touch.phase.isTerminal {
@@ -130,17 +155,44 @@ final class GestureArbiter {
       || others.contains { $0.view !== view && $0.view?.isExclusiveTouch == true }
     if blockedByExclusive {
       touch.isBlocked = true
+      if let tracer {
+        let owner =
+          view.isExclusiveTouch
+          ? others.first { $0.view !== view }?.view : others.first { $0.view?.isExclusiveTouch == true }?.view
+        let note =
+          view.isExclusiveTouch
+          ? "blocked: view '\(view.traceName)' is exclusiveTouch and view '\(owner?.traceName ?? "?")' has a touch"
+          : "blocked: exclusiveTouch view '\(owner?.traceName ?? "?")' has a touch"
+        tracer(.touchBegan(touch, recognizers: [], notes: [note]))
+      }
       return
     }
     touch.isAdmitted = true
     touch.deliversToView =
       view.isMultipleTouchEnabled
       || !others.contains { $0.view === view && $0.deliversToView && !$0.viewCancelled }
+    var notes: [String] = []
+    if tracer != nil && !touch.deliversToView {
+      notes.append(
+        "view '\(view.traceName)' already has a touch and multipleTouchEnabled is false: only recognizers get this one")
+    }
 
     var current: View? = view
     while let v = current {
-      for r in v.gestureRecognizers where r.isEnabled && r.acceptsTouches {
-        if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) { continue }
+      for r in v.gestureRecognizers {
+        guard r.isEnabled && r.acceptsTouches else {
+          if tracer != nil {
+            notes.append(
+              r.isEnabled
+                ? "'\(r.traceName)' is \(r._state.rawValue) and gets no new touches until its touches end"
+                : "'\(r.traceName)' is disabled")
+          }
+          continue
+        }
+        if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
+          if tracer != nil { notes.append("'\(r.traceName)' declined it (delegate shouldReceive false)") }
+          continue
+        }
         touch.gestureRecognizers.append(r)
         r.trackedTouches.append(touch)
         r.attemptTouches.append(touch)
@@ -149,6 +201,30 @@ final class GestureArbiter {
       }
       current = v.superview
     }
+    if let tracer {
+      if let window = touch.window { notes += Self.outsideNotes(for: touch, in: window) }
+      tracer(.touchBegan(touch, recognizers: touch.gestureRecognizers, notes: notes))
+    }
+  }
+
+  /// For the trace: recognizers whose view contains the touch-down point but is not on the
+  /// hit-test view's chain (another view was hit).
+  private static func outsideNotes(for touch: Touch, in window: Window) -> [String] {
+    var notes: [String] = []
+    func visit(_ v: View) {
+      if !v.gestureRecognizers.isEmpty, let hit = touch.view, !hit.isDescendant(of: v),
+        v.bounds.contains(v.convert(touch.locationInWindow, from: nil))
+      {
+        for r in v.gestureRecognizers {
+          notes.append(
+            "'\(r.traceName)' does not get it: touch began in view '\(hit.traceName)', outside the recognizer's view '\(v.traceName)'"
+          )
+        }
+      }
+      for s in v.subviews { visit(s) }
+    }
+    visit(window)
+    return notes
   }
 
   // MARK: Arbitration
@@ -176,31 +252,53 @@ final class GestureArbiter {
     }
   }
 
-  private enum Gate { case go, wait, fail }
+  private enum Gate {
+    case go
+    case wait(GestureRecognizer)
+    /// Fails, with the cause (built only while tracing).
+    case fail(String?)
+  }
 
   /// Applies `r`'s oldest requested transition; false when it must keep waiting.
   private func apply(_ r: GestureRecognizer) -> Bool {
-    let next = r.pendingStates[0]
+    let request = r.pendingStates[0]
+    let next = request.state
     switch (r._state, next) {
     case (_, .failed):
-      fail(r)
+      fail(r, request.cause ?? defaultCause(.failed))
     case (.possible, .began), (.possible, .ended):
       switch gate(r) {
-      case .wait: return false
-      case .fail: fail(r)
+      case .wait(let requirement):
+        if let tracer, r.waitingFor !== requirement {
+          r.waitingFor = requirement
+          tracer(.waiting(r, to: next, requirement: requirement))
+        }
+        return false
+      case .fail(let cause): fail(r, cause ?? "")
       case .go:
         r.pendingStates.removeFirst()
         r._state = next
+        if let tracer {
+          var cause = request.cause ?? defaultCause(next)
+          if let waited = r.waitingFor { cause += "; required '\(waited.traceName)' failed" }
+          tracer(.recognizer(r, from: .possible, to: next, cause: cause))
+        }
+        r.waitingFor = nil
+        r.recognitionApplied()
         for other in participants
         where other !== r && other._state == .possible && shares(r, other) && prevents(r, other) {
-          fail(other)
+          fail(other, "prevented by '\(r.traceName)' (\(next.rawValue)), which shares a touch")
         }
-        if r.cancelsTouchesInView { cancelInViews(r.attemptTouches) }
+        if r.cancelsTouchesInView { cancelInViews(r.attemptTouches, by: r) }
         fireActions(r)
       }
     case (.began, _), (.changed, _):
       r.pendingStates.removeFirst()
+      let from = r._state
       r._state = next
+      if let tracer, from != next {
+        tracer(.recognizer(r, from: from, to: next, cause: request.cause ?? defaultCause(next)))
+      }
       fireActions(r)
     default:
       r.pendingStates.removeFirst()
@@ -208,22 +306,33 @@ final class GestureArbiter {
     return true
   }
 
+  /// The cause of a transition its recognizer gave no reason for.
+  private func defaultCause(_ state: GestureRecognizer.State) -> String {
+    if let reason = cancellationReason { return "its touches were cancelled: \(reason)" }
+    return "the recognizer set .\(state.rawValue)"
+  }
+
   private func gate(_ r: GestureRecognizer) -> Gate {
     for other in requirements(of: r) where other !== r && participants.contains(where: { $0 === other }) {
       switch other._state {
-      case .possible: return .wait
+      case .possible: return .wait(other)
       case .failed: continue
-      default: return .fail
+      default:
+        return .fail(tracer == nil ? nil : "required '\(other.traceName)' \(other._state.rawValue)")
       }
     }
     for other in participants
-    where other !== r && (other._state == .began || other._state == .changed) && shares(other, r)
-      && prevents(other, r)
+    where other !== r && (other._state == .began || other._state == .changed)
+      && (shares(other, r) || related(other, r)) && prevents(other, r)
     {
-      return .fail
+      return .fail(tracer == nil ? nil : "excluded by '\(other.traceName)' (active)")
     }
-    if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) { return .fail }
-    if let view = r.view, !view.gestureRecognizerShouldBegin(r) { return .fail }
+    if let delegate = r.delegate, !delegate.gestureRecognizerShouldBegin(r) {
+      return .fail("delegate gestureRecognizerShouldBegin false")
+    }
+    if let view = r.view, !view.gestureRecognizerShouldBegin(r) {
+      return .fail("view '\(view.traceName)' gestureRecognizerShouldBegin false")
+    }
     return .go
   }
 
@@ -252,9 +361,20 @@ final class GestureArbiter {
     a.attemptTouches.contains { t in b.attemptTouches.contains { $0 === t } }
   }
 
-  private func fail(_ r: GestureRecognizer) {
+  /// Whether the recognizers' views are the same or one contains the other: an active recognizer
+  /// excludes a related one even without a shared touch (UIKit: a pinch in progress on a photo
+  /// keeps a tap on a button inside the photo from firing; measured on iOS, see docs/delivery.md).
+  private func related(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    guard let va = a.view, let vb = b.view else { return false }
+    return va.isDescendant(of: vb) || vb.isDescendant(of: va)
+  }
+
+  private func fail(_ r: GestureRecognizer, _ cause: @autoclosure () -> String) {
+    let from = r._state
     r.pendingStates = []
+    r.waitingFor = nil
     r._state = .failed
+    if let tracer, from != .failed { tracer(.recognizer(r, from: from, to: .failed, cause: cause())) }
     for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
     for touch in r.trackedTouches { r.stopTracking(touch) }
   }
@@ -269,11 +389,14 @@ final class GestureArbiter {
     participants.removeAll { $0 === r }
     requesters.removeAll { $0 === r }
     for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
+    let from = r._state
     r.trackedTouches = []
     r.attemptTouches = []
     r.pendingStates = []
+    r.waitingFor = nil
     r._state = .possible
     if wasInPlay {
+      if let tracer { tracer(.recognizer(r, from: from, to: .possible, cause: "removed from its view")) }
       r.reset()
       if depth == 0 { flushViews() }
     }
@@ -281,13 +404,29 @@ final class GestureArbiter {
 
   // MARK: Views
 
+  /// Queues a view delivery. A `moved` for a touch whose last queued item is a `moved` still
+  /// waiting replaces that item's position and time: a held touch gets one catch-up `moved`.
+  private func enqueueView(_ item: ViewDelivery) {
+    if item.phase == .moved, !queue.isEmpty,
+      let last = queue.lastIndex(where: { $0.touch === item.touch }), queue[last].phase == .moved
+    {
+      queue[last].location = item.location
+      queue[last].timestamp = item.timestamp
+      return
+    }
+    queue.append(item)
+  }
+
   /// Takes the touches from their views: queued deliveries are dropped, and a view that heard
   /// `touchesBegan` but not the end gets `touchesCancelled`.
-  private func cancelInViews(_ touches: [Touch]) {
+  private func cancelInViews(_ touches: [Touch], by r: GestureRecognizer) {
     var cancellations: [ViewDelivery] = []
     for touch in touches where !touch.viewCancelled {
       touch.viewCancelled = true
       let queuedEvent = queue.first { $0.touch === touch }?.event
+      if let tracer, touch.deliversToView, queuedEvent != nil || (touch.viewBeganDelivered && !touch.viewFinished) {
+        tracer(.cancelledInView(touch, by: r))
+      }
       queue.removeAll { $0.touch === touch }
       if touch.viewBeganDelivered && !touch.viewFinished, let event = queuedEvent ?? touch.event {
         cancellations.append(ViewDelivery(touch: touch, phase: .cancelled, event: event))
@@ -296,29 +435,46 @@ final class GestureArbiter {
     dispatch(cancellations)
   }
 
-  /// Delivers, in order, the queued items no recognizer holds back.
+  /// Delivers, in order, the queued items nothing holds back.
   private func flushViews() {
+    guard !queue.isEmpty else { return }
     var waiting: [ViewDelivery] = []
     var ready: [ViewDelivery] = []
-    for item in queue where !item.touch.viewCancelled {
-      if waiting.contains(where: { $0.touch === item.touch }) || isHeld(item) {
-        waiting.append(item)
-      } else {
+    /// The recognizers holding the waiting items.
+    var holders: [GestureRecognizer] = []
+    for var item in queue where !item.touch.viewCancelled {
+      let own = heldBy(item)
+      let behind =
+        !waiting.isEmpty
+        && (waiting.contains { $0.touch === item.touch || $0.touch.view === item.touch.view }
+          || item.touch.gestureRecognizers.contains { r in holders.contains { $0 === r } })
+      if own.isEmpty && !behind {
         ready.append(item)
+        continue
       }
+      for r in own where !holders.contains(where: { $0 === r }) { holders.append(r) }
+      if !item.wasHeld {
+        item.wasHeld = true
+        tracer?(.held(item.touch, phase: item.phase, by: own))
+      }
+      waiting.append(item)
     }
     queue = waiting
     dispatch(ready)
   }
 
-  private func isHeld(_ item: ViewDelivery) -> Bool {
-    item.touch.gestureRecognizers.contains { r in
-      r._state == .possible && (r.delaysTouchesBegan || (item.phase == .ended && r.delaysTouchesEnded))
+  /// The undecided recognizers of the item's touch that delay it.
+  private func heldBy(_ item: ViewDelivery) -> [GestureRecognizer] {
+    var result: [GestureRecognizer] = []
+    for r in item.touch.gestureRecognizers
+    where r._state == .possible && (r.delaysTouchesBegan || (item.phase == .ended && r.delaysTouchesEnded)) {
+      result.append(r)
     }
+    return result
   }
 
   /// Calls the views' touches methods, one call per run of items with the same view, phase and event
-  /// (a touch at most once per call).
+  /// (a touch at most once per call). During a call each touch shows the state its item recorded.
   private func dispatch(_ items: [ViewDelivery]) {
     var start = 0
     while start < items.count {
@@ -330,9 +486,19 @@ final class GestureArbiter {
         end += 1
       }
       let run = items[start..<end]
+      var saved: [(Touch, TouchPhase, Point, Point, Double)] = []
       for item in run {
         if item.phase == .began { item.touch.viewBeganDelivered = true }
         if item.phase.isTerminal { item.touch.viewFinished = true }
+        let t = item.touch
+        if t.phase != item.phase || t.locationInWindow != item.location || t.timestamp != item.timestamp {
+          saved.append((t, t.phase, t.locationInWindow, t.previousLocationInWindow, t.timestamp))
+          t.phase = item.phase
+          t.locationInWindow = item.location
+          t.previousLocationInWindow = item.previousLocation
+          t.timestamp = item.timestamp
+        }
+        if item.wasHeld { tracer?(.released(t, phase: item.phase, location: item.location)) }
       }
       if let view = first.touch.view {
         var touches = takeCallSet()
@@ -345,6 +511,12 @@ final class GestureArbiter {
         case .stationary: break
         }
         callSet = touches
+      }
+      for (t, phase, location, previous, timestamp) in saved {
+        t.phase = phase
+        t.locationInWindow = location
+        t.previousLocationInWindow = previous
+        t.timestamp = timestamp
       }
       start = end
     }
@@ -379,6 +551,9 @@ final class GestureArbiter {
         for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
         r.trackedTouches = []
         r.attemptTouches = []
+        if let tracer {
+          tracer(.recognizer(r, from: r._state, to: .possible, cause: "reset: every touch it received has ended"))
+        }
         r._state = .possible
         participants.removeAll { $0 === r }
         r.reset()
@@ -404,7 +579,7 @@ extension TouchPhase {
 
 extension GestureRecognizer {
   /// The state after every requested transition applies.
-  var effectiveState: State { pendingStates.last ?? _state }
+  var effectiveState: State { pendingStates.last?.state ?? _state }
 
   /// In `.ended`, `.cancelled` or `.failed`: waiting to be reset.
   var isDecided: Bool { _state == .ended || _state == .cancelled || _state == .failed }
@@ -419,7 +594,7 @@ extension GestureRecognizer {
   var arbiter: GestureArbiter? { view?.window?.application?.gestureArbiter }
 
   /// Validates a state assignment (see ``state``) and hands it to the arbitration.
-  func requestState(_ newState: State) {
+  func requestState(_ newState: State, cause: String?) {
     let from = effectiveState
     var request = newState
     if _state == .possible && from != .possible && (newState == .failed || newState == .cancelled) {
@@ -432,7 +607,7 @@ extension GestureRecognizer {
         (.began, .ended), (.changed, .ended), (.began, .cancelled), (.changed, .cancelled):
         break
       case (.began, .changed), (.changed, .changed):
-        if pendingStates.last == .changed { return }
+        if pendingStates.last?.state == .changed { return }
       default:
         return
       }
@@ -441,7 +616,7 @@ extension GestureRecognizer {
       applyStandalone(request)
       return
     }
-    pendingStates.append(request)
+    pendingStates.append(StateRequest(state: request, cause: cause))
     arbiter.enqueue(self)
   }
 
@@ -461,12 +636,15 @@ extension GestureRecognizer {
 
   func disable() {
     if _state == .began || _state == .changed {
-      requestState(.cancelled)
+      requestState(.cancelled, cause: isTracing ? "disabled" : nil)
     } else if _state == .possible && (!attemptTouches.isEmpty || !pendingStates.isEmpty) {
-      requestState(.failed)
+      requestState(.failed, cause: isTracing ? "disabled" : nil)
     }
   }
 
+  /// Called when a recognition (`.possible → .began` or `.ended`) takes effect, which may be
+  /// later than it was requested (after a failure requirement). Subclasses that measure from the
+  /// start of the gesture re-base here.
   func stopTracking(_ touch: Touch) {
     guard trackedTouches.contains(where: { $0 === touch }) else { return }
     lastLocationInWindow = touch.locationInWindow

@@ -78,12 +78,29 @@ open class GestureRecognizer {
   /// whose view is in no application applies valid requests at once and fires its actions.
   open var state: State {
     get { _state }
-    set { requestState(newValue) }
+    set { requestState(newValue, cause: nil) }
   }
+
+  /// Sets ``state`` and says why, for the trace (`touchctl replay --explain`, the daemon's `trace`
+  /// messages): "moved 46.2 pt > allowableMovement 45". The cause is only built while the
+  /// application has a ``Application/tracer``.
+  public func setState(_ newState: State, because cause: @autoclosure () -> String) {
+    requestState(newState, cause: isTracing ? cause() : nil)
+  }
+
+  /// Whether the application this recognizer is in records a trace.
+  public var isTracing: Bool { view?.window?.application?.tracer != nil }
   @exclusivity(unchecked) var _state: State = .possible
+  /// A requested transition and, while a tracer listens, why it was requested.
+  struct StateRequest {
+    var state: State
+    var cause: String?
+  }
   /// Requested transitions not applied yet, oldest first (a recognition waiting for a failure
   /// requirement, or changes made during a touches method).
-  @exclusivity(unchecked) var pendingStates: [State] = []
+  @exclusivity(unchecked) var pendingStates: [StateRequest] = []
+  /// The recognizer a waiting recognition last reported waiting for (trace only).
+  @exclusivity(unchecked) var waitingFor: GestureRecognizer?
   /// Every touch delivered to the recognizer since its last reset, including ended ones and those
   /// it no longer receives because it failed: the touches its recognition takes from views.
   @exclusivity(unchecked) var attemptTouches: [Touch] = []
@@ -132,8 +149,9 @@ open class GestureRecognizer {
     failureRequirements.append(other)
   }
 
-  /// The number of touches the recognizer is tracking.
-  public var numberOfTouches: Int { trackedTouches.count }
+  /// The number of touches the recognizer is tracking. A discrete recognizer reports the touches of
+  /// the gesture it recognized (a two-finger tap: 2) also after they lifted.
+  open var numberOfTouches: Int { trackedTouches.count }
 
   /// The centroid of the tracked touches in `view`'s coordinates (the window's when nil); with no
   /// tracked touch, the last location it had.
@@ -166,6 +184,11 @@ open class GestureRecognizer {
   open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
   open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {}
   open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {}
+
+  /// Called when a recognition (`.possible → .began` or `.ended`) takes effect, which may be later
+  /// than it was requested when it waited for a failure requirement. Subclasses that measure from
+  /// the start of the gesture re-base here (a pan's translation starts from zero).
+  open func recognitionApplied() {}
 
   /// Clears per-attempt state; called when the recognizer returns to `.possible` after its touches
   /// are gone (or it finished). Subclasses call super.

@@ -83,6 +83,9 @@ final class VetoView: View {
     #expect(single.state == .possible)
   }
 
+  /// The second touch's `began` waits behind the first touch's `ended`, which the double tap holds
+  /// (delaysTouchesEnded): once a recognizer holds touches, later touches are held too, so the view
+  /// never sees the second touch; the recognition cancels the first.
   @Test("a single tap that requires a double tap to fail fails when the double tap recognizes")
   func singleFailsWhenDoubleRecognizes() {
     let h = Harness()
@@ -98,7 +101,7 @@ final class VetoView: View {
     #expect(
       h.log.lines == [
         "single.began(1)", "double.began(1)", "B.began(1)", "single.ended(1)", "double.ended(1)",
-        "double.began(2)", "B.began(2)", "double.ended(2)", "B.cancelled(1)", "B.cancelled(2)", "double:ended",
+        "double.began(2)", "double.ended(2)", "B.cancelled(1)", "double:ended",
         "single.reset", "double.reset",
       ])
   }

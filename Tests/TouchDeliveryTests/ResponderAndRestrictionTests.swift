@@ -70,7 +70,8 @@ final class RecordingController: ViewController {
 }
 
 @Suite("Restricting touches") struct RestrictionTests {
-  @Test("touches that begin while ignoring are never delivered; ignoring nests; earlier touches continue")
+  @Test(
+    "ignoring cancels the touches in progress; touches that begin while ignoring are never delivered; ignoring nests")
   func ignoringInteractionEvents() {
     let h = Harness()
     let a = h.view("A", Rect(x: 0, y: 0, width: 400, height: 400))
@@ -86,7 +87,8 @@ final class RecordingController: ViewController {
     #expect(!h.app.isIgnoringInteractionEvents)
     h.frame(1.3, c(1, .ended, 11, 10), c(2, .moved, 60, 50), c(4, .began, 70, 70))
     h.frame(1.4, c(2, .ended, 60, 50), c(3, .ended, 90, 90), c(4, .ended, 70, 70))
-    #expect(h.log.lines == ["A.began(1)", "A.moved(1)", "A.began(4)", "A.ended(1)", "A.ended(4)"])
+    // Touch 1 was down when ignoring began: cancelled, and its later frames are not delivered.
+    #expect(h.log.lines == ["A.began(1)", "A.cancelled(1)", "A.began(4)", "A.ended(4)"])
   }
 
   @Test("a second touch on a view without multiple touch goes to its recognizers, not the view")

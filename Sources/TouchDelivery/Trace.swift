@@ -1,0 +1,44 @@
+import TouchdInput
+
+/// One step of delivery and arbitration, with its cause: what `touchctl replay --explain` prints and
+/// the daemon publishes as `trace` messages. Set ``Application/tracer`` to receive them; with no
+/// tracer nothing is built (causes are autoclosures).
+public enum TraceEvent {
+  /// A recognizer's state changed: `from` → `to`, and why (a reset is `→ possible`).
+  case recognizer(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State, cause: String)
+  /// A recognition (`to`) is held back until `requirement` fails.
+  case waiting(GestureRecognizer, to: GestureRecognizer.State, requirement: GestureRecognizer)
+  /// A touch landed on `touch.view`: the recognizers it goes to, and notes on who does not get it
+  /// and why (exclusiveTouch, multipleTouchEnabled, shouldReceive, a recognizer whose view
+  /// contains the point but is not on the hit-test view's chain).
+  case touchBegan(Touch, recognizers: [GestureRecognizer], notes: [String])
+  /// A contact that is delivered to nobody for its whole life (ignoring interaction, nothing hit).
+  case touchSwallowed(id: TouchID, window: Window?, location: Point, reason: String)
+  /// A view delivery waits: `phase` of `touch`, held by `recognizers` (or behind an earlier held
+  /// delivery when empty).
+  case held(Touch, phase: TouchPhase, by: [GestureRecognizer])
+  /// A held view delivery was made: `phase` of `touch`, at `location` (window points).
+  case released(Touch, phase: TouchPhase, location: Point)
+  /// A recognition took `touch` from its view (`cancelsTouchesInView`).
+  case cancelledInView(Touch, by: GestureRecognizer)
+}
+
+extension GestureRecognizer {
+  /// The recognizer's name for messages: ``name``, else its class.
+  public var traceName: String { name ?? String(describing: type(of: self)) }
+}
+
+/// Numbers in causes: at most one decimal, no trailing ".0" (`46.2`, `45`).
+public func traceNumber(_ value: Double) -> String {
+  guard value.isFinite else { return String(describing: value) }
+  let tenths = (value * 10).rounded()
+  let whole = Int(tenths / 10)
+  let fraction = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
+  let sign = tenths < 0 && whole == 0 ? "-" : ""
+  return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+}
+
+extension View {
+  /// The view's name for messages: ``identifier``, else its class.
+  public var traceName: String { identifier ?? String(describing: type(of: self)) }
+}
