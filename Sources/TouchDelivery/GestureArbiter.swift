@@ -607,7 +607,9 @@ extension GestureRecognizer {
         (.began, .ended), (.changed, .ended), (.began, .cancelled), (.changed, .cancelled):
         break
       case (.began, .changed), (.changed, .changed):
-        if pendingStates.last?.state == .changed { return }
+        // One pending change is enough; a change while the began itself still waits (for a
+        // failure requirement) folds into it: the gesture begins where it then is.
+        if pendingStates.last?.state == .changed || _state == .possible { return }
       default:
         return
       }

@@ -34,7 +34,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var monitorSource: DispatchSourceRead?
   private var sources: [DispatchSourceProtocol] = []
   private var replay: ReplayFeeder?
-  private var ignoreDepth = 0
+  /// Whether a client subscribes to `trace` messages: the runtime traces only then.
+  private var tracing = false
   private var counters = PipelineCounters()
   private var shuttingDown = false
 
@@ -93,17 +94,24 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   private func makeRuntime(_ scene: Scene) -> SceneRuntime {
-    SceneRuntime(scene: scene, clock: clock) { [unowned self] message in publish(message) }
+    let runtime = SceneRuntime(scene: scene, clock: clock) { [unowned self] message in publish(message) }
+    runtime.isTracing = tracing
+    return runtime
   }
 
+  /// Hands a message to the server (which never blocks): trace messages take the same path.
   private func publish(_ message: Message) {
-    counters.messages += 1
     switch message {
     case .action(let a):
+      counters.messages += 1
       counters.actions += 1
       server.publish(OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view))
     case .touches(let t):
+      counters.messages += 1
       server.publish(OutboundMessage(line: message.jsonLine, type: "touches", view: t.view))
+    case .trace(let t):
+      counters.traces += 1
+      server.publish(OutboundMessage(line: message.jsonLine, type: "trace", view: t.view))
     }
   }
 
@@ -420,6 +428,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       return .failure(error)
     }
     runtime.application.cancelTouches()
+    runtime.isTracing = false
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
     let paths = devices.keys.sorted()
@@ -427,7 +436,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     scene = newScene
     runtime = makeRuntime(newScene)
     runtime.nextSequenceNumber = seq
-    ignoreDepth = 0
     if replay == nil {
       for path in paths { openDevice(path) }
     } else if let index = replay.flatMap({ runtime.windowIndex(for: $0.recording.description) }) {
@@ -451,23 +459,28 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
+  /// Traces while a client subscribes to `trace` (and not otherwise: tracing costs time).
+  public func subscribedTypesChanged(_ types: Set<String>) {
+    let wanted = types.contains("trace")
+    queue.async { [unowned self] in
+      guard wanted != tracing else { return }
+      tracing = wanted
+      runtime?.isTracing = wanted
+      logger.info(wanted ? "tracing: a client subscribed to trace messages" : "tracing off: no trace subscriber")
+    }
+  }
+
   private func execute(_ command: ClientCommand, serverCounters: ServerCounters) -> CommandResult {
     dispatchPrecondition(condition: .onQueue(queue))
     switch command.name {
-    case "set": return setView(command.fields)
-    case "ignoreInteraction":
-      guard let value = command.fields["value"] as? Bool else {
-        return .error("'value' must be true or false")
+    case "set", "ignoreInteraction":
+      do {
+        return .ok(fieldsJSON: try runtime.apply(SceneCommand.parse(command.fields)))
+      } catch let error as SceneCommandError {
+        return .error(error.message)
+      } catch {
+        return .error("\(error)")
       }
-      if value {
-        ignoreDepth += 1
-        runtime.application.beginIgnoringInteractionEvents()
-      } else {
-        guard ignoreDepth > 0 else { return .error("not ignoring interaction events") }
-        ignoreDepth -= 1
-        runtime.application.endIgnoringInteractionEvents()
-      }
-      return .ok(fieldsJSON: #""ignoring":\#(ignoreDepth)"#)
     case "reload":
       switch reload(reason: "reload command") {
       case .success: return .ok(fieldsJSON: "")
@@ -477,42 +490,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       }
     case "status": return .ok(fieldsJSON: statusJSON(serverCounters))
     default: return .error("unknown command '\(command.name)'")
-    }
-  }
-
-  private func setView(_ fields: [String: Any]) -> CommandResult {
-    guard let view = fields["view"] as? String else { return .error("'view' must be a view id") }
-    let known: Set<String> = ["cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame"]
-    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-      return .error("unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame)")
-    }
-    var hidden: Bool?
-    var alpha: Double?
-    var interaction: Bool?
-    var frame: Scene.Frame?
-    if let raw = fields["hidden"] {
-      guard let b = raw as? Bool else { return .error("'hidden' must be true or false") }
-      hidden = b
-    }
-    if let raw = fields["userInteractionEnabled"] {
-      guard let b = raw as? Bool else { return .error("'userInteractionEnabled' must be true or false") }
-      interaction = b
-    }
-    if let raw = fields["alpha"] {
-      guard let n = raw as? Double else { return .error("'alpha' must be a number") }
-      alpha = n
-    }
-    if let raw = fields["frame"] {
-      guard let f = raw as? [String: Any], let x = f["x"] as? Double, let y = f["y"] as? Double,
-        let w = f["width"] as? Double, let h = f["height"] as? Double, f.count == 4
-      else { return .error("'frame' must be {\"x\":..,\"y\":..,\"width\":..,\"height\":..}") }
-      frame = Scene.Frame(x: x, y: y, width: w, height: h)
-    }
-    do {
-      try runtime.setView(view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame)
-      return .ok(fieldsJSON: #""view":\#(WireProtocol.quote(view))"#)
-    } catch {
-      return .error(error.description)
     }
   }
 
@@ -555,9 +532,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""devices":[\#(deviceList.joined(separator: ","))]"#,
       #""replay":\#(replay.map { WireProtocol.quote($0.recording.source) } ?? "null")"#,
       #""touchesDown":\#(touchesDown)"#,
-      #""ignoring":\#(ignoreDepth)"#,
+      #""ignoring":\#(runtime.ignoreDepth)"#,
+      #""tracing":\#(runtime.isTracing)"#,
       #""clients":\#(server.clients)"#,
       #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"actions":\#(c.actions),"messages":\#(c.messages),"#
+        + #""traceMessages":\#(c.traces),"#
         + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"resyncs":\#(c.resyncs),"#
         + #""timerWakeups":\#(clock.wakeups),"#
         + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
@@ -572,7 +551,10 @@ struct PipelineCounters {
   var frames = 0
   var touchesBegan = 0
   var actions = 0
+  /// Action and touches messages.
   var messages = 0
+  /// Trace messages (only while a client subscribes to them).
+  var traces = 0
   var reloads = 0
   var reloadFailures = 0
   /// SYN_DROPPED resyncs over all devices.

@@ -7,12 +7,36 @@ public enum Message: Hashable, Sendable {
   case action(ActionMessage)
   /// A view with `touches: true` handled a touches call.
   case touches(TouchesMessage)
+  /// One step of delivery and arbitration, with its cause; only while the runtime traces
+  /// (``SceneRuntime/isTracing``).
+  case trace(TraceMessage)
 
-  /// The message's sequence number: one more than the previous message's.
-  public var seq: Int {
+  /// The message's sequence number: one more than the previous action or touches message's; nil
+  /// for trace messages, which take none, so that the other messages are numbered the same
+  /// whether or not someone traces.
+  public var seq: Int? {
     switch self {
     case .action(let m): m.seq
     case .touches(let m): m.seq
+    case .trace: nil
+    }
+  }
+
+  /// The message's `type` key: `action`, `touches` or `trace`.
+  public var type: String {
+    switch self {
+    case .action: "action"
+    case .touches: "touches"
+    case .trace: "trace"
+    }
+  }
+
+  /// The message's time in seconds (the clock of the recording or of the live devices).
+  public var time: Double {
+    switch self {
+    case .action(let m): m.time
+    case .touches(let m): m.time
+    case .trace(let m): m.time
     }
   }
 
@@ -21,6 +45,7 @@ public enum Message: Hashable, Sendable {
     switch self {
     case .action(let m): m.jsonLine
     case .touches(let m): m.jsonLine
+    case .trace(let m): m.jsonLine
     }
   }
 }
@@ -184,6 +209,7 @@ struct JSONLineWriter: ~Copyable {
     out.appendInteger(value)
   }
   mutating func integer(_ value: Int) { out.appendInteger(value) }
+  mutating func number(_ value: Double) { out.appendNumber(value) }
   mutating func string(_ key: StaticString, _ value: String) {
     out.append(key)
     out.appendString(value)
@@ -191,6 +217,21 @@ struct JSONLineWriter: ~Copyable {
   mutating func number(_ key: StaticString, _ value: Double) {
     out.append(key)
     out.appendNumber(value)
+  }
+  /// Appends a key literal and a string, or `null`.
+  mutating func optionalString(_ key: StaticString, _ value: String?) {
+    out.append(key)
+    if let value { out.appendString(value) } else { out.append("null") }
+  }
+  /// Appends a key literal and an array of strings.
+  mutating func strings(_ key: StaticString, _ values: [String]) {
+    out.append(key)
+    out.append(UInt8(ascii: "["))
+    for (i, value) in values.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out.appendString(value)
+    }
+    out.append(UInt8(ascii: "]"))
   }
   mutating func point(_ key: StaticString, _ p: Point) {
     out.append(key)

@@ -176,6 +176,7 @@ public struct Scene: Decodable, Hashable, Sendable {
       self.type = type
       self.action = action
       self.parameters = parameters
+      delaysTouchesBegan = type == .screenEdgePan
     }
 
     public init(from decoder: Decoder) throws {
@@ -184,7 +185,9 @@ public struct Scene: Decodable, Hashable, Sendable {
       type = try c.decode(RecognizerType.self, forKey: .type)
       action = try c.decode(String.self, forKey: .action)
       cancelsTouchesInView = try c.decodeIfPresent(Bool.self, forKey: .cancelsTouchesInView) ?? true
-      delaysTouchesBegan = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesBegan) ?? false
+      // UIScreenEdgePanGestureRecognizer delays touches began by default (measured on iOS; the
+      // edge swipe must not reach the view under it), every other recognizer does not.
+      delaysTouchesBegan = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesBegan) ?? (type == .screenEdgePan)
       delaysTouchesEnded = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesEnded) ?? true
       requireToFail = try c.decodeIfPresent([String].self, forKey: .requireToFail) ?? []
       simultaneousWith = try c.decodeIfPresent([String].self, forKey: .simultaneousWith) ?? []

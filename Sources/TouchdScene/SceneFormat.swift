@@ -148,7 +148,7 @@ public enum SceneFormat {
           "When recognized, the view's touches are cancelled."),
         SceneKey(
           "delaysTouchesBegan", .bool, default: .bool(false),
-          "Touches reach the view only once this recognizer has failed."),
+          "Touches reach the view only once this recognizer has failed (default false; true for screenEdgePan, as UIKit)."),
         SceneKey(
           "delaysTouchesEnded", .bool, default: .bool(true),
           "Touch ends reach the view only once this recognizer has failed or recognized."),
@@ -187,10 +187,14 @@ public enum SceneFormat {
     case .tap:
       return [
         SceneKey("numberOfTapsRequired", .integer(minimum: 1), default: .number(1), "Taps needed for the gesture."),
-        touchesRequired, allowableMovement, maximumTapDuration, maximumInterval,
+        touchesRequired,
         SceneKey(
-          "maximumDistanceBetweenTaps", .number(minimum: 0, maximum: nil), default: .number(45),
-          "The farthest, in points, a later tap may land from the first."),
+          "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(45),
+          "How far, in points, the touches' centroid may move from the first tap's before the tap fails."),
+        maximumTapDuration, maximumInterval,
+        SceneKey(
+          "allowableTouchTimeSeparation", .positiveNumber, default: .number(0.25),
+          "The longest time, in seconds, from a multi-finger tap's first touch-down to its last."),
       ]
     case .longPress:
       return [
@@ -212,22 +216,27 @@ public enum SceneFormat {
           "The permitted directions: one name or a list."),
         touchesRequired,
         SceneKey(
-          "minimumDistance", .positiveNumber, default: .number(50),
-          "How far, in points, the fingers must travel in the direction."),
+          "minimumPrimaryMovement", .positiveNumber, default: .number(50),
+          "How far, in points, each finger must move along the direction at touch-down (decays with time)."),
         SceneKey(
-          "maximumDuration", .positiveNumber, default: .number(0.5), "The longest the swipe may take, in seconds."),
+          "maximumSecondaryMovement", .number(minimum: 0, maximum: nil), default: .number(50),
+          "How far, in points, a finger may move sideways at touch-down (decays with time)."),
         SceneKey(
-          "minimumSpeed", .number(minimum: 0, maximum: nil), default: .number(200),
-          "The lowest average speed along the direction, in points per second."),
+          "rateOfMinimumMovementDecay", .number(minimum: 0, maximum: nil), default: .number(0.94),
+          "The fraction per second the needed movement shrinks: minimumPrimaryMovement * (1 - rate * t)."),
         SceneKey(
-          "directionTolerance", .number(minimum: 0, maximum: 1.570796), default: .number(0.523599),
-          "The largest angle, in radians, between the movement and the direction."),
+          "rateOfMaximumMovementDecay", .number(minimum: 0, maximum: nil), default: .number(0.98),
+          "The fraction per second the sideways allowance shrinks: maximumSecondaryMovement * (1 - rate * t)."),
         SceneKey(
-          "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
-          "Movement, in points, below which the direction is not judged yet."),
+          "maximumDuration", .positiveNumber, default: .number(0.5),
+          "The longest the swipe may take from the first touch-down, in seconds."),
       ]
     case .pinch:
-      return [startDistance]
+      return [
+        SceneKey(
+          "startDistance", .number(minimum: 0, maximum: nil), default: .number(8),
+          "How far, in points, the distance between the two fingers must change before the pinch begins.")
+      ]
     case .rotation:
       return [
         SceneKey(
@@ -238,7 +247,13 @@ public enum SceneFormat {
       return [
         SceneKey(
           "edges", .options(edges), required: true, "The screen edges the pan may start from: one name or a list."),
-        minimumTouches, maximumTouches, startDistance,
+        minimumTouches,
+        SceneKey(
+          "maximumNumberOfTouches", .integer(minimum: 1), default: .number(1),
+          "The most fingers that can pan (UIKit's screen-edge default: 1)."),
+        SceneKey(
+          "startDistance", .number(minimum: 0, maximum: nil), default: .number(15),
+          "How far, in points along either axis, the finger must move before the gesture begins."),
         SceneKey(
           "edgeZoneWidth", .positiveNumber, default: .number(20),
           "The width, in points, of the band along the edge in which the pan must start."),

@@ -11,6 +11,8 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
   case noWindow(device: String)
   /// A recording's device is not a touchscreen (`Recording.notTouchscreenMessage`).
   case notTouchscreen(String)
+  /// A replay's timed command (``ScenePlayer/TimedCommand``) failed; `label` names it.
+  indirect case timedCommand(label: String, error: SceneRuntimeError)
 
   public var description: String {
     switch self {
@@ -19,6 +21,7 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
     case .invalidValue(let message): message
     case .noWindow(let device): "no window of the scene takes touches from '\(device)'"
     case .notTouchscreen(let message): message
+    case .timedCommand(let label, let error): "\(label): \(error)"
     }
   }
 }
@@ -40,7 +43,6 @@ public final class SceneRuntime {
   private var viewsByID: [String: SceneView] = [:]
   private var nextSeq = 1
   private var frameTime: Double?
-  private var ignoring = false
   private let simultaneity = SimultaneityDelegate()
   /// ``mapping(forWindow:)`` of every window (the scene does not change).
   private var mappings: [ScreenMapping] = []
@@ -151,12 +153,32 @@ public final class SceneRuntime {
     if let frame { view.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) }
   }
 
-  /// Ignores touches that begin from now on (true) or stops ignoring (false); touches already down
-  /// keep being delivered.
+  /// How many ``beginIgnoringInteraction()`` are not ended yet (the `ignoreInteraction` nesting).
+  public private(set) var ignoreDepth = 0
+
+  /// Begins ignoring interaction (nested, as UIApplication's begin/end): touches down are
+  /// cancelled, touches that begin while ignoring are never delivered
+  /// (``Application/beginIgnoringInteractionEvents()``).
+  public func beginIgnoringInteraction() {
+    ignoreDepth += 1
+    application.beginIgnoringInteractionEvents()
+  }
+
+  /// Ends one ``beginIgnoringInteraction()``; an error when there is none to end.
+  public func endIgnoringInteraction() throws(SceneRuntimeError) {
+    guard ignoreDepth > 0 else { throw .invalidValue("not ignoring interaction events") }
+    ignoreDepth -= 1
+    application.endIgnoringInteractionEvents()
+  }
+
+  /// Ignores interaction (true: begins unless already ignoring) or stops ignoring whatever the
+  /// nesting (false).
   public func setIgnoringInteraction(_ ignore: Bool) {
-    guard ignore != ignoring else { return }
-    ignoring = ignore
-    if ignore { application.beginIgnoringInteractionEvents() } else { application.endIgnoringInteractionEvents() }
+    if ignore {
+      if ignoreDepth == 0 { beginIgnoringInteraction() }
+    } else {
+      while ignoreDepth > 0 { try? endIgnoringInteraction() }
+    }
   }
 
   /// The view built for a scene view id.
@@ -218,7 +240,7 @@ public final class SceneRuntime {
       if let v = number("allowableMovement") { r.allowableMovement = v }
       if let v = number("maximumTapDuration") { r.maximumTapDuration = v }
       if let v = number("maximumIntervalBetweenTaps") { r.maximumIntervalBetweenTaps = v }
-      if let v = number("maximumDistanceBetweenTaps") { r.maximumDistanceBetweenTaps = v }
+      if let v = number("allowableTouchTimeSeparation") { r.allowableTouchTimeSeparation = v }
       recognizer = r
     case .longPress:
       let r = LongPressGestureRecognizer()
@@ -264,11 +286,11 @@ public final class SceneRuntime {
       }
       if !direction.isEmpty { r.direction = direction }
       if let v = int("numberOfTouchesRequired") { r.numberOfTouchesRequired = v }
-      if let v = number("minimumDistance") { r.minimumDistance = v }
+      if let v = number("minimumPrimaryMovement") { r.minimumPrimaryMovement = v }
+      if let v = number("maximumSecondaryMovement") { r.maximumSecondaryMovement = v }
+      if let v = number("rateOfMinimumMovementDecay") { r.rateOfMinimumMovementDecay = v }
+      if let v = number("rateOfMaximumMovementDecay") { r.rateOfMaximumMovementDecay = v }
       if let v = number("maximumDuration") { r.maximumDuration = v }
-      if let v = number("minimumSpeed") { r.minimumSpeed = v }
-      if let v = number("directionTolerance") { r.directionTolerance = v }
-      if let v = number("allowableMovement") { r.allowableMovement = v }
       recognizer = r
     case .pinch:
       let r = PinchGestureRecognizer()
@@ -288,7 +310,8 @@ public final class SceneRuntime {
 
   // MARK: Messages
 
-  private var now: Double { frameTime ?? application.clock.now }
+  /// The time messages carry: the frame's while one is delivered, else the clock's.
+  var now: Double { frameTime ?? application.clock.now }
 
   private func takeSeq() -> Int {
     defer { nextSeq += 1 }
@@ -330,27 +353,5 @@ public final class SceneRuntime {
         TouchesMessage(
           seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
           touches: infos)))
-  }
-}
-
-/// Runs recordings through a ``SceneRuntime`` on a ``VirtualClock``, deterministically.
-public enum ScenePlayer {
-  /// Replays `recording` against `scene`: for each frame the clock advances to the frame's time
-  /// (firing due timers), the frame is mapped into the first window whose `devices` match the
-  /// recording's device and delivered; touches still down at the end are cancelled, then pending
-  /// timers run out. Returns the messages in order.
-  public static func replay(
-    _ recording: Recording, scene: Scene, devicePath: String? = nil
-  ) throws(SceneRuntimeError) -> [Message] {
-    var messages: [Message] = []
-    let clock = VirtualClock(now: recording.events.first?.time.seconds ?? 0)
-    let runtime = SceneRuntime(scene: scene, clock: clock) { messages.append($0) }
-    let window = try runtime.replayWindow(for: recording, path: devicePath)
-    Replay.forEachFrame(of: recording) { frame in
-      clock.advance(to: frame.time.seconds)
-      runtime.handle(frame, inWindow: window)
-    }
-    clock.runUntilIdle()
-    return messages
   }
 }

@@ -4,7 +4,8 @@ import TouchdInput
 import TouchdScene
 
 /// `touchctl replay RECORDING [--desc DESC]`: one JSON line per touch frame; with `--scene SCENE`,
-/// the messages the scene publishes for the recording instead.
+/// the messages the scene publishes for the recording instead (`--trace`: with trace messages,
+/// `--explain`: as readable lines; `--at SECONDS JSON`: commands applied at a time).
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
@@ -17,6 +18,18 @@ struct ReplayCommand: ParsableCommand {
       devices match the recording's device, its screen mapping, hit-testing and gesture recognizers) and \
       the action and touches messages are printed instead, one JSON line each, byte for byte the same \
       on every run.
+
+      --trace adds the trace messages (every recognizer state change with its cause, touches held and \
+      released…): the lines touchd sends a client subscribed to types action, touches and trace. \
+      --explain prints the same steps as readable lines instead, time first as seconds after the \
+      recording's first event:
+        +0.412 door-tap: possible → failed: moved 46.2 pt > allowableMovement 45
+      (docs/explain.md).
+
+      --at SECONDS JSON (repeatable) applies a command when the replay's clock reaches the recording's \
+      first event + SECONDS, before a frame at that time: the JSON object a client sends touchd, \
+      {"cmd":"ignoreInteraction","value":true} or {"cmd":"set","view":"door","hidden":true}. Give the \
+      recording before the --at options.
       """)
 
   @Argument(help: "The recording (.evemu, .events, libinput record .yml).")
@@ -27,6 +40,53 @@ struct ReplayCommand: ParsableCommand {
 
   @Option(name: .customLong("scene"), help: "A scene file: print the messages it publishes instead of frames.")
   var scene: String?
+
+  @Flag(name: .customLong("trace"), help: "With --scene: print the trace messages too (JSON lines).")
+  var trace = false
+
+  @Flag(
+    name: .customLong("explain"),
+    help: "With --scene: print every recognizer state change with its cause, touches and actions as text.")
+  var explain = false
+
+  @Option(
+    name: .customLong("at"), parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "With --scene: apply a command (touchd's socket JSON) at SECONDS after the first event (repeatable).",
+      valueName: "SECONDS JSON"))
+  var at: [String] = []
+
+  func validate() throws {
+    if scene == nil {
+      for (flag, given) in [("--trace", trace), ("--explain", explain), ("--at", !at.isEmpty)] where given {
+        throw ValidationError("\(flag) needs --scene")
+      }
+    }
+    if trace && explain { throw ValidationError("--trace and --explain are alternatives: give one") }
+  }
+
+  /// The `--at` pairs as timed commands; errors name the argument.
+  func timedCommands() throws(AtArgumentError) -> [ScenePlayer.TimedCommand] {
+    guard at.count.isMultiple(of: 2) else {
+      throw AtArgumentError(
+        "--at takes SECONDS and a JSON command, got \(at.count) value(s): \(at.joined(separator: " ")) "
+          + "(give the recording before --at)")
+    }
+    var commands: [ScenePlayer.TimedCommand] = []
+    for i in stride(from: 0, to: at.count, by: 2) {
+      let (seconds, json) = (at[i], at[i + 1])
+      let label = "--at \(seconds) \(json)"
+      guard let offset = Double(seconds), offset.isFinite, offset >= 0 else {
+        throw AtArgumentError("\(label): '\(seconds)' is not a number of seconds (0 or more)")
+      }
+      do {
+        commands.append(ScenePlayer.TimedCommand(at: offset, try SceneCommand.parse(json: json), label: label))
+      } catch {
+        throw AtArgumentError("\(label): \(error)")
+      }
+    }
+    return commands
+  }
 
   func run() throws {
     let loaded: Recording
@@ -57,10 +117,28 @@ struct ReplayCommand: ParsableCommand {
   }
 
   private func replayScene(_ path: String, _ recording: Recording) throws {
+    let commands: [ScenePlayer.TimedCommand]
+    do {
+      commands = try timedCommands()
+    } catch {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      throw ExitCode(1)
+    }
     do {
       let scene = try Scene.load(path: path)
-      let messages = try ScenePlayer.replay(recording, scene: scene, devicePath: nil)
-      let text = messages.map { $0.jsonLine + "\n" }.joined()
+      let origin = ScenePlayer.origin(of: recording)
+      var text = ""
+      try ScenePlayer.run(
+        recording, scene: scene, devicePath: nil, commands: commands, trace: trace || explain
+      ) { step in
+        if explain {
+          text += Explanation.line(step, origin: origin)
+          text += "\n"
+        } else if case .message(let message) = step {
+          text += message.jsonLine
+          text += "\n"
+        }
+      }
       FileHandle.standardOutput.write(Data(text.utf8))
     } catch let error as SceneError {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -69,9 +147,23 @@ struct ReplayCommand: ParsableCommand {
       // The message names the recording: it is about the device, not the scene.
       FileHandle.standardError.write(Data("\(message)\n".utf8))
       throw ExitCode(1)
+    } catch let error as SceneRuntimeError {
+      if case .timedCommand = error {
+        // The message names the --at argument.
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+      } else {
+        FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+      }
+      throw ExitCode(1)
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
       throw ExitCode(1)
     }
   }
+}
+
+/// A `--at` argument that is not SECONDS and a command; the message names it.
+struct AtArgumentError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
 }

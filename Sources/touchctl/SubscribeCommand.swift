@@ -6,15 +6,19 @@ struct SubscribeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "subscribe",
     abstract: "Print touchd's messages as they arrive (JSON lines).",
-    discussion: "Without filters, every action message. Stops at end of stream or Ctrl-C.")
+    discussion: """
+      Without filters, every action message. --type trace adds the daemon's trace messages (every \
+      recognizer state change with its cause, touches held and released; docs/protocol.md); touchd \
+      traces only while a client subscribes to them. Stops at end of stream or Ctrl-C.
+      """)
 
   @OptionGroup var connection: SocketOptions
   @Option(name: .customLong("action"), help: "Only this action (repeatable).") var actions: [String] = []
   @Option(name: .customLong("view"), help: "Only messages about this view (repeatable).") var views: [String] = []
-  @Option(name: .customLong("type"), help: "Message types: action, touches (repeatable; default action).")
+  @Option(name: .customLong("type"), help: "Message types: action, touches, trace (repeatable; default action).")
   var types: [String] = []
   @Flag(help: "Print the hello message and replies too.") var verbose = false
-  @Option(help: "Exit after this many action/touches messages.") var count: Int?
+  @Option(help: "Exit after this many action/touches/trace messages.") var count: Int?
 
   func run() throws {
     let client = try connection.connect()
@@ -37,7 +41,7 @@ struct SubscribeCommand: ParsableCommand {
       if !verbose && (type == "hello" || type == "reply") { continue }
       // Unbuffered, so a pipe sees each message as it arrives.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
-      if type == "action" || type == "touches" {
+      if type == "action" || type == "touches" || type == "trace" {
         received += 1
         if let count, received >= count { return }
       }

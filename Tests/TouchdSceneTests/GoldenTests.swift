@@ -95,21 +95,27 @@ struct GoldenTests {
     #expect(seqs == Array(1...messages.count))
   }
 
-  @Test("Pinching from 200 to 400 points ends near scale 2")
+  @Test("Pinching from 200 to 400 points begins at scale 1 and ends near 400 over the distance at began")
   func pinchScale() throws {
     let messages = try objects(try GoldenCase.all[3].run())
     let zoom = messages.filter { $0["action"] as? String == "zoom" }
-    let scale = try #require(zoom.last?["scale"] as? Double)
-    #expect(abs(scale - 2) < 0.02)
     #expect(zoom.first?["state"] as? String == "began")
+    #expect(zoom.first?["scale"] as? Double == 1)
+    // 6.7 pt per frame: began at the second frame, 213.3 pt apart (the 8 pt threshold is not part
+    // of the scale).
+    let scale = try #require(zoom.last?["scale"] as? Double)
+    #expect(abs(scale - 400 / (200 + 2 * 200.0 / 30)) < 0.005)
   }
 
-  @Test("A quarter turn ends near pi/2 radians")
+  @Test("A quarter turn begins at 0 and ends near pi/2 less the turn before began")
   func rotationAngle() throws {
     let messages = try objects(try GoldenCase.all[4].run())
     let rotate = messages.filter { $0["action"] as? String == "rotate" }
+    #expect(rotate.first?["state"] as? String == "began")
+    #expect(rotate.first?["rotation"] as? Double == 0)
+    // π/60 per frame, 7.9 pt of arc at 150 pt: began at the second frame, π/30.
     let angle = try #require(rotate.last?["rotation"] as? Double)
-    #expect(abs(angle - Double.pi / 2) < 0.02)
+    #expect(abs(angle - (Double.pi / 2 - Double.pi / 30)) < 0.005)
   }
 
   @Test("A left swipe changes the slide and does not open it")

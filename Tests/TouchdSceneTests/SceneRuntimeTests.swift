@@ -19,7 +19,7 @@ struct SceneRuntimeTests {
     #expect(tap.allowableMovement == freshTap.allowableMovement)
     #expect(tap.maximumTapDuration == freshTap.maximumTapDuration)
     #expect(tap.maximumIntervalBetweenTaps == freshTap.maximumIntervalBetweenTaps)
-    #expect(tap.maximumDistanceBetweenTaps == freshTap.maximumDistanceBetweenTaps)
+    #expect(tap.allowableTouchTimeSeparation == freshTap.allowableTouchTimeSeparation)
     let press = try #require(recognizer(.longPress) as? LongPressGestureRecognizer)
     let freshPress = LongPressGestureRecognizer()
     #expect(press.minimumPressDuration == freshPress.minimumPressDuration)
@@ -31,18 +31,31 @@ struct SceneRuntimeTests {
     let swipe = try #require(recognizer(.swipe) as? SwipeGestureRecognizer)
     let freshSwipe = SwipeGestureRecognizer()
     #expect(swipe.direction == freshSwipe.direction)
-    #expect(swipe.minimumDistance == freshSwipe.minimumDistance)
+    #expect(swipe.minimumPrimaryMovement == freshSwipe.minimumPrimaryMovement)
+    #expect(swipe.maximumSecondaryMovement == freshSwipe.maximumSecondaryMovement)
+    #expect(swipe.rateOfMinimumMovementDecay == freshSwipe.rateOfMinimumMovementDecay)
+    #expect(swipe.rateOfMaximumMovementDecay == freshSwipe.rateOfMaximumMovementDecay)
     #expect(swipe.maximumDuration == freshSwipe.maximumDuration)
-    #expect(swipe.minimumSpeed == freshSwipe.minimumSpeed)
-    #expect(abs(swipe.directionTolerance - freshSwipe.directionTolerance) < 1e-6)
-    #expect(swipe.allowableMovement == freshSwipe.allowableMovement)
+    let swipeDefaults = Dictionary(
+      uniqueKeysWithValues: SceneFormat.parameters(of: .swipe).compactMap { key in
+        key.defaultValue.map { (key.name, $0) }
+      })
+    #expect(swipeDefaults["minimumPrimaryMovement"] == .number(freshSwipe.minimumPrimaryMovement))
+    #expect(swipeDefaults["maximumSecondaryMovement"] == .number(freshSwipe.maximumSecondaryMovement))
+    #expect(swipeDefaults["rateOfMinimumMovementDecay"] == .number(freshSwipe.rateOfMinimumMovementDecay))
+    #expect(swipeDefaults["rateOfMaximumMovementDecay"] == .number(freshSwipe.rateOfMaximumMovementDecay))
+    #expect(swipeDefaults["maximumDuration"] == .number(freshSwipe.maximumDuration))
     let pinch = try #require(recognizer(.pinch) as? PinchGestureRecognizer)
     #expect(pinch.startDistance == PinchGestureRecognizer().startDistance)
     let rotation = try #require(recognizer(.rotation) as? RotationGestureRecognizer)
     #expect(rotation.startDistance == RotationGestureRecognizer().startDistance)
     let edge = try #require(
       recognizer(.screenEdgePan, ["edges": .options(["left"])]) as? ScreenEdgePanGestureRecognizer)
-    #expect(edge.edgeZoneWidth == ScreenEdgePanGestureRecognizer().edgeZoneWidth)
+    let freshEdge = ScreenEdgePanGestureRecognizer()
+    #expect(edge.edgeZoneWidth == freshEdge.edgeZoneWidth)
+    #expect(edge.maximumNumberOfTouches == freshEdge.maximumNumberOfTouches)
+    #expect(edge.startDistance == freshEdge.startDistance)
+    #expect(edge.delaysTouchesBegan == freshEdge.delaysTouchesBegan)
     #expect(edge.edges == .left)
   }
 
@@ -53,6 +66,19 @@ struct SceneRuntimeTests {
         as? SwipeGestureRecognizer)
     #expect(swipe.direction == [.left, .up])
     #expect(swipe.numberOfTouchesRequired == 2)
+    let tuned = try #require(
+      recognizer(
+        .swipe,
+        [
+          "minimumPrimaryMovement": .number(80), "maximumSecondaryMovement": .number(20),
+          "rateOfMinimumMovementDecay": .number(0.5), "rateOfMaximumMovementDecay": .number(0.25),
+          "maximumDuration": .number(0.8),
+        ]) as? SwipeGestureRecognizer)
+    #expect(tuned.minimumPrimaryMovement == 80)
+    #expect(tuned.maximumSecondaryMovement == 20)
+    #expect(tuned.rateOfMinimumMovementDecay == 0.5)
+    #expect(tuned.rateOfMaximumMovementDecay == 0.25)
+    #expect(tuned.maximumDuration == 0.8)
     let press = try #require(
       recognizer(.longPress, ["minimumPressDuration": .integer(2), "numberOfTouchesRequired": .integer(5)])
         as? LongPressGestureRecognizer)

@@ -1,6 +1,8 @@
 /// The two-finger bookkeeping that pinch and rotation share: the first two touches that land are
-/// the pair, later ones are ignored; a lift or cancel of either ends (or cancels) an active
-/// gesture, and a recognizer whose fingers all lifted before it began fails.
+/// the pair, a third concurrent one is ignored. After a lift, the next finger to land takes the
+/// free place (before the gesture began and while it is active). An active gesture ends when its
+/// last finger lifts and is cancelled when a touch is cancelled; a recognizer whose fingers all
+/// lifted before it began fails.
 struct FingerPair {
   private(set) var down = GestureTouches()
   /// The pair's midpoint before the last lift, reported once a finger is gone.
@@ -13,12 +15,14 @@ struct FingerPair {
   /// The newest timestamp of the pair, for velocity samples.
   var latestTimestamp: Double { down.latestTimestamp }
 
-  /// Takes new touches into the pair while `recognizer` is still possible, ignoring the rest.
-  /// Returns true when the second finger landed in this call (take the reference measurement).
+  /// Takes new touches into the pair while `recognizer` is possible or active and a place is free,
+  /// ignoring the rest (`ignore(_:for:)`). Returns true when the pair became complete in this call:
+  /// the caller takes its reference (before `.began`) or re-anchors it so the value continues.
   mutating func add(_ touches: Set<Touch>, with event: TouchEvent, to recognizer: GestureRecognizer) -> Bool {
     var formed = false
+    let accepting = recognizer.effectiveState == .possible || recognizer.isActive
     for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if down.count < 2 && recognizer.effectiveState == .possible {
+      if down.count < 2 && accepting {
         down.add(touch)
         formed = formed || down.count == 2
       } else {
@@ -35,15 +39,21 @@ struct FingerPair {
     return true
   }
 
-  /// Removes lifted (or cancelled) touches and sets the recognizer's state: `.ended` (or
-  /// `.cancelled`) when it was active, `.failed` when it was possible and no finger is left.
+  /// Removes lifted (or cancelled) touches and sets the recognizer's state: when it was active,
+  /// `.cancelled` for a cancelled touch and `.ended` once no finger is left (one finger left keeps
+  /// it active); when it was possible, `.failed` once no finger is left.
   mutating func remove(_ touches: Set<Touch>, from recognizer: GestureRecognizer, cancelled: Bool) {
     lastLocation = down.centroid ?? lastLocation
     for touch in touches { down.remove(touch) }
     if recognizer.isActive {
-      recognizer.state = cancelled ? .cancelled : .ended
+      if cancelled {
+        recognizer.setState(.cancelled, because: "a touch was cancelled")
+      } else if down.isEmpty {
+        recognizer.setState(.ended, because: "all fingers lifted")
+      }
     } else if recognizer.effectiveState == .possible && down.isEmpty {
-      recognizer.state = .failed
+      recognizer.setState(
+        .failed, because: cancelled ? "a touch was cancelled before it began" : "all fingers lifted before it began")
     }
   }
 

@@ -1,17 +1,21 @@
 /// Recognizes fingers dragging (UIKit's `UIPanGestureRecognizer`); continuous.
 ///
 /// # Lifecycle
-/// The recognizer follows the centroid of its touches. It goes to `.began` when the centroid has
-/// moved more than ``startDistance`` since touch-down while the number of touches is within
-/// ``minimumNumberOfTouches``…``maximumNumberOfTouches``; then every movement is `.changed`, and
-/// it goes to `.ended` when lifts leave fewer than ``minimumNumberOfTouches``, or `.cancelled`
-/// when its touches are cancelled. If every finger lifts before it began, it fails. Touches beyond
-/// ``maximumNumberOfTouches`` that land after it began are ignored.
+/// The recognizer follows the centroid of its touches: at most ``maximumNumberOfTouches`` of
+/// them; touches beyond that are ignored (`ignore(_:for:)`), so a resting extra finger neither
+/// stops nor joins a one-finger pan. It goes to `.began` when the centroid has moved more than
+/// ``startDistance`` along either axis since touch-down while at least
+/// ``minimumNumberOfTouches`` touches are down; then every movement is `.changed`. It goes to
+/// `.ended` when all its touches have lifted (Apple's UIPanGestureRecognizer documentation: "The
+/// gesture ends when all fingers are lifted"), `.cancelled` when its touches are cancelled. If
+/// every finger lifts before it began, it fails.
 ///
-/// ``translation(in:)`` is zero at `.began` (the hysteresis is not included, so content that
-/// follows the finger does not jump) and then is the centroid's movement since; a finger that
-/// touches down or lifts moves the centroid but not the translation. ``velocity(in:)`` is a
-/// least-squares fit over the last 100 ms of centroid movement (see ``VelocityTracker``).
+/// ``translation(in:)`` is zero when the pan begins (the hysteresis is not included, so content
+/// that follows the finger does not jump), also when the recognition waited for another
+/// recognizer to fail (``recognitionApplied()`` re-bases it), and then is the centroid's movement
+/// since; a finger that touches down or lifts moves the centroid but not the translation.
+/// ``velocity(in:)`` is a least-squares fit over the last 100 ms of centroid movement (see
+/// ``VelocityTracker``).
 ///
 /// # Example: one finger, then a second joins (`maximumNumberOfTouches` unlimited)
 /// ```
@@ -20,14 +24,15 @@
 /// t=0.05 A to (112,100)               began → action; translation (0,0)
 /// t=0.10 B down at (300,100)          no action: the centroid jumps, the translation does not
 /// t=0.12 A,B move +20 pt in x         changed → action; translation (20,0)
-/// t=0.20 A, B lift                    ended → action (fewer than 1 touch); velocity from the fit
+/// t=0.15 A lifts                      no action: B still pans
+/// t=0.20 B lifts                      ended → action; velocity from the fit
 /// ```
 open class PanGestureRecognizer: GestureRecognizer {
   /// The fewest touches that pan (UIKit default 1).
   public var minimumNumberOfTouches = 1
   /// The most touches that pan (UIKit default unlimited).
   public var maximumNumberOfTouches = Int.max
-  /// How far (pt) the centroid must move before the pan begins.
+  /// How far (pt) the centroid must move along either axis before the pan begins.
   public var startDistance = GestureConstants.panStartDistance
 
   var down = GestureTouches()
@@ -66,7 +71,7 @@ open class PanGestureRecognizer: GestureRecognizer {
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
     guard effectiveState == .possible || isActive else { return }
     for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if isActive && down.count >= maximumNumberOfTouches {
+      if down.count >= maximumNumberOfTouches {
         ignore(touch, for: event)
       } else {
         down.add(touch)
@@ -75,16 +80,25 @@ open class PanGestureRecognizer: GestureRecognizer {
     lastCentroid = down.centroid
   }
 
+  open override func recognitionApplied() {
+    // A pan that waited for a failure requirement starts from zero when it actually begins.
+    translationOrigin = travelled
+  }
+
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
     guard effectiveState == .possible || isActive else { return }
     follow(at: event.timestamp, touches)
     if isActive {
       state = .changed
-    } else if travelled.length > startDistance,
-      down.count >= minimumNumberOfTouches && down.count <= maximumNumberOfTouches, panCanBegin()
+    } else if abs(travelled.x) > startDistance || abs(travelled.y) > startDistance,
+      down.count >= minimumNumberOfTouches, panCanBegin()
     {
       translationOrigin = travelled
-      state = .began
+      setState(
+        .began,
+        because:
+          "moved (\(traceNumber(travelled.x)), \(traceNumber(travelled.y))) pt: more than startDistance \(traceNumber(startDistance)) along an axis"
+      )
     }
   }
 
@@ -94,9 +108,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     for touch in touches { down.remove(touch) }
     lastCentroid = down.centroid
     if isActive {
-      if down.count < minimumNumberOfTouches { state = .ended }
+      if down.isEmpty { setState(.ended, because: "all its touches lifted") }
     } else if down.isEmpty {
-      state = .failed
+      setState(.failed, because: "all its touches lifted before it moved startDistance \(traceNumber(startDistance)) pt")
     }
   }
 

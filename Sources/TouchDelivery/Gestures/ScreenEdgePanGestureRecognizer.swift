@@ -7,6 +7,11 @@
 /// away from that edge at least as much as along it (otherwise it fails: the finger slides along
 /// the edge or back off the screen). Translation and velocity are the pan's.
 ///
+/// UIKit's defaults differ from the pan's: `maximumNumberOfTouches` 1, `delaysTouchesBegan`
+/// true (a view under the edge sees nothing of a recognized edge swipe, and a touch in the edge
+/// zone reaches its view only when the edge pan fails) and a 15 pt start distance
+/// (`GestureConstants.screenEdgePanStartDistance`).
+///
 /// # Example: a back gesture from the left edge (`edges = .left`)
 /// ```
 /// t=0.00 A down at (6, 300)          possible (inside the 20 pt band)
@@ -35,7 +40,13 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
   /// The edge the current gesture started from.
   private var startEdge: Edges?
 
-  public override init() { super.init() }
+  public override init() {
+    super.init()
+    // UIScreenEdgePanGestureRecognizer's defaults, as measured on iOS (issue #15).
+    maximumNumberOfTouches = 1
+    delaysTouchesBegan = true
+    startDistance = GestureConstants.screenEdgePanStartDistance
+  }
 
   /// A recognizer for gestures starting at `edges`.
   public convenience init(edges: Edges) {
@@ -47,7 +58,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     if effectiveState == .possible && down.isEmpty && startEdge == nil {
       guard let first = touches.min(by: { $0.id < $1.id }), let edge = edge(at: first.locationInWindow)
       else {
-        state = .failed
+        setState(.failed, because: "touched down outside the \(traceNumber(edgeZoneWidth)) pt edge zone")
         return
       }
       startEdge = edge
@@ -80,7 +91,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     default: (inward, along) = (-d.y, abs(d.x))
     }
     if inward >= along { return true }
-    state = .failed
+    setState(
+      .failed, because: "moved \(traceNumber(inward)) pt away from the edge and \(traceNumber(along)) pt along it")
     return false
   }
 

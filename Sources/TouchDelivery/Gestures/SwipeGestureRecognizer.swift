@@ -1,21 +1,41 @@
-/// Recognizes a quick straight movement in a direction (UIKit's `UISwipeGestureRecognizer`); discrete.
+/// Recognizes a straight movement of every finger in a direction (UIKit's
+/// `UISwipeGestureRecognizer`); discrete.
 ///
 /// # Lifecycle
-/// Once ``numberOfTouchesRequired`` fingers are down, the recognizer measures their centroid's
-/// movement from where it was at that moment. It goes `.possible → .ended` as soon as the
-/// movement reaches ``minimumDistance`` along one of the allowed ``direction``s, within
-/// ``directionTolerance`` of it, at an average speed of at least ``minimumSpeed``. It fails when
-/// the movement, once longer than ``allowableMovement``, points away from every allowed direction
-/// by more than the tolerance; when it reaches the distance too slowly; when ``maximumDuration``
-/// passes after the first touch-down (a timer); when a finger too many touches down, a finger
-/// lifts first, or a touch is cancelled.
+/// Time t runs from the first touch-down (UIKit's `_startTime`; the ``maximumDuration`` timer
+/// starts then too), even when the other required fingers land later. Each touch is measured from
+/// where it touched down: its movement *along* a direction and *sideways* (perpendicular) to it.
+/// There is no speed rule; instead both thresholds shrink with time:
+///
+/// - needed along: ``minimumPrimaryMovement`` · (1 − ``rateOfMinimumMovementDecay`` · t)
+///   (50 · (1 − 0.94 t): 50 pt at once, 45.3 pt at 0.1 s, 26.5 pt at 0.5 s);
+/// - allowed sideways: ``maximumSecondaryMovement`` · (1 − ``rateOfMaximumMovementDecay`` · t)
+///   (50 · (1 − 0.98 t): 45.1 pt at 0.1 s, 25.5 pt at 0.5 s).
+///
+/// On every movement each allowed ``direction`` still in play is checked against every touch
+/// down: a touch that has moved more than the sideways allowance, or that has moved backwards
+/// (its movement along the direction fell more than ``backwardsTolerance`` below the farthest it
+/// had been, so jitter does not count), rules the direction out for this attempt. When every
+/// allowed direction is ruled out the recognizer fails. Once all ``numberOfTouchesRequired``
+/// fingers are down, it goes `.possible → .ended` at the first movement at which *every* touch
+/// has moved at least the needed distance along a direction still in play (with several, the one
+/// they moved farthest along); ``recognizedDirection`` says which. Thresholds are only compared
+/// when touches move, as in UIKit: a finger resting short of the distance is recognized at its
+/// next movement if the requirement has decayed below it by then.
+///
+/// It also fails when ``maximumDuration`` passes after the first touch-down (a timer), when a
+/// finger too many touches down, a finger lifts before recognition, or a touch is cancelled.
+/// ``location(in:)`` is where the swipe began: the centroid of the touch-down points.
 ///
 /// # Example: a three-finger swipe left (`direction = .left`, `numberOfTouchesRequired = 3`)
 /// ```
-/// t=0.00…0.03 A, B, C down           possible (measuring from t=0.03)
-/// t=0.08      all move 30 pt left    possible
-/// t=0.13      all move 60 pt left    ended → action (60 pt in 0.1 s = 600 pt/s); recognizedDirection .left
+/// t=0.00…0.03 A, B, C down           possible (t counts from A's touch-down at 0)
+/// t=0.08      all moved 30 pt left   possible (needs 46.2 pt; sideways allowed 46.1)
+/// t=0.13      A, B 60 pt, C 40 pt    possible (needs 43.9 pt: C lags)
+/// t=0.15      all moved 60 pt left   ended → action; recognizedDirection .left,
+///                                    location = centroid of the three touch-down points
 /// ```
+/// Had C moved 6 pt back to the right (along falling from 40 to 34) the swipe would have failed.
 open class SwipeGestureRecognizer: GestureRecognizer {
   /// Swipe directions, as UIKit's `UISwipeGestureRecognizer.Direction`.
   public struct Direction: OptionSet, Sendable, Hashable {
@@ -26,6 +46,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public static let up = Direction(rawValue: 1 << 2)
     public static let down = Direction(rawValue: 1 << 3)
 
+    /// The single directions, in the order of their bits.
+    static let singles: [Direction] = [.right, .left, .up, .down]
+
     /// The unit vector of a single direction (y down).
     var vector: Point {
       switch self {
@@ -35,32 +58,65 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       default: Point(x: 0, y: 1)
       }
     }
+
+    /// The name of a single direction, for trace causes.
+    var name: String {
+      switch self {
+      case .right: "right"
+      case .left: "left"
+      case .up: "up"
+      default: "down"
+      }
+    }
   }
 
   /// The allowed directions (UIKit default `.right`).
   public var direction: Direction = .right
   /// Fingers that must swipe together (UIKit default 1).
   public var numberOfTouchesRequired = 1
-  /// How far (pt) the centroid must travel along the direction.
-  public var minimumDistance = GestureConstants.swipeMinimumDistance
+  /// How far (pt) every touch must move along the direction at t = 0 (UIKit's private property).
+  public var minimumPrimaryMovement = GestureConstants.swipeMinimumPrimaryMovement
+  /// How far (pt) a touch may move sideways at t = 0 (UIKit's private property).
+  public var maximumSecondaryMovement = GestureConstants.swipeMaximumSecondaryMovement
+  /// The fraction (per s) the needed movement loses with time (UIKit's private property).
+  public var rateOfMinimumMovementDecay = GestureConstants.swipeRateOfMinimumMovementDecay
+  /// The fraction (per s) the sideways allowance loses with time (UIKit's private property).
+  public var rateOfMaximumMovementDecay = GestureConstants.swipeRateOfMaximumMovementDecay
   /// The longest time (s) from the first touch-down to recognition.
   public var maximumDuration = GestureConstants.swipeMaximumDuration
-  /// The lowest average speed (pt/s) along the direction.
-  public var minimumSpeed = GestureConstants.swipeMinimumSpeed
-  /// The largest angle (radians) between the movement and the direction.
-  public var directionTolerance = GestureConstants.swipeDirectionTolerance
-  /// Movement (pt) below which the direction is not judged yet.
-  public var allowableMovement = GestureConstants.tapAllowableMovement
+  /// How far (pt) a touch may fall back along a direction before it counts as moving backwards
+  /// (not in UIKit, whose touch data does not jitter).
+  public var backwardsTolerance = GestureConstants.swipeBackwardsTolerance
   /// The single direction of the last recognized swipe (not in UIKit, whose `direction` is only
   /// the configuration; useful when several directions are allowed).
   public private(set) var recognizedDirection: Direction?
 
+  /// Why a direction was ruled out; formatted only for the trace.
+  private struct Exclusion {
+    enum Kind {
+      /// Moved `amount` pt sideways; `limit` was allowed.
+      case sideways
+      /// Fell back `amount` pt along the direction; `limit` is the tolerance.
+      case backwards
+    }
+    var kind: Kind
+    var amount: Double
+    var limit: Double
+    var t: Double
+  }
+
   private var down = GestureTouches()
   private var fingers = 0
-  private var startCentroid: Point?
-  private var startTime = 0.0
+  /// The first touch-down's timestamp: t = 0.
+  private var startTime: Double?
+  /// The sum and count of the touch-down points, for ``location(in:)``.
+  private var startSum = Point.zero
+  private var startCount = 0
+  /// For each touch, the farthest it has moved along each single direction (indexed as `singles`).
+  private var farthest: [ObjectIdentifier: [Double]] = [:]
+  /// The ruled-out single directions (indexed as `singles`) and why.
+  private var exclusions: [Exclusion?] = Array(repeating: nil, count: 4)
   private var timer: ScheduledTimer?
-  private var lastLocation: Point?
 
   public override init() { super.init() }
 
@@ -71,58 +127,107 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     numberOfTouchesRequired = touches
   }
 
+  /// The distance (pt) each touch must have moved along the direction `t` s after the first
+  /// touch-down: minimumPrimaryMovement · (1 − rateOfMinimumMovementDecay · t), at least 0.
+  public func requiredPrimaryMovement(at t: Double) -> Double {
+    max(0, minimumPrimaryMovement * (1 - rateOfMinimumMovementDecay * t))
+  }
+
+  /// The distance (pt) a touch may have moved sideways `t` s after the first touch-down:
+  /// maximumSecondaryMovement · (1 − rateOfMaximumMovementDecay · t), at least 0.
+  public func allowedSecondaryMovement(at t: Double) -> Double {
+    max(0, maximumSecondaryMovement * (1 - rateOfMaximumMovementDecay * t))
+  }
+
   open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
     guard effectiveState == .possible else { return }
-    if fingers == 0 {
-      timer = schedule(after: maximumDuration) { [weak self] in self?.fail() }
+    if startTime == nil {
+      startTime = touches.map(\.timestamp).min() ?? event.timestamp
+      timer = schedule(after: maximumDuration) { [weak self] in
+        guard let self else { return }
+        self.fail(because: "not recognized within maximumDuration \(traceNumber(self.maximumDuration)) s")
+      }
     }
-    for touch in touches {
+    for touch in touches.sorted(by: { $0.id < $1.id }) {
       down.add(touch)
       fingers += 1
+      startSum = startSum + touch.locationInWindow
+      startCount += 1
+      farthest[ObjectIdentifier(touch)] = Array(repeating: 0, count: 4)
     }
-    if fingers > numberOfTouchesRequired { return fail() }
-    if fingers == numberOfTouchesRequired {
-      startCentroid = down.centroid
-      startTime = down.latestTimestamp
+    if fingers > numberOfTouchesRequired {
+      let required = numberOfTouchesRequired
+      let count = fingers
+      return fail(because: "\(count) touches > numberOfTouchesRequired \(required)")
     }
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-    guard effectiveState == .possible, let start = startCentroid, let c = down.centroid else { return }
-    lastLocation = c
-    let d = c - start
-    guard d.length > allowableMovement else { return }
-    let tanTolerance = tan(directionTolerance)
-    var best: (Direction, Double)?
-    for dir in [Direction.right, .left, .up, .down] where direction.contains(dir) {
-      let v = dir.vector
-      let along = d.x * v.x + d.y * v.y
-      let across = abs(d.x * v.y - d.y * v.x)
-      if along > 0 && across <= along * tanTolerance && along > (best?.1 ?? 0) { best = (dir, along) }
+    guard effectiveState == .possible, let startTime else { return }
+    let t = (touches.map(\.timestamp).max() ?? event.timestamp) - startTime
+    if t > maximumDuration {
+      let limit = maximumDuration
+      return fail(because: "t=\(Self.seconds(t)) s > maximumDuration \(traceNumber(limit)) s")
     }
-    guard let (dir, along) = best else { return fail() }
-    guard along >= minimumDistance else { return }
-    let elapsed = down.latestTimestamp - startTime
-    guard elapsed <= 0 || along / elapsed >= minimumSpeed else { return fail() }
+    let allowance = allowedSecondaryMovement(at: t)
+    for touch in down.touches {
+      let key = ObjectIdentifier(touch)
+      let d = touch.locationInWindow - down.start(of: touch)
+      var reached = farthest[key] ?? Array(repeating: 0, count: 4)
+      for (i, dir) in Direction.singles.enumerated() where direction.contains(dir) && exclusions[i] == nil {
+        let v = dir.vector
+        let along = d.x * v.x + d.y * v.y
+        let sideways = abs(d.x * v.y - d.y * v.x)
+        reached[i] = max(reached[i], along)
+        if reached[i] - along > backwardsTolerance {
+          exclusions[i] = Exclusion(kind: .backwards, amount: reached[i] - along, limit: backwardsTolerance, t: t)
+        } else if sideways > allowance {
+          exclusions[i] = Exclusion(kind: .sideways, amount: sideways, limit: allowance, t: t)
+        }
+      }
+      farthest[key] = reached
+    }
+    let inPlay = Direction.singles.indices.filter { direction.contains(Direction.singles[$0]) && exclusions[$0] == nil }
+    if inPlay.isEmpty { return fail(because: exclusionCause()) }
+    guard fingers == numberOfTouchesRequired, down.count == numberOfTouchesRequired else { return }
+    let needed = requiredPrimaryMovement(at: t)
+    // For each direction in play, the least any touch has moved along it; the best is the largest.
+    var best: (index: Int, least: Double)?
+    for i in inPlay {
+      let v = Direction.singles[i].vector
+      let least =
+        down.touches.map { touch in
+          let d = touch.locationInWindow - down.start(of: touch)
+          return d.x * v.x + d.y * v.y
+        }.min() ?? 0
+      if least >= needed && least > 0 && least > (best?.least ?? 0) { best = (i, least) }
+    }
+    guard let best else { return }
     timer?.cancel()
+    let dir = Direction.singles[best.index]
     recognizedDirection = dir
-    state = .ended
+    let count = down.count
+    setState(
+      .ended,
+      because: "\(count == 1 ? "moved" : "every touch moved") \(traceNumber(best.least)) pt \(dir.name) >= "
+        + "\(traceNumber(needed)) needed at t=\(Self.seconds(t)) s (sideways <= \(traceNumber(allowance)))")
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-    lastLocation = down.centroid ?? lastLocation
     for touch in touches { down.remove(touch) }
-    if effectiveState == .possible { fail() }
+    if effectiveState == .possible { fail(because: "a touch lifted before the swipe was recognized") }
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
     for touch in touches { down.remove(touch) }
-    if effectiveState == .possible { fail() }
+    if effectiveState == .possible { fail(because: "a touch was cancelled") }
   }
 
-  /// The centroid of the fingers; after they lift, where it was last.
+  /// Where the swipe began: the centroid of its touches' touch-down points (UISwipeGestureRecognizer.h:
+  /// "location where the swipe began. this is the centroid if more than one touch was involved").
   open override func location(in view: View?) -> Point {
-    guard let p = down.centroid ?? lastLocation else { return super.location(in: view) }
+    guard startCount > 0 else { return super.location(in: view) }
+    let p = Point(x: startSum.x / Double(startCount), y: startSum.y / Double(startCount))
     return view?.convert(p, from: nil) ?? p
   }
 
@@ -132,18 +237,43 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     timer = nil
     down.removeAll()
     fingers = 0
-    startCentroid = nil
-    startTime = 0
-    lastLocation = nil
+    startTime = nil
+    startSum = .zero
+    startCount = 0
+    farthest.removeAll()
+    exclusions = Array(repeating: nil, count: 4)
   }
 
-  private func fail() {
+  private func fail(because cause: @autoclosure () -> String) {
     timer?.cancel()
-    if effectiveState == .possible { state = .failed }
+    if effectiveState == .possible { setState(.failed, because: cause()) }
   }
 
-  /// tan(a) for |a| < π/2 without libm: sin/cos from their Taylor series after halving.
-  private func tan(_ a: Double) -> Double {
-    GestureMath.tan(a)
+  /// Why every allowed direction is out: "moved 52 pt sideways > 45.1 allowed at t=0.1 s", each
+  /// prefixed with its direction when several are allowed.
+  private func exclusionCause() -> String {
+    let allowed = Direction.singles.indices.filter { direction.contains(Direction.singles[$0]) }
+    guard !allowed.isEmpty else { return "no direction allowed" }
+    return allowed.compactMap { i -> String? in
+      guard let e = exclusions[i] else { return nil }
+      let prefix = allowed.count > 1 ? "\(Direction.singles[i].name): " : ""
+      switch e.kind {
+      case .sideways:
+        return prefix
+          + "moved \(traceNumber(e.amount)) pt sideways > \(traceNumber(e.limit)) allowed at t=\(Self.seconds(e.t)) s"
+      case .backwards:
+        return prefix
+          + "moved \(traceNumber(e.amount)) pt backwards > \(traceNumber(e.limit)) tolerated at t=\(Self.seconds(e.t)) s"
+      }
+    }.joined(separator: "; ")
+  }
+
+  /// Seconds with up to two decimals (0.06, 0.1, 0.45), for causes.
+  private static func seconds(_ t: Double) -> String {
+    let hundredths = Int((t * 100).rounded())
+    guard hundredths % 10 != 0 else { return traceNumber(Double(hundredths) / 100) }
+    let whole = hundredths / 100
+    let rest = abs(hundredths % 100)
+    return "\(hundredths < 0 && whole == 0 ? "-" : "")\(whole).\(rest < 10 ? "0" : "")\(rest)"
   }
 }

@@ -1,21 +1,34 @@
 /// Recognizes one or more taps of one or more fingers (UIKit's `UITapGestureRecognizer`); discrete.
 ///
 /// # Lifecycle
-/// A tap is the required fingers touching down (at the same time or one after another) and all
-/// lifting, without any finger moving more than ``allowableMovement`` from where it touched down
-/// and within ``maximumTapDuration`` of the tap's first touch-down. With ``numberOfTapsRequired``
-/// above 1, each next tap must touch down within ``maximumIntervalBetweenTaps`` of the previous
-/// lift and within ``maximumDistanceBetweenTaps`` of the first tap. The recognizer goes
-/// `.possible → .ended` at the lift of the final tap's last finger, or `.possible → .failed` when
-/// a finger moves too far, stays down too long, a tap has more or fewer fingers than required,
-/// the next tap does not come in time (a timer) or a touch is cancelled.
+/// A tap is the required fingers touching down, all within ``allowableTouchTimeSeparation`` of the
+/// tap's first touch-down, and all lifting within ``maximumTapDuration`` of it. Movement is
+/// measured on the centroid, from the first touch-down: the centroid of the first tap's
+/// touch-down points is the reference, and the centroid of the current tap's fingers (each where
+/// it is, or where it lifted) may stay at most ``allowableMovement`` from it. While a later tap
+/// has fewer fingers down than required, its centroid is compared with its own touch-down
+/// centroid instead (a half-landed tap has a lopsided centroid). So fingers spread 120 pt apart
+/// still make a two-finger double tap: each tap's centroid is near the first's. With
+/// ``numberOfTapsRequired`` above 1, each next tap must touch down within
+/// ``maximumIntervalBetweenTaps`` of the previous lift.
+///
+/// The recognizer goes `.possible → .ended` at the lift of the final tap's last finger, or
+/// `.possible → .failed` when the centroid moves too far, a tap lasts too long, its fingers land
+/// too far apart in time, a tap has more or fewer fingers than required, the next tap does not
+/// come in time (a timer) or a touch is cancelled.
+///
+/// ``location(in:)`` is UITapGestureRecognizer.h's: "location of the tap, from the first tap in
+/// the sequence if numberOfTapsRequired > 1. this is the centroid if numberOfTouchesRequired > 1"
+/// (the first tap's touch-down centroid). ``numberOfTouches`` after recognition is the number of
+/// fingers of the recognized tap, even when they lifted in different frames or the recognition
+/// waited for another recognizer to fail.
 ///
 /// # Example: a two-finger double tap (`numberOfTouchesRequired = 2`, `numberOfTapsRequired = 2`)
 /// ```
-/// t=0.00 A down, t=0.02 B down      possible (tap 1 has 2 fingers)
-/// t=0.09 A up,   t=0.10 B up        possible (tap 1 complete; interval timer armed)
-/// t=0.30 C down, t=0.31 D down      possible (timer cancelled; tap 2)
-/// t=0.40 C up,   t=0.41 D up        ended → action; location = centroid of C and D at lift
+/// t=0.00 A down (100,300), t=0.02 B down (220,300)   possible (tap 1: centroid (160,300))
+/// t=0.09 A up,   t=0.10 B up                         possible (tap 1 complete; interval timer armed)
+/// t=0.30 C down (110,305), t=0.31 D down (225,300)   possible (tap 2 centroid (167.5,302.5): 8 pt away)
+/// t=0.40 C up,   t=0.41 D up                         ended → action; location (160,300), numberOfTouches 2
 /// ```
 /// Had C come down after t=0.45 (0.35 s after B's lift) the timer would have failed the gesture.
 open class TapGestureRecognizer: GestureRecognizer {
@@ -23,24 +36,33 @@ open class TapGestureRecognizer: GestureRecognizer {
   public var numberOfTapsRequired = 1
   /// Fingers per tap (UIKit default 1).
   public var numberOfTouchesRequired = 1
-  /// How far (pt) a finger may move before the tap fails.
+  /// How far (pt) the centroid may move from the first tap's touch-down centroid.
   public var allowableMovement = GestureConstants.tapAllowableMovement
   /// How long (s) one tap's fingers may stay down.
   public var maximumTapDuration = GestureConstants.maximumTapDuration
   /// The longest gap (s) from a tap's lift to the next tap's touch-down.
   public var maximumIntervalBetweenTaps = GestureConstants.multiTapMaximumInterval
-  /// How far (pt) from the first tap later taps may land.
-  public var maximumDistanceBetweenTaps = GestureConstants.multiTapMaximumDistance
+  /// The longest time (s) from a tap's first touch-down to its last finger's touch-down.
+  public var allowableTouchTimeSeparation = GestureConstants.tapAllowableTouchTimeSeparation
 
-  private var down = GestureTouches()
-  /// Fingers that touched down during the current tap (lifted ones included).
-  private var fingersThisTap = 0
+  /// A finger of the current tap: where it touched down, and where it lifted once it did.
+  private struct Finger {
+    let touch: Touch
+    let start: Point
+    var lift: Point?
+    var position: Point { lift ?? touch.locationInWindow }
+  }
+
+  private var fingers: [Finger] = []
+  private var fingersDown = 0
   private var tapsCompleted = 0
-  private var firstTapLocation: Point?
-  private var lastTapLocation: Point?
-  private var liftSum = Point.zero
+  /// The first tap's touch-down centroid: the reference for movement and the reported location.
+  private var firstTapCentroid: Point?
+  /// Fingers of the last completed tap.
+  private var completedTapFingers = 0
   private var tapTimer: ScheduledTimer?
   private var intervalTimer: ScheduledTimer?
+  private var separationTimer: ScheduledTimer?
 
   public override init() { super.init() }
 
@@ -56,81 +78,133 @@ open class TapGestureRecognizer: GestureRecognizer {
     intervalTimer?.cancel()
     intervalTimer = nil
     for touch in touches.sorted(by: { $0.id < $1.id }) {
-      if let first = firstTapLocation,
-        first.distance(to: touch.locationInWindow) > maximumDistanceBetweenTaps
-      {
-        return fail()
+      if fingers.isEmpty {
+        tapTimer = schedule(after: maximumTapDuration) { [weak self] in
+          guard let self else { return }
+          self.fail("tap \(self.tapsCompleted + 1) lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration)) s")
+        }
+        if numberOfTouchesRequired > 1 {
+          separationTimer = schedule(after: allowableTouchTimeSeparation) { [weak self] in
+            guard let self, self.fingers.count < self.numberOfTouchesRequired else { return }
+            self.fail(
+              "\(self.fingers.count) of \(self.numberOfTouchesRequired) fingers landed within allowableTouchTimeSeparation \(traceNumber(self.allowableTouchTimeSeparation)) s"
+            )
+          }
+        }
       }
-      if down.isEmpty && fingersThisTap == 0 {
-        tapTimer = schedule(after: maximumTapDuration) { [weak self] in self?.fail() }
+      fingers.append(Finger(touch: touch, start: touch.locationInWindow))
+      fingersDown += 1
+      if fingers.count > numberOfTouchesRequired {
+        return fail("\(fingers.count) fingers in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
       }
-      down.add(touch)
-      fingersThisTap += 1
-      if fingersThisTap > numberOfTouchesRequired { return fail() }
+      if fingers.count == numberOfTouchesRequired {
+        separationTimer?.cancel()
+        separationTimer = nil
+      }
     }
+    checkMovement()
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
     guard effectiveState == .possible else { return }
-    for touch in touches where down.contains(touch) {
-      if down.distanceMoved(touch) > allowableMovement { return fail() }
-    }
+    checkMovement()
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
     guard effectiveState == .possible else { return }
-    for touch in touches where down.contains(touch) {
-      if down.distanceMoved(touch) > allowableMovement { return fail() }
+    for touch in touches {
+      guard let i = fingers.firstIndex(where: { $0.touch === touch }), fingers[i].lift == nil else { continue }
+      fingers[i].lift = touch.locationInWindow
+      fingersDown -= 1
     }
-    // The tap's location: the centroid of all its fingers where each lifted.
-    for touch in touches where down.contains(touch) {
-      liftSum = liftSum + touch.locationInWindow
-      down.remove(touch)
+    guard checkMovement(), fingersDown == 0 else { return }
+    guard fingers.count == numberOfTouchesRequired else {
+      return fail("tap \(tapsCompleted + 1) had \(fingers.count) of numberOfTouchesRequired \(numberOfTouchesRequired) fingers")
     }
-    guard down.isEmpty else { return }
-    guard fingersThisTap == numberOfTouchesRequired else { return fail() }
-    tapTimer?.cancel()
+    for timer in [tapTimer, separationTimer] { timer?.cancel() }
     tapTimer = nil
-    lastTapLocation = Point(x: liftSum.x / Double(fingersThisTap), y: liftSum.y / Double(fingersThisTap))
-    liftSum = .zero
-    fingersThisTap = 0
+    separationTimer = nil
+    if firstTapCentroid == nil { firstTapCentroid = Self.centroid(fingers.map(\.start)) }
+    completedTapFingers = fingers.count
+    fingers.removeAll()
     tapsCompleted += 1
-    if firstTapLocation == nil { firstTapLocation = lastTapLocation }
     if tapsCompleted >= numberOfTapsRequired {
-      state = .ended
+      setState(.ended, because: "tap \(tapsCompleted) of \(numberOfTapsRequired) lifted")
     } else {
-      intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in self?.fail() }
+      intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
+        guard let self else { return }
+        self.fail(
+          "no tap \(self.tapsCompleted + 1) within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps)) s")
+      }
     }
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-    for touch in touches { down.remove(touch) }
-    if effectiveState == .possible { fail() }
+    if effectiveState == .possible { fail("a touch was cancelled") }
   }
 
-  /// While fingers are down, their centroid; after the tap, where its fingers lifted.
+  /// Fails the tap when the centroid moved more than ``allowableMovement``; true while it holds.
+  @discardableResult
+  private func checkMovement() -> Bool {
+    guard !fingers.isEmpty else { return true }
+    let current = Self.centroid(fingers.map(\.position))
+    let reference: Point
+    if let first = firstTapCentroid, fingers.count == numberOfTouchesRequired {
+      reference = first
+    } else {
+      // The first tap, or a later one not fully landed: the mean displacement of its fingers.
+      reference = Self.centroid(fingers.map(\.start))
+    }
+    let moved = current.distance(to: reference)
+    guard moved > allowableMovement else { return true }
+    fail(
+      firstTapCentroid != nil && fingers.count == numberOfTouchesRequired
+        ? "tap \(tapsCompleted + 1) is \(traceNumber(moved)) pt from the first tap > allowableMovement \(traceNumber(allowableMovement))"
+        : "moved \(traceNumber(moved)) pt > allowableMovement \(traceNumber(allowableMovement))")
+    return false
+  }
+
+  private static func centroid(_ points: [Point]) -> Point {
+    var sum = Point.zero
+    for p in points { sum = sum + p }
+    let n = Double(max(points.count, 1))
+    return Point(x: sum.x / n, y: sum.y / n)
+  }
+
+  /// The first tap's touch-down centroid once it completed (UITapGestureRecognizer.h); before
+  /// that, the centroid of the current tap's fingers.
   open override func location(in view: View?) -> Point {
-    guard let p = down.centroid ?? lastTapLocation else { return super.location(in: view) }
+    let p: Point
+    if let first = firstTapCentroid {
+      p = first
+    } else if !fingers.isEmpty {
+      p = Self.centroid(fingers.map(\.position))
+    } else {
+      return super.location(in: view)
+    }
     return view?.convert(p, from: nil) ?? p
+  }
+
+  /// While possible, the touches tracked; once recognized, the fingers of the recognized tap.
+  open override var numberOfTouches: Int {
+    effectiveState == .ended || state == .ended ? completedTapFingers : super.numberOfTouches
   }
 
   open override func reset() {
     super.reset()
-    tapTimer?.cancel()
-    intervalTimer?.cancel()
+    for timer in [tapTimer, intervalTimer, separationTimer] { timer?.cancel() }
     tapTimer = nil
     intervalTimer = nil
-    down.removeAll()
-    fingersThisTap = 0
-    liftSum = .zero
+    separationTimer = nil
+    fingers.removeAll()
+    fingersDown = 0
     tapsCompleted = 0
-    firstTapLocation = nil
-    lastTapLocation = nil
+    firstTapCentroid = nil
+    completedTapFingers = 0
   }
 
-  private func fail() {
-    tapTimer?.cancel()
-    intervalTimer?.cancel()
-    if effectiveState == .possible { state = .failed }
+  private func fail(_ cause: @autoclosure () -> String) {
+    for timer in [tapTimer, intervalTimer, separationTimer] { timer?.cancel() }
+    if effectiveState == .possible { setState(.failed, because: cause()) }
   }
 }

@@ -128,6 +128,7 @@ final class ClientHandler: ChannelInboundHandler {
       switch Subscription.from(command.fields) {
       case .success(let s):
         subscription = s
+        core.subscriptionsChanged()
         send(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: s.replyJSON)))
       case .failure(let e):
         send(WireProtocol.reply(idJSON: command.idJSON, .error(e.message)))

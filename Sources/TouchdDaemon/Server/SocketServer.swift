@@ -14,6 +14,16 @@ public protocol CommandHandler: AnyObject, Sendable {
   func handle(
     _ command: ClientCommand, from client: ClientInfo, server: ServerCounters,
     reply: @escaping @Sendable (CommandResult) -> Void)
+
+  /// The message types at least one client subscribes to changed (a `subscribe`, a client
+  /// connecting or going away). Called on the server's event loop, in order; implementations hop
+  /// to the pipeline queue. The daemon traces while `types` contains `trace`.
+  func subscribedTypesChanged(_ types: Set<String>)
+}
+
+extension CommandHandler {
+  /// Does nothing: a handler that produces every type whoever subscribes.
+  public func subscribedTypesChanged(_ types: Set<String>) {}
 }
 
 /// A connected client, as the rest of the daemon sees it.
@@ -156,6 +166,8 @@ final class ServerCore {
   var clients: [Int: ClientHandler] = [:]
   var nextNumber = 1
   var counters = ServerCounters()
+  /// The union of the clients' subscribed types, as last reported to the handler.
+  var subscribedTypes: Set<String> = []
   let daemonUID = getuid()
   let eventLoop: EventLoop
 
@@ -172,12 +184,22 @@ final class ServerCore {
     clients[n] = client
     counters.accepted += 1
     counters.clients = clients.count
+    subscriptionsChanged()
     return n
   }
 
   func unregister(_ number: Int) {
     clients[number] = nil
     counters.clients = clients.count
+    subscriptionsChanged()
+  }
+
+  /// Tells the handler when the union of the clients' subscribed types changes.
+  func subscriptionsChanged() {
+    let types = clients.values.reduce(into: Set<String>()) { $0.formUnion($1.subscription.types) }
+    guard types != subscribedTypes else { return }
+    subscribedTypes = types
+    handler.subscribedTypesChanged(types)
   }
 
   func publish(_ message: OutboundMessage) {

@@ -1,11 +1,14 @@
 /// What a client wants to receive. Empty sets mean "all"; by default a client gets every action
-/// message and no touches messages.
+/// message and no touches or trace messages.
 public struct Subscription: Sendable, Equatable {
-  /// Message types: "action", "touches".
+  /// Message types: "action", "touches", "trace".
   public var types: Set<String> = ["action"]
-  /// Action names to receive; empty: all.
+  /// Action names to receive; empty: all. Applies to action messages only (touches and trace
+  /// messages are not filtered by action).
   public var actions: Set<String> = []
-  /// Views to receive messages about; empty: all.
+  /// Views to receive messages about; empty: all. A trace message passes by its view (a
+  /// recognizer's view, a touch's hit-test view); one about no view (a swallowed touch) passes
+  /// only without a views filter.
   public var views: Set<String> = []
   /// When the client's send buffer overflows: disconnect it (default), or skip messages and send
   /// a `gap` message with the number skipped once it catches up.
@@ -14,7 +17,7 @@ public struct Subscription: Sendable, Equatable {
   public init() {}
 
   /// The message types a client may subscribe to.
-  public static let knownTypes: Set<String> = ["action", "touches"]
+  public static let knownTypes: Set<String> = ["action", "touches", "trace"]
 
   /// Whether `message` passes the filter. Replies, errors and server notices always pass.
   public func accepts(_ message: OutboundMessage) -> Bool {
@@ -47,7 +50,7 @@ public struct Subscription: Sendable, Equatable {
       if !unknown.isEmpty {
         return .failure(
           SubscriptionError(
-            message: "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches)"))
+            message: "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches, trace)"))
       }
       s.types = types
     case .success(nil): break

@@ -98,8 +98,10 @@ import Testing
         [.move(1, Point(x: 500 - r * c, y: 400 - r * s)), .move(2, Point(x: 500 + r * c, y: 400 + r * s))])
     }
     #expect(f.log.contains("pinch:began") && f.log.contains("rotation:began"))
-    #expect(approx(pinch.scale, 1.5, within: 0.015))
-    #expect(approx(rotation.rotation, Double.pi / 2, within: 0.016))
+    // Each reports from where it began: the pinch at the fifth frame (8.3 pt > 8, 208.3 pt apart),
+    // the rotation at the fourth (π/30 rad, 10.8 pt of arc > 10).
+    #expect(approx(pinch.scale, 300 / (200 + 100 * 5 / 60.0), within: 1e-9))
+    #expect(approx(rotation.rotation, Double.pi / 2 - Double.pi / 30, within: 1e-9))
   }
 
   /// A two-finger tap whose fingers lift together reports two touches in its action.

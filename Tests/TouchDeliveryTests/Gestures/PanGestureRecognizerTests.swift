@@ -5,12 +5,13 @@ import Testing
 @Suite struct PanGestureRecognizerTests {
   let p = Point(x: 300, y: 300)
 
-  @Test(arguments: [(9.9, false), (10.1, true)])
-  func beginsPastTheStartDistance(distance: Double, began: Bool) {
+  /// The start distance is per axis (issue #15): 8 pt in x and y (11.3 pt diagonally) does not begin.
+  @Test(arguments: [(9.9, 0.0, false), (10.1, 0.0, true), (0.0, -10.1, true), (8.0, 8.0, false)])
+  func beginsPastTheStartDistance(dx: Double, dy: Double, began: Bool) {
     let f = Fingers()
     f.add(PanGestureRecognizer(), "pan")
     f.down(1, p, at: 0)
-    f.move(1, Point(x: p.x + distance * 0.6, y: p.y + distance * 0.8), at: 0.05)
+    f.move(1, Point(x: p.x + dx, y: p.y + dy), at: 0.05)
     #expect(f.log == (began ? ["pan:began"] : []))
     f.up(1, at: 0.1)
     #expect(f.log == (began ? ["pan:began", "pan:ended"] : ["pan:failed"]))
@@ -68,10 +69,16 @@ import Testing
     // One finger never pans.
     f.drag(from: [p], by: Point(x: 100, y: 0), t0: 0, duration: 0.1)
     #expect(f.log == ["two:failed"])
-    // Two fingers do; lifting one (fewer than 2) ends it.
+    // Two fingers do; a third is ignored; lifting one (fewer than 2) does not end it: the pan
+    // ends when all its touches have lifted (Apple: "ends when all fingers are lifted").
     f.drag([1, 2], from: [p, Point(x: 400, y: 300)], by: Point(x: 0, y: 60), t0: 1, duration: 0.1, lift: false)
     #expect(f.log.dropFirst().first == "two:began")
+    f.down(3, Point(x: 500, y: 300), at: 1.15)
+    #expect(pan.numberOfTouches == 2)
     f.up(2, at: 1.2)
+    f.move(1, Point(x: p.x, y: p.y + 80), at: 1.25)
+    #expect(f.log.last == "two:changed")
+    f.up(1, at: 1.3)
     #expect(f.log.last == "two:ended")
   }
 

@@ -5,7 +5,8 @@ import Testing
 @Suite struct TapGestureRecognizerTests {
   let p = Point(x: 300, y: 200)
 
-  @Test func aSingleTapIsRecognizedAtTheLiftWithItsLocation() {
+  /// UITapGestureRecognizer.h: "location of the tap": where the tap touched down, not where it lifted.
+  @Test func aSingleTapIsRecognizedAtTheLiftWithItsTouchDownLocation() {
     let f = Fingers()
     let tap = f.add(TapGestureRecognizer(), "tap")
     var location = Point.zero
@@ -16,10 +17,11 @@ import Testing
     f.up(1, at: 1.08)
     #expect(f.log == ["tap:ended"])
     #expect(f.time(of: "tap:ended") == 1.08)
-    #expect(location == Point(x: 303, y: 204))
+    #expect(location == p)
   }
 
-  @Test(arguments: [(9.9, true), (10.1, false)])
+  /// UIKit's tap allows 45 pt (it was 10 before issue #15).
+  @Test(arguments: [(44.9, true), (45.1, false)])
   func movementAtTheAllowableEdge(distance: Double, recognized: Bool) {
     let f = Fingers()
     f.add(TapGestureRecognizer(), "tap")
@@ -68,6 +70,7 @@ import Testing
     }
   }
 
+  /// A later tap's centroid is held to allowableMovement (45 pt) from the first tap's.
   @Test(arguments: [(44.0, true), (46.0, false)])
   func theDistanceBetweenTapsAtItsEdge(distance: Double, recognized: Bool) {
     let f = Fingers()
@@ -111,14 +114,24 @@ import Testing
   @Test func everyParameterIsConfigurable() {
     let f = Fingers()
     let tap = f.add(TapGestureRecognizer(numberOfTapsRequired: 3), "triple")
-    tap.allowableMovement = 30
+    // Each later tap lands 40 pt farther and slides 15 pt: the third ends 95 pt from the first,
+    // beyond the default 45 but within 100.
+    tap.allowableMovement = 100
     tap.maximumIntervalBetweenTaps = 0.6
-    tap.maximumDistanceBetweenTaps = 100
+    tap.maximumTapDuration = 1
     for (i, t) in [0.0, 0.6, 1.2].enumerated() {
       f.down(1, Point(x: p.x + Double(i) * 40, y: p.y), at: t)
-      f.move(1, Point(x: p.x + Double(i) * 40 + 25, y: p.y), at: t + 0.03)
+      f.move(1, Point(x: p.x + Double(i) * 40 + 15, y: p.y), at: t + 0.03)
       f.up(1, at: t + 0.05)
     }
     #expect(f.log == ["triple:ended"])
+
+    let two = f.add(TapGestureRecognizer(numberOfTapsRequired: 1, numberOfTouchesRequired: 2), "two")
+    two.allowableTouchTimeSeparation = 0.5
+    f.down(1, p, at: 3)
+    f.down(2, Point(x: p.x + 60, y: p.y), at: 3.4)
+    f.up(1, at: 3.45)
+    f.up(2, at: 3.46)
+    #expect(f.log.last == "two:ended")
   }
 }

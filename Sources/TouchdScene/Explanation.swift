@@ -1,0 +1,82 @@
+import TouchDelivery
+import TouchdInput
+
+/// The lines of `touchctl replay --explain`: one per message or applied command, time first as
+/// seconds after the recording's first event (`+0.412`), then what happened (docs/explain.md).
+public enum Explanation {
+  /// The line for one step of a replay; `origin` is ``ScenePlayer/origin(of:)``.
+  public static func line(_ step: ScenePlayer.Step, origin: Double) -> String {
+    switch step {
+    case .message(let message): line(message, origin: origin)
+    case .command(let command, let time): "\(offset(time, origin)) command \(command.command.json)"
+    }
+  }
+
+  /// The line for one message.
+  public static func line(_ message: Message, origin: Double) -> String {
+    "\(offset(message.time, origin)) \(text(message))"
+  }
+
+  /// `+S.mmm`: seconds after `origin`, to the millisecond.
+  public static func offset(_ time: Double, _ origin: Double) -> String {
+    let millis = Int(((time - origin) * 1000).rounded())
+    let magnitude = millis.magnitude
+    let fraction = String(magnitude % 1000)
+    return (millis < 0 ? "-" : "+") + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count)
+      + fraction
+  }
+
+  /// `(412, 300)`: window points, to a tenth.
+  static func point(_ p: Point) -> String { "(\(traceNumber(p.x)), \(traceNumber(p.y)))" }
+
+  static func names(_ list: [String]) -> String { list.joined(separator: ", ") }
+
+  /// The line without its time.
+  static func text(_ message: Message) -> String {
+    switch message {
+    case .action(let a):
+      var out = "action \(a.action) (\(a.recognizer) \(a.state.rawValue)) at \(point(a.location))"
+      switch a.values {
+      case .none: break
+      case .pan(let translation, let velocity):
+        out += ", translation \(point(translation)), velocity \(point(velocity))"
+      case .pinch(let scale, let velocity):
+        out += ", scale \(JSONFormat.number(scale)), velocity \(traceNumber(velocity))"
+      case .rotation(let rotation, let velocity):
+        out += ", rotation \(JSONFormat.number(rotation)) rad, velocity \(traceNumber(velocity)) rad/s"
+      case .swipe(let direction): out += ", direction \(direction)"
+      }
+      return out
+    case .touches(let t):
+      let list = t.touches.map { touch in
+        "\(touch.id) at \(point(Point(x: touch.x, y: touch.y)))" + (touch.view == t.view ? "" : " in '\(touch.view)'")
+      }
+      return "touches \(t.phase.rawValue) on view '\(t.view)': \(names(list))"
+    case .trace(let trace): return text(trace.event)
+    }
+  }
+
+  static func text(_ event: TraceMessage.Event) -> String {
+    switch event {
+    case .recognizer(let r, let from, let to, let cause):
+      return "\(r.id): \(from.rawValue) → \(to.rawValue): \(cause)"
+    case .waiting(let r, let to, let requirement):
+      return "\(r.id): \(to.rawValue) waits until \(requirement) fails"
+    case .touchBegan(let t, let location, let tapCount, let recognizers, let notes):
+      var out = "touch \(t.id) began at \(point(location)) in view '\(t.view)'"
+      if tapCount > 1 { out += " (tap \(tapCount))" }
+      out += recognizers.isEmpty ? " → no recognizer" : " → \(names(recognizers))"
+      for note in notes { out += "; \(note)" }
+      return out
+    case .touchSwallowed(let id, _, let location, let reason):
+      return "touch \(id) at \(point(location)) swallowed: \(reason)"
+    case .held(let t, let phase, let by):
+      return "touch \(t.id) \(phase.rawValue) held "
+        + (by.isEmpty ? "behind an earlier held delivery" : "by \(names(by))")
+    case .released(let t, let phase, let location):
+      return "touch \(t.id) \(phase.rawValue) released to view '\(t.view)' at \(point(location))"
+    case .cancelledInView(let t, let by):
+      return "touch \(t.id) cancelled in view '\(t.view)' by \(by)"
+    }
+  }
+}

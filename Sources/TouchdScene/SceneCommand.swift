@@ -1,0 +1,123 @@
+import Foundation
+
+/// A command that changes the running scene: what a client sends on the daemon's socket
+/// (`{"cmd":"set",…}`, `{"cmd":"ignoreInteraction",…}`) and what `touchctl replay --at` applies at
+/// a time. One parser and one ``SceneRuntime/apply(_:)`` serve both.
+public enum SceneCommand: Hashable, Sendable {
+  /// `{"cmd":"set","view":ID,…}`: changes a view's properties; nil leaves one as it is.
+  case set(
+    view: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
+    frame: Scene.Frame? = nil)
+  /// `{"cmd":"ignoreInteraction","value":BOOL}`: begins (true) or ends (false) one level of
+  /// ignoring interaction.
+  case ignoreInteraction(Bool)
+
+  /// The command names this type parses.
+  public static let names = ["set", "ignoreInteraction"]
+
+  /// Parses a command object's fields (JSONSerialization values; `cmd` names the command; `id` is
+  /// allowed and ignored). The error is the message a client gets.
+  public static func parse(_ fields: [String: Any]) throws(SceneCommandError) -> SceneCommand {
+    switch fields["cmd"] as? String {
+    case "set": return try parseSet(fields)
+    case "ignoreInteraction":
+      guard let value = fields["value"] as? Bool else { throw SceneCommandError("'value' must be true or false") }
+      return .ignoreInteraction(value)
+    case let name?:
+      throw SceneCommandError("unknown command '\(name)' (known: \(names.joined(separator: ", ")))")
+    case nil:
+      throw SceneCommandError("missing string field 'cmd'")
+    }
+  }
+
+  /// Parses one JSON object, as a client would send it on the socket.
+  public static func parse(json: String) throws(SceneCommandError) -> SceneCommand {
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      throw SceneCommandError("not JSON: \(detail ?? "malformed")")
+    }
+    guard let fields = object as? [String: Any] else { throw SceneCommandError("a command must be a JSON object") }
+    return try parse(fields)
+  }
+
+  private static func parseSet(_ fields: [String: Any]) throws(SceneCommandError) -> SceneCommand {
+    guard let view = fields["view"] as? String else { throw SceneCommandError("'view' must be a view id") }
+    let known: Set<String> = ["cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame"]
+    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+      throw SceneCommandError("unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame)")
+    }
+    var hidden: Bool?
+    var alpha: Double?
+    var interaction: Bool?
+    var frame: Scene.Frame?
+    if let raw = fields["hidden"] {
+      guard let b = raw as? Bool else { throw SceneCommandError("'hidden' must be true or false") }
+      hidden = b
+    }
+    if let raw = fields["userInteractionEnabled"] {
+      guard let b = raw as? Bool else { throw SceneCommandError("'userInteractionEnabled' must be true or false") }
+      interaction = b
+    }
+    if let raw = fields["alpha"] {
+      guard let n = raw as? Double else { throw SceneCommandError("'alpha' must be a number") }
+      alpha = n
+    }
+    if let raw = fields["frame"] {
+      guard let f = raw as? [String: Any], let x = f["x"] as? Double, let y = f["y"] as? Double,
+        let w = f["width"] as? Double, let h = f["height"] as? Double, f.count == 4
+      else { throw SceneCommandError("'frame' must be {\"x\":..,\"y\":..,\"width\":..,\"height\":..}") }
+      frame = Scene.Frame(x: x, y: y, width: w, height: h)
+    }
+    return .set(view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame)
+  }
+
+  /// The command as one line of JSON, keys in a fixed order (what `--explain` prints).
+  public var json: String {
+    switch self {
+    case .ignoreInteraction(let value):
+      return #"{"cmd":"ignoreInteraction","value":\#(value)}"#
+    case .set(let view, let hidden, let alpha, let interaction, let frame):
+      var out = #"{"cmd":"set","view":"# + JSONFormat.string(view)
+      if let hidden { out += #","hidden":\#(hidden)"# }
+      if let alpha { out += #","alpha":"# + JSONFormat.number(alpha) }
+      if let interaction { out += #","userInteractionEnabled":\#(interaction)"# }
+      if let frame {
+        out +=
+          #","frame":{"x":\#(JSONFormat.number(frame.x)),"y":\#(JSONFormat.number(frame.y)),"#
+          + #""width":\#(JSONFormat.number(frame.width)),"height":\#(JSONFormat.number(frame.height))}"#
+      }
+      return out + "}"
+    }
+  }
+}
+
+/// Why a command object is not a ``SceneCommand``.
+public struct SceneCommandError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+extension SceneRuntime {
+  /// Applies `command` at once, as the daemon does for a client. Returns the reply's fields as
+  /// JSON object members: `"view":ID` for `set`, `"ignoring":N` (the nesting count) for
+  /// `ignoreInteraction`. An unknown view, a bad value, or ending an ignoring that was not begun is
+  /// an error and changes nothing.
+  @discardableResult
+  public func apply(_ command: SceneCommand) throws(SceneRuntimeError) -> String {
+    switch command {
+    case .set(let view, let hidden, let alpha, let interaction, let frame):
+      try setView(view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame)
+      return #""view":"# + JSONFormat.string(view)
+    case .ignoreInteraction(true):
+      beginIgnoringInteraction()
+      return #""ignoring":\#(ignoreDepth)"#
+    case .ignoreInteraction(false):
+      try endIgnoringInteraction()
+      return #""ignoring":\#(ignoreDepth)"#
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import TouchDelivery
+import TouchdInput
+import TouchdTestKit
+
+@testable import TouchdScene
+
+/// Scene-replay tests of UIKit's rules: a scene (YAML) and scripted fingers go through the whole
+/// pipeline (`ScenePlayer.replay`, as `touchctl replay --scene`); the tests assert the messages.
+struct RuleRun {
+  let messages: [Message]
+
+  /// Replays `script` against the scene text (a 1000 x 800 window `w` unless the text says otherwise).
+  init(_ sceneYAML: String, _ script: FingerScript) throws {
+    let scene = try Scene.parse(sceneYAML)
+    messages = try ScenePlayer.replay(script.recording, scene: scene)
+  }
+
+  /// The action messages, in order.
+  var actions: [ActionMessage] {
+    messages.compactMap { if case .action(let a) = $0 { a } else { nil } }
+  }
+
+  /// The touches messages, in order.
+  var touches: [TouchesMessage] {
+    messages.compactMap { if case .touches(let t) = $0 { t } else { nil } }
+  }
+
+  /// "recognizer:state" for every action, in order.
+  var actionLog: [String] { actions.map { "\($0.recognizer):\($0.state.rawValue)" } }
+
+  /// "view.phase(id@x,y)" for every touches message: the touches of each call, rounded to whole points.
+  var touchesLog: [String] {
+    touches.map { m in
+      let list = m.touches.map { "\($0.id)@\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
+      return "\(m.view).\(m.phase.rawValue)(\(list))"
+    }
+  }
+}
+
+/// A script on a 1000 x 800 window starting at t = 10 s, sampled at 100 Hz (frames every 10 ms).
+func ruleScript() -> FingerScript {
+  FingerScript(windowWidth: 1000, windowHeight: 800, start: 10, sampleRate: 100)
+}
+
+/// A scene of one 1000 x 800 window `w` whose `views:` list is the given YAML, written from
+/// column 0 (`- id: a` …); it is indented into place.
+func ruleScene(_ views: String) -> String {
+  let indented = views.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }
+    .joined(separator: "\n")
+  return """
+    version: 1
+    windows:
+      - id: w
+        size: {width: 1000, height: 800}
+        views:
+    \(indented)
+    """
+}
+
+/// Whether `p` is within `tolerance` pt of `q` on both axes (the synthetic touchscreen has 4096
+/// steps per axis: 0.24 pt on a 1000 pt wide window).
+func near(_ p: Point?, _ q: Point, within tolerance: Double = 0.5) -> Bool {
+  guard let p else { return false }
+  return abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
+}
