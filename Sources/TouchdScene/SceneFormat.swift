@@ -148,7 +148,8 @@ public enum SceneFormat {
           "When recognized, the view's touches are cancelled."),
         SceneKey(
           "delaysTouchesBegan", .bool, default: .bool(false),
-          "Touches reach the view only once this recognizer has failed (default false; true for screenEdgePan, as UIKit)."),
+          "Touches reach the view only once this recognizer has failed (default false; true for screenEdgePan, as UIKit)."
+        ),
         SceneKey(
           "delaysTouchesEnded", .bool, default: .bool(true),
           "Touch ends reach the view only once this recognizer has failed or recognized."),

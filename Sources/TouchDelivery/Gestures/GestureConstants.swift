@@ -21,21 +21,25 @@ public enum GestureConstants {
   public static let tapAllowableTouchTimeSeparation: Double = 0.25
 
   /// The longest gap (s) from one tap's lift to the next tap's touch-down in a multi-tap gesture;
-  /// also how long a single tap that requires a double tap to fail waits.
-  /// Android DOUBLE_TAP_TIMEOUT and Flutter kDoubleTapTimeout are 0.3 s (up to down), Qt's
+  /// also how long a single tap that requires a double tap to fail waits. UIKit has this window
+  /// (`UITapRecognizer.maximumIntervalBetweenSuccessiveTaps`, runtime header UITapRecognizer.h)
+  /// but publishes no value; touchd's choice: Android DOUBLE_TAP_TIMEOUT and Flutter kDoubleTapTimeout are 0.3 s (up to down), Qt's
   /// mouseDoubleClickInterval 0.4 s; 0.35 s sits between: touch users are slower than mouse
   /// clicks on Android phones, and every extra millisecond delays a single tap that waits.
   public static let multiTapMaximumInterval: Double = 0.35
 
-  /// The longest time (s) one tap's fingers may stay down; longer and the tap fails.
-  /// Longer than the long press's 0.5 s so that, when both are attached, the long press (not a
+  /// The longest time (s) one tap's fingers may stay down; longer and the tap fails. UIKit has
+  /// this limit (`UITapRecognizer.maximumTapDuration`, runtime header UITapRecognizer.h) but
+  /// publishes no value; touchd's choice is longer than the long press's 0.5 s so that, when both are attached, the long press (not a
   /// timeout) decides; Android's long-press timeout is 0.4-0.5 s, Flutter's 0.5 s.
   public static let maximumTapDuration: Double = 0.75
 
-  /// UIKit's published `UILongPressGestureRecognizer.minimumPressDuration` default (s).
+  /// UIKit's published `UILongPressGestureRecognizer.minimumPressDuration` default (s): Apple's
+  /// documentation, "The default duration is 0.5 seconds".
   public static let longPressMinimumDuration: Double = 0.5
 
-  /// UIKit's published `UILongPressGestureRecognizer.allowableMovement` default (pt).
+  /// UIKit's published `UILongPressGestureRecognizer.allowableMovement` default (pt): Apple's
+  /// documentation, "The default value is 10 points".
   public static let longPressAllowableMovement: Double = 10
 
   /// How far (pt) the touches' centroid must move along either axis before a pan begins (its
@@ -81,8 +85,8 @@ public enum GestureConstants {
 
   /// How far (pt) the distance between a pinch's two fingers must change before it begins.
   /// UIKit's behaviour as measured on iOS (issue #15): a pinch begins once the finger distance has
-  /// changed by 8 pt, and its scale is 1 at `.began` (the threshold is subtracted). UIKit publishes
-  /// no value.
+  /// changed by more than 8 pt, and its scale is 1 at `.began` (the threshold is subtracted). UIKit
+  /// publishes no value.
   public static let pinchStartDistance: Double = 8
 
   /// How far (pt, along the arc) each finger must turn around their midpoint before a rotation

@@ -62,11 +62,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     intervalTimer = nil
     for touch in touches.sorted(by: { $0.id < $1.id }) {
       if down.isEmpty && fingersThisRound == 0 && !isPressing {
-        tapTimer = schedule(after: maximumTapDuration) { [weak self] in self?.fail() }
+        tapTimer = schedule(after: maximumTapDuration) { [weak self] in
+          guard let self else { return }
+          self.fail("a preliminary tap lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration)) s")
+        }
       }
       down.add(touch)
       fingersThisRound += 1
-      if fingersThisRound > numberOfTouchesRequired { return fail() }
+      if fingersThisRound > numberOfTouchesRequired {
+        return fail("\(fingersThisRound) fingers > numberOfTouchesRequired \(numberOfTouchesRequired)")
+      }
     }
     if isPressing && down.count == numberOfTouchesRequired && pressTimer == nil {
       pressTimer = schedule(after: minimumPressDuration) { [weak self] in self?.pressTimerFired() }
@@ -76,7 +81,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   private func pressTimerFired() {
     pressTimer = nil
     guard effectiveState == .possible, down.count == numberOfTouchesRequired else { return }
-    state = .began
+    setState(.began, because: "held minimumPressDuration \(traceNumber(minimumPressDuration)) s")
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -86,7 +91,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
     guard effectiveState == .possible else { return }
     for touch in touches where down.contains(touch) {
-      if down.distanceMoved(touch) > allowableMovement { return fail() }
+      let moved = down.distanceMoved(touch)
+      if moved > allowableMovement {
+        return fail("moved \(traceNumber(moved)) pt > allowableMovement \(traceNumber(allowableMovement))")
+      }
     }
   }
 
@@ -94,23 +102,32 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     if isActive {
       lastLocation = down.centroid
       for touch in touches { down.remove(touch) }
-      state = .ended
+      setState(.ended, because: "a finger lifted")
       return
     }
     guard effectiveState == .possible else { return }
     for touch in touches where down.contains(touch) {
-      if down.distanceMoved(touch) > allowableMovement { return fail() }
+      let moved = down.distanceMoved(touch)
+      if moved > allowableMovement {
+        return fail("moved \(traceNumber(moved)) pt > allowableMovement \(traceNumber(allowableMovement))")
+      }
     }
     // Lifting during the press, before the timer, fails it.
-    if isPressing { return fail() }
+    if isPressing { return fail("lifted before minimumPressDuration \(traceNumber(minimumPressDuration)) s") }
     for touch in touches { down.remove(touch) }
     guard down.isEmpty else { return }
-    guard fingersThisRound == numberOfTouchesRequired else { return fail() }
+    guard fingersThisRound == numberOfTouchesRequired else {
+      return fail(
+        "a preliminary tap had \(fingersThisRound) of numberOfTouchesRequired \(numberOfTouchesRequired) fingers")
+    }
     tapTimer?.cancel()
     tapTimer = nil
     fingersThisRound = 0
     tapsCompleted += 1
-    intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in self?.fail() }
+    intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
+      guard let self else { return }
+      self.fail("no touch-down within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps)) s")
+    }
   }
 
   open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -119,7 +136,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     if isActive {
       state = .cancelled
     } else if effectiveState == .possible {
-      fail()
+      fail("a touch was cancelled")
     }
   }
 
@@ -141,9 +158,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     lastLocation = nil
   }
 
-  private func fail() {
+  private func fail(_ cause: @autoclosure () -> String) {
     for timer in [pressTimer, tapTimer, intervalTimer] { timer?.cancel() }
     pressTimer = nil
-    if effectiveState == .possible { state = .failed }
+    if effectiveState == .possible { setState(.failed, because: cause()) }
   }
 }

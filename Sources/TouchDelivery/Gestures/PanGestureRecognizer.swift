@@ -110,7 +110,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     if isActive {
       if down.isEmpty { setState(.ended, because: "all its touches lifted") }
     } else if down.isEmpty {
-      setState(.failed, because: "all its touches lifted before it moved startDistance \(traceNumber(startDistance)) pt")
+      setState(
+        .failed, because: "all its touches lifted before it moved startDistance \(traceNumber(startDistance)) pt")
     }
   }
 

@@ -2,8 +2,8 @@
 /// `UISwipeGestureRecognizer`); discrete.
 ///
 /// # Lifecycle
-/// Time t runs from the first touch-down (UIKit's `_startTime`; the ``maximumDuration`` timer
-/// starts then too), even when the other required fingers land later. Each touch is measured from
+/// Time t runs from the first touch-down, the moment the ``maximumDuration`` timer starts, also
+/// when the other required fingers land later: one clock for every limit. Each touch is measured from
 /// where it touched down: its movement *along* a direction and *sideways* (perpendicular) to it.
 /// There is no speed rule; instead both thresholds shrink with time:
 ///
@@ -20,8 +20,8 @@
 /// fingers are down, it goes `.possible → .ended` at the first movement at which *every* touch
 /// has moved at least the needed distance along a direction still in play (with several, the one
 /// they moved farthest along); ``recognizedDirection`` says which. Thresholds are only compared
-/// when touches move, as in UIKit: a finger resting short of the distance is recognized at its
-/// next movement if the requirement has decayed below it by then.
+/// when touches move (no timer but the duration's): a finger resting short of the distance is
+/// recognized at its next movement if the requirement has decayed below it by then.
 ///
 /// It also fails when ``maximumDuration`` passes after the first touch-down (a timer), when a
 /// finger too many touches down, a finger lifts before recognition, or a touch is cancelled.

@@ -81,7 +81,9 @@ open class TapGestureRecognizer: GestureRecognizer {
       if fingers.isEmpty {
         tapTimer = schedule(after: maximumTapDuration) { [weak self] in
           guard let self else { return }
-          self.fail("tap \(self.tapsCompleted + 1) lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration)) s")
+          self.fail(
+            "tap \(self.tapsCompleted + 1) lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration)) s"
+          )
         }
         if numberOfTouchesRequired > 1 {
           separationTimer = schedule(after: allowableTouchTimeSeparation) { [weak self] in
@@ -95,7 +97,8 @@ open class TapGestureRecognizer: GestureRecognizer {
       fingers.append(Finger(touch: touch, start: touch.locationInWindow))
       fingersDown += 1
       if fingers.count > numberOfTouchesRequired {
-        return fail("\(fingers.count) fingers in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
+        return fail(
+          "\(fingers.count) fingers in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
       }
       if fingers.count == numberOfTouchesRequired {
         separationTimer?.cancel()
@@ -119,7 +122,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
     guard checkMovement(), fingersDown == 0 else { return }
     guard fingers.count == numberOfTouchesRequired else {
-      return fail("tap \(tapsCompleted + 1) had \(fingers.count) of numberOfTouchesRequired \(numberOfTouchesRequired) fingers")
+      return fail(
+        "tap \(tapsCompleted + 1) had \(fingers.count) of numberOfTouchesRequired \(numberOfTouchesRequired) fingers")
     }
     for timer in [tapTimer, separationTimer] { timer?.cancel() }
     tapTimer = nil
@@ -134,7 +138,8 @@ open class TapGestureRecognizer: GestureRecognizer {
       intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
         guard let self else { return }
         self.fail(
-          "no tap \(self.tapsCompleted + 1) within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps)) s")
+          "no tap \(self.tapsCompleted + 1) within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps)) s"
+        )
       }
     }
   }

@@ -39,7 +39,9 @@ struct ArbitrationRuleTests {
     return s
   }
 
-  @Test("an active recognizer excludes related ones without a shared touch: a third finger's tap on a close button inside a photo being pinched does not fire")
+  @Test(
+    "an active recognizer excludes related ones without a shared touch: a third finger's tap on a close button inside a photo being pinched does not fire"
+  )
   func activeRecognizerExcludesRelated() throws {
     let run = try RuleRun(photoScene(simultaneous: false), pinchWithThirdFingerTap())
     #expect(!run.actionLog.contains("close-tap:ended"))
@@ -58,7 +60,8 @@ struct ArbitrationRuleTests {
     #expect(try RuleRun(photoScene(simultaneous: false), s).actionLog.last == "close-tap:ended")
   }
 
-  @Test("a recognizer on a sibling view is not excluded by an active one: only the same view or nested views are related")
+  @Test(
+    "a recognizer on a sibling view is not excluded by an active one: only the same view or nested views are related")
   func unrelatedViewsAreNotExcluded() throws {
     let scene = ruleScene(
       """
@@ -76,7 +79,9 @@ struct ArbitrationRuleTests {
     #expect(run.actionLog.contains("sidebar-tap:ended"))
   }
 
-  @Test("held touches are released as they were: began at the touch-down point, then one catch-up moved, never one per held frame")
+  @Test(
+    "held touches are released as they were: began at the touch-down point, then one catch-up moved, never one per held frame"
+  )
   func heldTouchesReleasedWithTheirState() throws {
     let scene = ruleScene(
       """
@@ -123,7 +128,9 @@ struct ArbitrationRuleTests {
     #expect(run.touchesLog == ["pad.began(1@500,400)", "pad.cancelled(1@500,400)"])
   }
 
-  @Test("once a recognizer holds touches, later touches are held too: when the double tap fails the view sees them one after the other")
+  @Test(
+    "once a recognizer holds touches, later touches are held too: when the double tap fails the view sees them one after the other"
+  )
   func heldTouchesReleasedInOrderWhenTheRecognizerFails() throws {
     let s = ruleScript()
     s.tap(at: P(x: 500, y: 400))
@@ -147,7 +154,9 @@ struct ArbitrationRuleTests {
     }
   }
 
-  @Test("ignoring interaction cancels touches in progress and never delivers touches that begin while ignoring (seed 000 §3)")
+  @Test(
+    "ignoring interaction cancels touches in progress and never delivers touches that begin while ignoring (seed 000 §3)"
+  )
   func ignoringInteraction() throws {
     let scene = try Scene.parse(
       ruleScene(

@@ -20,7 +20,8 @@ struct PanRuleTests {
       """)
   }
 
-  @Test("pan: touches beyond maximumNumberOfTouches are ignored: a resting second finger does not stop a one-finger pan")
+  @Test(
+    "pan: touches beyond maximumNumberOfTouches are ignored: a resting second finger does not stop a one-finger pan")
   func extraTouchesAreIgnored() throws {
     let s = ruleScript()
     let a = s.down([P(x: 200, y: 300)])

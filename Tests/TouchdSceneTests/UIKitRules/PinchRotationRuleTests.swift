@@ -136,7 +136,8 @@ struct PinchRotationRuleTests {
     #expect(try pinch(by: -9).actionLog == ["g:began", "g:ended"])
   }
 
-  @Test("pinch: a third concurrent finger is ignored: numberOfTouches stays 2 and the pinch ends when its own fingers lift")
+  @Test(
+    "pinch: a third concurrent finger is ignored: numberOfTouches stays 2 and the pinch ends when its own fingers lift")
   func pinchIgnoresAThirdFinger() throws {
     let s = ruleScript()
     let f = s.down([P(x: 400, y: 400), P(x: 600, y: 400)])

@@ -67,7 +67,8 @@ struct TapRuleTests {
     #expect(try RuleRun(scene, t).actionLog == [])
   }
 
-  @Test("tap: fingers 120 pt apart make a two-finger double tap; location is the first tap's centroid, numberOfTouches 2")
+  @Test(
+    "tap: fingers 120 pt apart make a two-finger double tap; location is the first tap's centroid, numberOfTouches 2")
   func twoFingerDoubleTapSpreadApart() throws {
     let s = ruleScript()
     let a = s.down([P(x: 300, y: 400), P(x: 420, y: 400)])
