@@ -295,9 +295,10 @@ struct TraceTests {
     #expect(actions.map(\.time) == [10.75] && actions.map(\.action) == ["open-door"])
     #expect(actions.map(\.seq) == [5])
     let touches = messages.compactMap { if case .touches(let t) = $0 { t } else { nil } }
-    #expect(touches.map { "\($0.phase.rawValue) \($0.touches.map(\.id)) \($0.time)" } == [
-      "began [1] 10.0", "cancelled [1] 10.1", "began [3] 10.7", "cancelled [3] 10.75",
-    ])
+    #expect(
+      touches.map { "\($0.phase.rawValue) \($0.touches.map(\.id)) \($0.time)" } == [
+        "began [1] 10.0", "cancelled [1] 10.1", "began [3] 10.7", "cancelled [3] 10.75",
+      ])
     let cancelled = traces(messages).first { $0.time == 10.1 }
     #expect(
       cancelled?.event

@@ -50,7 +50,8 @@ public struct Subscription: Sendable, Equatable {
       if !unknown.isEmpty {
         return .failure(
           SubscriptionError(
-            message: "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches, trace)"))
+            message: "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches, trace)")
+        )
       }
       s.types = types
     case .success(nil): break
