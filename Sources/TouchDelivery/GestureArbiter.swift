@@ -184,7 +184,7 @@ final class GestureArbiter {
           if tracer != nil {
             notes.append(
               r.isEnabled
-                ? "'\(r.traceName)' is \(r._state.rawValue) and gets no new touches until its touches end"
+                ? "'\(r.traceName)' is \(r.effectiveState.rawValue)\(r._state == .possible ? " (waiting for a requirement)" : "") and gets no new touches until its touches end"
                 : "'\(r.traceName)' is disabled")
           }
           continue
@@ -287,7 +287,7 @@ final class GestureArbiter {
         r.recognitionApplied()
         for other in participants
         where other !== r && other._state == .possible && shares(r, other) && prevents(r, other) {
-          fail(other, "prevented by '\(r.traceName)' (\(next.rawValue)), which shares a touch")
+          fail(other, "prevented by '\(r.traceName)' (\(r.outcomeText)), which shares a touch")
         }
         if r.cancelsTouchesInView { cancelInViews(r.attemptTouches, by: r) }
         fireActions(r)
@@ -318,7 +318,7 @@ final class GestureArbiter {
       case .possible: return .wait(other)
       case .failed: continue
       default:
-        return .fail(tracer == nil ? nil : "required '\(other.traceName)' \(other._state.rawValue)")
+        return .fail(tracer == nil ? nil : "required '\(other.traceName)' \(other.outcomeText)")
       }
     }
     for other in participants
@@ -578,6 +578,9 @@ extension TouchPhase {
 }
 
 extension GestureRecognizer {
+  /// How causes name the recognizer's decided state: "recognized" for a discrete gesture's `.ended`.
+  var outcomeText: String { _state == .ended ? "recognized" : _state.rawValue }
+
   /// The state after every requested transition applies.
   var effectiveState: State { pendingStates.last?.state ?? _state }
 

@@ -28,14 +28,25 @@ extension GestureRecognizer {
   public var traceName: String { name ?? String(describing: type(of: self)) }
 }
 
-/// Numbers in causes: at most one decimal, no trailing ".0" (`46.2`, `45`).
-public func traceNumber(_ value: Double) -> String {
+/// Numbers in causes: at most `decimals` decimals (1 for points: `46.2`; 3 for seconds:
+/// `0.35`), no trailing zeros (`45`).
+public func traceNumber(_ value: Double, decimals: Int = 1) -> String {
   guard value.isFinite else { return String(describing: value) }
-  let tenths = (value * 10).rounded()
-  let whole = Int(tenths / 10)
-  let fraction = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))
-  let sign = tenths < 0 && whole == 0 ? "-" : ""
-  return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+  var scale = 1
+  for _ in 0..<max(0, decimals) { scale *= 10 }
+  let scaled = Int((abs(value) * Double(scale)).rounded())
+  guard scaled != 0 else { return "0" }
+  var fraction = scaled % scale
+  var digits = decimals
+  while digits > 0 && fraction % 10 == 0 {
+    fraction /= 10
+    digits -= 1
+  }
+  let sign = value < 0 ? "-" : ""
+  guard digits > 0 else { return "\(sign)\(scaled / scale)" }
+  var fractionText = String(fraction)
+  while fractionText.count < digits { fractionText = "0" + fractionText }
+  return "\(sign)\(scaled / scale).\(fractionText)"
 }
 
 extension View {

@@ -64,7 +64,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       if down.isEmpty && fingersThisRound == 0 && !isPressing {
         tapTimer = schedule(after: maximumTapDuration) { [weak self] in
           guard let self else { return }
-          self.fail("a preliminary tap lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration)) s")
+          self.fail(
+            "a preliminary tap lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration, decimals: 3)) s"
+          )
         }
       }
       down.add(touch)
@@ -81,7 +83,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   private func pressTimerFired() {
     pressTimer = nil
     guard effectiveState == .possible, down.count == numberOfTouchesRequired else { return }
-    setState(.began, because: "held minimumPressDuration \(traceNumber(minimumPressDuration)) s")
+    setState(.began, because: "held minimumPressDuration \(traceNumber(minimumPressDuration, decimals: 3)) s")
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -113,7 +115,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       }
     }
     // Lifting during the press, before the timer, fails it.
-    if isPressing { return fail("lifted before minimumPressDuration \(traceNumber(minimumPressDuration)) s") }
+    if isPressing {
+      return fail("lifted before minimumPressDuration \(traceNumber(minimumPressDuration, decimals: 3)) s")
+    }
     for touch in touches { down.remove(touch) }
     guard down.isEmpty else { return }
     guard fingersThisRound == numberOfTouchesRequired else {
@@ -126,7 +130,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     tapsCompleted += 1
     intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
       guard let self else { return }
-      self.fail("no touch-down within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps)) s")
+      self.fail(
+        "no touch-down within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps, decimals: 3)) s"
+      )
     }
   }
 

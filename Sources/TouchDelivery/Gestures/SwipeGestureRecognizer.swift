@@ -145,7 +145,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       startTime = touches.map(\.timestamp).min() ?? event.timestamp
       timer = schedule(after: maximumDuration) { [weak self] in
         guard let self else { return }
-        self.fail(because: "not recognized within maximumDuration \(traceNumber(self.maximumDuration)) s")
+        self.fail(because: "not recognized within maximumDuration \(traceNumber(self.maximumDuration, decimals: 3)) s")
       }
     }
     for touch in touches.sorted(by: { $0.id < $1.id }) {
@@ -167,7 +167,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     let t = (touches.map(\.timestamp).max() ?? event.timestamp) - startTime
     if t > maximumDuration {
       let limit = maximumDuration
-      return fail(because: "t=\(Self.seconds(t)) s > maximumDuration \(traceNumber(limit)) s")
+      return fail(because: "t=\(Self.seconds(t)) s > maximumDuration \(traceNumber(limit, decimals: 3)) s")
     }
     let allowance = allowedSecondaryMovement(at: t)
     for touch in down.touches {

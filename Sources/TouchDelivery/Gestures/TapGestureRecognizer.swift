@@ -82,14 +82,14 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapTimer = schedule(after: maximumTapDuration) { [weak self] in
           guard let self else { return }
           self.fail(
-            "tap \(self.tapsCompleted + 1) lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration)) s"
+            "tap \(self.tapsCompleted + 1) lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration, decimals: 3)) s"
           )
         }
         if numberOfTouchesRequired > 1 {
           separationTimer = schedule(after: allowableTouchTimeSeparation) { [weak self] in
             guard let self, self.fingers.count < self.numberOfTouchesRequired else { return }
             self.fail(
-              "\(self.fingers.count) of \(self.numberOfTouchesRequired) fingers landed within allowableTouchTimeSeparation \(traceNumber(self.allowableTouchTimeSeparation)) s"
+              "\(self.fingers.count) of \(self.numberOfTouchesRequired) fingers landed within allowableTouchTimeSeparation \(traceNumber(self.allowableTouchTimeSeparation, decimals: 3)) s"
             )
           }
         }
@@ -138,7 +138,7 @@ open class TapGestureRecognizer: GestureRecognizer {
       intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
         guard let self else { return }
         self.fail(
-          "no tap \(self.tapsCompleted + 1) within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps)) s"
+          "no tap \(self.tapsCompleted + 1) within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps, decimals: 3)) s"
         )
       }
     }

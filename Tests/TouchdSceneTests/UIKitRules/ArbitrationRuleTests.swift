@@ -43,8 +43,9 @@ struct ArbitrationRuleTests {
     "an active recognizer excludes related ones without a shared touch: a third finger's tap on a close button inside a photo being pinched does not fire"
   )
   func activeRecognizerExcludesRelated() throws {
-    let run = try RuleRun(photoScene(simultaneous: false), pinchWithThirdFingerTap())
+    let run = try RuleRun(photoScene(simultaneous: false), pinchWithThirdFingerTap(), trace: true)
     #expect(!run.actionLog.contains("close-tap:ended"))
+    #expect(run.causes.contains("close-tap: possible → failed: excluded by 'photo-pinch' (active)"))
     #expect(run.actionLog.first == "photo-pinch:began")
     #expect(run.actionLog.last == "photo-pinch:ended")
 
@@ -121,8 +122,16 @@ struct ArbitrationRuleTests {
   func laterTouchesHeldBehindHeldOnes() throws {
     let s = ruleScript()
     s.doubleTap(at: P(x: 500, y: 400))
-    let run = try RuleRun(doubleTapPad, s)
+    let run = try RuleRun(doubleTapPad, s, trace: true)
     #expect(run.actionLog == ["double:ended"])
+    // The trace says who held what.
+    let held = run.messages.compactMap { m -> String? in
+      guard case .trace(let t) = m, case .held(let touch, let phase, let by) = t.event else { return nil }
+      return "\(touch.id) \(phase.rawValue) by [\(by.joined(separator: ","))]"
+    }
+    // Touch 2's began waits behind touch 1's held end; its own end never queues: the recognition
+    // (at that lift, before views) took it from the view.
+    #expect(held == ["1 ended by [double]", "2 began by []"])
     // The first touch's end was held by the double tap (delaysTouchesEnded); the second touch
     // waited behind it, so the view never saw it; the recognition cancelled the first.
     #expect(run.touchesLog == ["pad.began(1@500,400)", "pad.cancelled(1@500,400)"])
@@ -192,5 +201,49 @@ struct ArbitrationRuleTests {
       return "\(t.phase.rawValue)(\(t.touches.map { String($0.id) }.joined(separator: ",")))"
     }
     #expect(log == ["began(1)", "moved(1)", "cancelled(1)", "began(3)", "ended(3)"])
+  }
+}
+
+/// The trace's own wording, through the scene replay (what `--explain` prints).
+@Suite("Trace causes")
+struct TraceCauseTests {
+  typealias P = FingerScript.Point
+
+  @Test("a touch that lands on a view covering a recognizer's view says so: outside the recognizer's view")
+  func outsideTheRecognizersView() throws {
+    let scene = ruleScene(
+      """
+      - id: door
+        frame: {x: 100, y: 100, width: 300, height: 300}
+        recognizers:
+          - {id: door-tap, type: tap, action: open}
+      - id: banner
+        frame: {x: 0, y: 0, width: 1000, height: 200}
+      """)
+    let s = ruleScript()
+    s.tap(at: P(x: 200, y: 150))  // inside the door, but the banner is in front
+    let run = try RuleRun(scene, s, trace: true)
+    #expect(run.actionLog == [])
+    let notes = run.messages.compactMap { m -> [String]? in
+      guard case .trace(let t) = m, case .touchBegan(_, _, _, let recognizers, let notes) = t.event else { return nil }
+      #expect(recognizers == [])
+      return notes
+    }
+    #expect(
+      notes == [
+        ["'door-tap' does not get it: touch began in view 'banner', outside the recognizer's view 'door'"]
+      ])
+  }
+
+  @Test("numbers in causes: points to one decimal, seconds to three, no trailing zeros")
+  func numbers() {
+    #expect(traceNumber(46.24) == "46.2")
+    #expect(traceNumber(45) == "45")
+    #expect(traceNumber(-0.06) == "-0.1")
+    #expect(traceNumber(0.04) == "0")
+    #expect(traceNumber(0.35, decimals: 3) == "0.35")
+    #expect(traceNumber(0.25, decimals: 3) == "0.25")
+    #expect(traceNumber(1.5, decimals: 3) == "1.5")
+    #expect(traceNumber(10.0004, decimals: 3) == "10")
   }
 }

@@ -9,10 +9,19 @@ import TouchdTestKit
 struct RuleRun {
   let messages: [Message]
 
-  /// Replays `script` against the scene text (a 1000 x 800 window `w` unless the text says otherwise).
-  init(_ sceneYAML: String, _ script: FingerScript) throws {
+  /// Replays `script` against the scene text (a 1000 x 800 window `w` unless the text says
+  /// otherwise); with `trace`, trace messages are among the messages.
+  init(_ sceneYAML: String, _ script: FingerScript, trace: Bool = false) throws {
     let scene = try Scene.parse(sceneYAML)
-    messages = try ScenePlayer.replay(script.recording, scene: scene)
+    messages = try ScenePlayer.replay(script.recording, scene: scene, trace: trace)
+  }
+
+  /// "recognizer: from → to: cause" for every recognizer state change in the trace.
+  var causes: [String] {
+    messages.compactMap { m -> String? in
+      guard case .trace(let t) = m, case .recognizer(let r, let from, let to, let cause) = t.event else { return nil }
+      return "\(r.id): \(from.rawValue) → \(to.rawValue): \(cause)"
+    }
   }
 
   /// The action messages, in order.

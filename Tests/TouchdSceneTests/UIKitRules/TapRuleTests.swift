@@ -37,7 +37,12 @@ struct TapRuleTests {
   @Test("tap: allowableMovement is 45 pt: a finger sliding 44 pt still taps, 46 pt fails")
   func allowableMovementIs45() throws {
     #expect(try RuleRun(pad, slide(44)).actionLog == ["tap:ended"])
-    #expect(try RuleRun(pad, slide(46)).actionLog == [])
+    let failed = try RuleRun(pad, slide(46), trace: true)
+    #expect(failed.actionLog == [])
+    // 46 pt on the synthetic panel's 0.24 pt grid: 45.x pt.
+    let cause = try #require(failed.causes.first)
+    #expect(cause.hasPrefix("tap: possible → failed: moved 45."))
+    #expect(cause.hasSuffix(" pt > allowableMovement 45"))
     // The old 10 pt threshold would have failed this one.
     #expect(try RuleRun(pad, slide(20)).actionLog == ["tap:ended"])
   }
@@ -133,10 +138,15 @@ struct TapRuleTests {
     let f = s.down([P(x: 400, y: 300), P(x: 500, y: 300)])
     s.wait(0.05)
     s.up(f)
-    let run = try RuleRun(scene, s)
+    let run = try RuleRun(scene, s, trace: true)
     #expect(run.actionLog == ["two:ended"])
     let action = try #require(run.actions.first)
     #expect(action.numberOfTouches == 2)
+    #expect(
+      run.causes.filter { !$0.contains("→ possible") } == [
+        "two-double: possible → failed: no tap 2 within maximumIntervalBetweenTaps 0.35 s",
+        "two: possible → ended: tap 1 of 1 lifted; required 'two-double' failed",
+      ])
     // It fired when the double tap's 0.35 s interval ran out after the lift at 10.05.
     #expect(abs(action.time - 10.4) < 0.001)
   }
