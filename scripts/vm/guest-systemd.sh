@@ -54,7 +54,10 @@ check_socket_activation() {
     journalctl -b --no-pager -o cat -u touchd.service -u touchd.socket | tail -30
     return 1
   }
-  systemctl is-active -q touchd.service || fail "a client connected but touchd.service is not active" || return
+  # The daemon greets a client as soon as it accepts it; systemd calls the service active only at
+  # READY=1, after the first device scan (a few hundred ms later under TCG): wait for that.
+  wait_for 15 systemctl is-active -q touchd.service \
+    || fail "a client connected but touchd.service did not become active within 15 s" || return
   ui_start ts touchscreen "touchd VM systemd touchscreen" || return
   local pid
   pid=$(systemctl show -p MainPID --value touchd.service)
