@@ -65,6 +65,9 @@ open class Application: Responder {
   /// Whether touches that begin now are ignored (UIKit's `isIgnoringInteractionEvents`).
   public var isIgnoringInteractionEvents: Bool { ignoringCount > 0 }
 
+  /// How many ``beginIgnoringInteractionEvents()`` calls are not ended yet.
+  public var ignoringInteractionDepth: Int { ignoringCount }
+
   /// Starts ignoring touches; calls nest, each needs a matching ``endIgnoringInteractionEvents()``.
   ///
   /// Touch handling is suspended entirely: touches down when ignoring begins are cancelled (views

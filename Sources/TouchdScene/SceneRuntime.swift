@@ -154,31 +154,19 @@ public final class SceneRuntime {
   }
 
   /// How many ``beginIgnoringInteraction()`` are not ended yet (the `ignoreInteraction` nesting).
-  public private(set) var ignoreDepth = 0
+  public var ignoreDepth: Int { application.ignoringInteractionDepth }
 
   /// Begins ignoring interaction (nested, as UIApplication's begin/end): touches down are
   /// cancelled, touches that begin while ignoring are never delivered
   /// (``Application/beginIgnoringInteractionEvents()``).
   public func beginIgnoringInteraction() {
-    ignoreDepth += 1
     application.beginIgnoringInteractionEvents()
   }
 
   /// Ends one ``beginIgnoringInteraction()``; an error when there is none to end.
   public func endIgnoringInteraction() throws(SceneRuntimeError) {
     guard ignoreDepth > 0 else { throw .invalidValue("not ignoring interaction events") }
-    ignoreDepth -= 1
     application.endIgnoringInteractionEvents()
-  }
-
-  /// Ignores interaction (true: begins unless already ignoring) or stops ignoring whatever the
-  /// nesting (false).
-  public func setIgnoringInteraction(_ ignore: Bool) {
-    if ignore {
-      if ignoreDepth == 0 { beginIgnoringInteraction() }
-    } else {
-      while ignoreDepth > 0 { try? endIgnoringInteraction() }
-    }
   }
 
   /// The view built for a scene view id.

@@ -156,9 +156,9 @@ struct SceneRuntimeTests {
     try runtime.setView(
       "buy-ticket", userInteractionEnabled: true, frame: Scene.Frame(x: 0, y: 0, width: 100, height: 100))
     tap(50, 50)
-    runtime.setIgnoringInteraction(true)
+    runtime.beginIgnoringInteraction()
     tap(50, 50)
-    runtime.setIgnoringInteraction(false)
+    try runtime.endIgnoringInteraction()
     tap(50, 50)
     #expect(actions == ["buy-ticket", "buy-ticket", "buy-ticket"])
     #expect(throws: SceneRuntimeError.unknownView("buy-tiket", suggestion: "buy-ticket")) {

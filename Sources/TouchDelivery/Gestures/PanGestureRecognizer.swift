@@ -93,7 +93,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     } else if abs(travelled.x) > startDistance || abs(travelled.y) > startDistance,
       down.count >= minimumNumberOfTouches, panCanBegin()
     {
-      translationOrigin = travelled
+      // recognitionApplied() starts the translation from zero when the began takes effect.
       setState(
         .began,
         because:

@@ -109,9 +109,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   private var fingers = 0
   /// The first touch-down's timestamp: t = 0.
   private var startTime: Double?
-  /// The sum and count of the touch-down points, for ``location(in:)``.
+  /// The sum of the touch-down points (of `fingers` touches), for ``location(in:)``.
   private var startSum = Point.zero
-  private var startCount = 0
   /// For each touch, the farthest it has moved along each single direction (indexed as `singles`).
   private var farthest: [ObjectIdentifier: [Double]] = [:]
   /// The ruled-out single directions (indexed as `singles`) and why.
@@ -152,7 +151,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       down.add(touch)
       fingers += 1
       startSum = startSum + touch.locationInWindow
-      startCount += 1
       farthest[ObjectIdentifier(touch)] = Array(repeating: 0, count: 4)
     }
     if fingers > numberOfTouchesRequired {
@@ -167,7 +165,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     let t = (touches.map(\.timestamp).max() ?? event.timestamp) - startTime
     if t > maximumDuration {
       let limit = maximumDuration
-      return fail(because: "t=\(Self.seconds(t)) s > maximumDuration \(traceNumber(limit, decimals: 3)) s")
+      return fail(because: "t=\(traceNumber(t, decimals: 2)) s > maximumDuration \(traceNumber(limit, decimals: 3)) s")
     }
     let allowance = allowedSecondaryMovement(at: t)
     for touch in down.touches {
@@ -210,7 +208,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     setState(
       .ended,
       because: "\(count == 1 ? "moved" : "every touch moved") \(traceNumber(best.least)) pt \(dir.name) >= "
-        + "\(traceNumber(needed)) needed at t=\(Self.seconds(t)) s (sideways <= \(traceNumber(allowance)))")
+        + "\(traceNumber(needed)) needed at t=\(traceNumber(t, decimals: 2)) s (sideways <= \(traceNumber(allowance)))")
   }
 
   open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -226,8 +224,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   /// Where the swipe began: the centroid of its touches' touch-down points (UISwipeGestureRecognizer.h:
   /// "location where the swipe began. this is the centroid if more than one touch was involved").
   open override func location(in view: View?) -> Point {
-    guard startCount > 0 else { return super.location(in: view) }
-    let p = Point(x: startSum.x / Double(startCount), y: startSum.y / Double(startCount))
+    guard fingers > 0 else { return super.location(in: view) }
+    let p = Point(x: startSum.x / Double(fingers), y: startSum.y / Double(fingers))
     return view?.convert(p, from: nil) ?? p
   }
 
@@ -239,7 +237,6 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     fingers = 0
     startTime = nil
     startSum = .zero
-    startCount = 0
     farthest.removeAll()
     exclusions = Array(repeating: nil, count: 4)
   }
@@ -260,20 +257,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       switch e.kind {
       case .sideways:
         return prefix
-          + "moved \(traceNumber(e.amount)) pt sideways > \(traceNumber(e.limit)) allowed at t=\(Self.seconds(e.t)) s"
+          + "moved \(traceNumber(e.amount)) pt sideways > \(traceNumber(e.limit)) allowed at t=\(traceNumber(e.t, decimals: 2)) s"
       case .backwards:
         return prefix
-          + "moved \(traceNumber(e.amount)) pt backwards > \(traceNumber(e.limit)) tolerated at t=\(Self.seconds(e.t)) s"
+          + "moved \(traceNumber(e.amount)) pt backwards > \(traceNumber(e.limit)) tolerated at t=\(traceNumber(e.t, decimals: 2)) s"
       }
     }.joined(separator: "; ")
-  }
-
-  /// Seconds with up to two decimals (0.06, 0.1, 0.45), for causes.
-  private static func seconds(_ t: Double) -> String {
-    let hundredths = Int((t * 100).rounded())
-    guard hundredths % 10 != 0 else { return traceNumber(Double(hundredths) / 100) }
-    let whole = hundredths / 100
-    let rest = abs(hundredths % 100)
-    return "\(hundredths < 0 && whole == 0 ? "-" : "")\(whole).\(rest < 10 ? "0" : "")\(rest)"
   }
 }

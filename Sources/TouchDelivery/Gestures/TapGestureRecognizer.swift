@@ -54,7 +54,6 @@ open class TapGestureRecognizer: GestureRecognizer {
   }
 
   private var fingers: [Finger] = []
-  private var fingersDown = 0
   private var tapsCompleted = 0
   /// The first tap's touch-down centroid: the reference for movement and the reported location.
   private var firstTapCentroid: Point?
@@ -95,7 +94,6 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
       }
       fingers.append(Finger(touch: touch, start: touch.locationInWindow))
-      fingersDown += 1
       if fingers.count > numberOfTouchesRequired {
         return fail(
           "\(fingers.count) fingers in tap \(tapsCompleted + 1) > numberOfTouchesRequired \(numberOfTouchesRequired)")
@@ -118,9 +116,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     for touch in touches {
       guard let i = fingers.firstIndex(where: { $0.touch === touch }), fingers[i].lift == nil else { continue }
       fingers[i].lift = touch.locationInWindow
-      fingersDown -= 1
     }
-    guard checkMovement(), fingersDown == 0 else { return }
+    guard checkMovement(), fingers.allSatisfy({ $0.lift != nil }) else { return }
     guard fingers.count == numberOfTouchesRequired else {
       return fail(
         "tap \(tapsCompleted + 1) had \(fingers.count) of numberOfTouchesRequired \(numberOfTouchesRequired) fingers")
@@ -128,7 +125,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     for timer in [tapTimer, separationTimer] { timer?.cancel() }
     tapTimer = nil
     separationTimer = nil
-    if firstTapCentroid == nil { firstTapCentroid = Self.centroid(fingers.map(\.start)) }
+    if firstTapCentroid == nil { firstTapCentroid = centroid(\.start) }
     completedTapFingers = fingers.count
     fingers.removeAll()
     tapsCompleted += 1
@@ -152,13 +149,13 @@ open class TapGestureRecognizer: GestureRecognizer {
   @discardableResult
   private func checkMovement() -> Bool {
     guard !fingers.isEmpty else { return true }
-    let current = Self.centroid(fingers.map(\.position))
+    let current = centroid(\.position)
     let reference: Point
     if let first = firstTapCentroid, fingers.count == numberOfTouchesRequired {
       reference = first
     } else {
       // The first tap, or a later one not fully landed: the mean displacement of its fingers.
-      reference = Self.centroid(fingers.map(\.start))
+      reference = centroid(\.start)
     }
     let moved = current.distance(to: reference)
     guard moved > allowableMovement else { return true }
@@ -169,10 +166,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     return false
   }
 
-  private static func centroid(_ points: [Point]) -> Point {
+  /// The centroid of one point of each finger of the current tap (its start or its position).
+  private func centroid(_ point: KeyPath<Finger, Point>) -> Point {
     var sum = Point.zero
-    for p in points { sum = sum + p }
-    let n = Double(max(points.count, 1))
+    for finger in fingers { sum = sum + finger[keyPath: point] }
+    let n = Double(max(fingers.count, 1))
     return Point(x: sum.x / n, y: sum.y / n)
   }
 
@@ -183,7 +181,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     if let first = firstTapCentroid {
       p = first
     } else if !fingers.isEmpty {
-      p = Self.centroid(fingers.map(\.position))
+      p = centroid(\.position)
     } else {
       return super.location(in: view)
     }
@@ -192,7 +190,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
   /// While possible, the touches tracked; once recognized, the fingers of the recognized tap.
   open override var numberOfTouches: Int {
-    effectiveState == .ended || state == .ended ? completedTapFingers : super.numberOfTouches
+    effectiveState == .ended ? completedTapFingers : super.numberOfTouches
   }
 
   open override func reset() {
@@ -202,7 +200,6 @@ open class TapGestureRecognizer: GestureRecognizer {
     intervalTimer = nil
     separationTimer = nil
     fingers.removeAll()
-    fingersDown = 0
     tapsCompleted = 0
     firstTapCentroid = nil
     completedTapFingers = 0

@@ -186,16 +186,12 @@ struct ArbitrationRuleTests {
     s.wait(0.1)
     s.tap(at: P(x: 700, y: 700))  // 10.4, after ignoring ended
 
-    var messages: [Message] = []
-    let clock = VirtualClock(now: 10)
-    let runtime = SceneRuntime(scene: scene, clock: clock) { messages.append($0) }
-    let window = try runtime.replayWindow(for: s.recording)
-    Replay.forEachFrame(of: s.recording) { frame in
-      clock.advance(to: frame.time.seconds)
-      if frame.time.seconds > 10.15 && frame.time.seconds < 10.25 { runtime.setIgnoringInteraction(true) }
-      if frame.time.seconds > 10.35 { runtime.setIgnoringInteraction(false) }
-      runtime.handle(frame, inWindow: window)
-    }
+    // As `touchctl replay --at 0.15 '{"cmd":"ignoreInteraction","value":true}' --at 0.35 …false`.
+    let messages = try ScenePlayer.replay(
+      s.recording, scene: scene,
+      commands: [
+        .init(at: 0.15, .ignoreInteraction(true)), .init(at: 0.35, .ignoreInteraction(false)),
+      ])
     let log = messages.compactMap { m -> String? in
       guard case .touches(let t) = m else { return nil }
       return "\(t.phase.rawValue)(\(t.touches.map { String($0.id) }.joined(separator: ",")))"

@@ -17,6 +17,14 @@ struct TapRuleTests {
         - {id: tap, type: tap, action: tapped}
     """)
 
+  let twoFinger = ruleScene(
+    """
+    - id: pad
+      frame: {x: 0, y: 0, width: 1000, height: 800}
+      recognizers:
+        - {id: two, type: tap, action: two, numberOfTouchesRequired: 2}
+    """)
+
   let twoFingerDouble = ruleScene(
     """
     - id: pad
@@ -49,18 +57,11 @@ struct TapRuleTests {
 
   @Test("tap: movement is the centroid's from the first touch-down: two fingers spreading 40 pt each way still tap")
   func movementIsTheCentroids() throws {
-    let scene = ruleScene(
-      """
-      - id: pad
-        frame: {x: 0, y: 0, width: 1000, height: 800}
-        recognizers:
-          - {id: two, type: tap, action: two, numberOfTouchesRequired: 2}
-      """)
     let s = ruleScript()
     let f = s.down([P(x: 400, y: 300), P(x: 500, y: 300)])
     s.animate(f, duration: 0.1) { i, t in P(x: (i == 0 ? 400 - 40 * t : 500 + 40 * t), y: 300) }
     s.up(f)
-    let run = try RuleRun(scene, s)
+    let run = try RuleRun(twoFinger, s)
     #expect(run.actionLog == ["two:ended"])
     #expect(near(run.actions.first?.location, Point(x: 450, y: 300)))
 
@@ -69,7 +70,7 @@ struct TapRuleTests {
     let g = t.down([P(x: 400, y: 300), P(x: 500, y: 300)])
     t.animate(g, duration: 0.1) { i, p in P(x: (i == 0 ? 400 : 500) + 50 * p, y: 300) }
     t.up(g)
-    #expect(try RuleRun(scene, t).actionLog == [])
+    #expect(try RuleRun(twoFinger, t).actionLog == [])
   }
 
   @Test(
@@ -104,13 +105,6 @@ struct TapRuleTests {
 
   @Test("tap: numberOfTouches is 2 for a two-finger tap whose fingers lift in different frames")
   func numberOfTouchesWhenFingersLiftApart() throws {
-    let scene = ruleScene(
-      """
-      - id: pad
-        frame: {x: 0, y: 0, width: 1000, height: 800}
-        recognizers:
-          - {id: two, type: tap, action: two, numberOfTouchesRequired: 2}
-      """)
     let s = ruleScript()
     let f = s.down([P(x: 400, y: 300)])
     s.wait(0.02)
@@ -119,7 +113,7 @@ struct TapRuleTests {
     s.up(f)
     s.wait(0.03)
     s.up(g)
-    let run = try RuleRun(scene, s)
+    let run = try RuleRun(twoFinger, s)
     #expect(run.actions.map(\.numberOfTouches) == [2])
     #expect(near(run.actions.first?.location, Point(x: 440, y: 300)))
   }
@@ -153,13 +147,6 @@ struct TapRuleTests {
 
   @Test("tap: the fingers of a two-finger tap must land within allowableTouchTimeSeparation 0.25 s")
   func fingersLandCloseTogether() throws {
-    let scene = ruleScene(
-      """
-      - id: pad
-        frame: {x: 0, y: 0, width: 1000, height: 800}
-        recognizers:
-          - {id: two, type: tap, action: two, numberOfTouchesRequired: 2}
-      """)
     func tap(secondAfter gap: Double) throws -> [String] {
       let s = ruleScript()
       let f = s.down([P(x: 400, y: 300)])
@@ -167,7 +154,7 @@ struct TapRuleTests {
       let g = s.down([P(x: 480, y: 300)])
       s.wait(0.05)
       s.up(f + g)
-      return try RuleRun(scene, s).actionLog
+      return try RuleRun(twoFinger, s).actionLog
     }
     #expect(try tap(secondAfter: 0.2) == ["two:ended"])
     #expect(try tap(secondAfter: 0.3) == [])
