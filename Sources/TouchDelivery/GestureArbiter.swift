@@ -115,7 +115,11 @@ final class GestureArbiter {
     }
 
     let toView = admitted.filter { $0.deliversToView && !$0.viewCancelled }
-    for touch in Self.grouped(toView) { enqueueView(ViewDelivery(touch: touch, phase: touch.phase, event: event)) }
+    // Only deliveries still waiting from earlier turns can be merged with (a turn has one per touch).
+    let waiting = queue.count
+    for touch in Self.grouped(toView) {
+      enqueueView(ViewDelivery(touch: touch, phase: touch.phase, event: event), mergingWithin: waiting)
+    }
     flushViews()
 
     for touch in admitted where touch.phase.isTerminal {
@@ -406,9 +410,11 @@ final class GestureArbiter {
 
   /// Queues a view delivery. A `moved` for a touch whose last queued item is a `moved` still
   /// waiting replaces that item's position and time: a held touch gets one catch-up `moved`.
-  private func enqueueView(_ item: ViewDelivery) {
-    if item.phase == .moved, !queue.isEmpty,
-      let last = queue.lastIndex(where: { $0.touch === item.touch }), queue[last].phase == .moved
+  /// `waiting` is how many items at the queue's head are left from earlier turns: the only ones
+  /// the item can merge with, so a turn with nothing held scans nothing.
+  private func enqueueView(_ item: ViewDelivery, mergingWithin waiting: Int) {
+    if item.phase == .moved, waiting > 0,
+      let last = queue[..<waiting].lastIndex(where: { $0.touch === item.touch }), queue[last].phase == .moved
     {
       queue[last].location = item.location
       queue[last].timestamp = item.timestamp
