@@ -78,6 +78,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           ($0.events.first?.time.seconds ?? 0) - options.replayDelay * options.replaySpeed
         },
         speed: replayRecording == nil ? 1 : options.replaySpeed)
+      // Input already in the kernel's buffers goes first: a lift stamped before a recognizer's
+      // deadline must end the touch before the timeout fires, as in replay (the read source and the
+      // timer can become ready in the same turn, and dispatch may pick either).
+      clock.willRunTimers = { [unowned self] in
+        for path in devices.keys.sorted() { if let live = devices[path] { readDevice(live) } }
+      }
       runtime = makeRuntime(scene)
       try startServer()
       if let replayRecording {

@@ -25,6 +25,10 @@ public final class DispatchClock: TouchClock {
   private let speed: Double
   /// How many times the dispatch timer fired (for `status` and the idle benchmark).
   public private(set) var wakeups = 0
+  /// Called when the dispatch timer fires, before any due timer runs. The daemon reads its devices
+  /// here: input the kernel stamped before a deadline is then delivered before that timeout, as
+  /// replay's virtual clock orders them, even when the read source's wake-up lost the race.
+  public var willRunTimers: (() -> Void)?
 
   /// A clock reading CLOCK_MONOTONIC, or, with `origin`, a time line that starts at `origin` now
   /// and runs `speed` times as fast as real time.
@@ -78,6 +82,7 @@ public final class DispatchClock: TouchClock {
   private func timerFired() {
     wakeups += 1
     armedDeadline = nil
+    willRunTimers?()
     runDueTimers()
   }
 
