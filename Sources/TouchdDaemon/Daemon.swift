@@ -115,6 +115,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     case .touches(let t):
       counters.messages += 1
       server.publish(OutboundMessage(line: message.jsonLine, type: "touches", view: t.view))
+    case .scroll(let m):
+      counters.messages += 1
+      server.publish(OutboundMessage(line: message.jsonLine, type: "scroll", view: m.view))
     case .trace(let t):
       counters.traces += 1
       server.publish(OutboundMessage(line: message.jsonLine, type: "trace", view: t.view))

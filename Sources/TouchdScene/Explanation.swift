@@ -52,6 +52,12 @@ public enum Explanation {
         "\(touch.id) at \(point(Point(x: touch.x, y: touch.y)))" + (touch.view == t.view ? "" : " in '\(touch.view)'")
       }
       return "touches \(t.phase.rawValue) on view '\(t.view)': \(names(list))"
+    case .scroll(let s):
+      var out = "scroll \(s.phase.rawValue) on view '\(s.view)': offset \(point(s.contentOffset))"
+      if let v = s.velocity { out += ", velocity \(point(v)) pt/ms" }
+      if let target = s.targetContentOffset { out += ", target \(point(target))" }
+      if let decelerate = s.willDecelerate { out += decelerate ? ", decelerates" : ", stops" }
+      return out
     case .trace(let trace): return text(trace.event)
     }
   }

@@ -7,6 +7,8 @@ public enum Message: Hashable, Sendable {
   case action(ActionMessage)
   /// A view with `touches: true` handled a touches call.
   case touches(TouchesMessage)
+  /// A scroll view's delegate callback (its offset moved, a drag began or ended, …).
+  case scroll(ScrollMessage)
   /// One step of delivery and arbitration, with its cause; only while the runtime traces
   /// (``SceneRuntime/isTracing``).
   case trace(TraceMessage)
@@ -18,6 +20,7 @@ public enum Message: Hashable, Sendable {
     switch self {
     case .action(let m): m.seq
     case .touches(let m): m.seq
+    case .scroll(let m): m.seq
     case .trace: nil
     }
   }
@@ -27,6 +30,7 @@ public enum Message: Hashable, Sendable {
     switch self {
     case .action: "action"
     case .touches: "touches"
+    case .scroll: "scroll"
     case .trace: "trace"
     }
   }
@@ -36,6 +40,7 @@ public enum Message: Hashable, Sendable {
     switch self {
     case .action(let m): m.time
     case .touches(let m): m.time
+    case .scroll(let m): m.time
     case .trace(let m): m.time
     }
   }
@@ -45,6 +50,7 @@ public enum Message: Hashable, Sendable {
     switch self {
     case .action(let m): m.jsonLine
     case .touches(let m): m.jsonLine
+    case .scroll(let m): m.jsonLine
     case .trace(let m): m.jsonLine
     }
   }
@@ -188,6 +194,54 @@ public struct TouchesMessage: Hashable, Sendable {
       w.raw("}")
     }
     w.raw("]")
+    return w.finish()
+  }
+}
+
+/// `{"type":"scroll",…}`: a scroll view's delegate callback, named as in UIScrollViewDelegate.
+public struct ScrollMessage: Hashable, Sendable {
+  public var seq: Int
+  public var phase: ScrollView.Phase
+  public var view: String
+  public var window: String
+  /// Seconds: the frame's time during a drag, the display tick's while the content moves on.
+  public var time: Double
+  /// The content offset after the callback's change, in points.
+  public var contentOffset: Point
+  /// `willEndDragging`: the offset's velocity at release in points per millisecond (UIKit's unit),
+  /// positive when the offset grows.
+  public var velocity: Point?
+  /// `willEndDragging`: where the content will come to rest.
+  public var targetContentOffset: Point?
+  /// `didEndDragging`: whether the content moves on after the lift.
+  public var willDecelerate: Bool?
+
+  public init(
+    seq: Int, phase: ScrollView.Phase, view: String, window: String, time: Double, contentOffset: Point,
+    velocity: Point? = nil, targetContentOffset: Point? = nil, willDecelerate: Bool? = nil
+  ) {
+    self.seq = seq
+    self.phase = phase
+    self.view = view
+    self.window = window
+    self.time = time
+    self.contentOffset = contentOffset
+    self.velocity = velocity
+    self.targetContentOffset = targetContentOffset
+    self.willDecelerate = willDecelerate
+  }
+
+  public var jsonLine: String {
+    var w = JSONLineWriter(#"{"type":"scroll","seq":"#)
+    w.integer(seq)
+    w.string(#","phase":"#, phase.rawValue)
+    w.string(#","view":"#, view)
+    w.string(#","window":"#, window)
+    w.number(#","time":"#, time)
+    w.point(#","contentOffset":"#, contentOffset)
+    if let velocity { w.point(#","velocity":"#, velocity) }
+    if let targetContentOffset { w.point(#","targetContentOffset":"#, targetContentOffset) }
+    if let willDecelerate { w.raw(willDecelerate ? #","willDecelerate":true"# : #","willDecelerate":false"#) }
     return w.finish()
   }
 }

@@ -50,14 +50,18 @@ public struct Scene: Decodable, Hashable, Sendable {
     /// A 2x3 row-major matrix on normalized device coordinates (libinput's meaning).
     public var calibration: [Double]
     public var grab: Bool
+    /// How often (Hz) moving scroll views publish their offset: the display's refresh rate.
+    public var frameRate: Double
     /// Back to front.
     public var views: [View]
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case id, size, devices, rotation, calibration, grab, views }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case id, size, devices, rotation, calibration, grab, frameRate, views
+    }
 
     public init(
       id: String, size: Size, devices: [String] = ["*"], rotation: Int = 0, calibration: [Double] = [1, 0, 0, 0, 1, 0],
-      grab: Bool = false, views: [View] = []
+      grab: Bool = false, frameRate: Double = 60, views: [View] = []
     ) {
       self.id = id
       self.size = size
@@ -65,6 +69,7 @@ public struct Scene: Decodable, Hashable, Sendable {
       self.rotation = rotation
       self.calibration = calibration
       self.grab = grab
+      self.frameRate = frameRate
       self.views = views
     }
 
@@ -76,6 +81,7 @@ public struct Scene: Decodable, Hashable, Sendable {
         rotation: try c.decodeIfPresent(Int.self, forKey: .rotation) ?? 0,
         calibration: try c.decodeIfPresent([Double].self, forKey: .calibration) ?? [1, 0, 0, 0, 1, 0],
         grab: try c.decodeIfPresent(Bool.self, forKey: .grab) ?? false,
+        frameRate: try c.decodeIfPresent(Double.self, forKey: .frameRate) ?? 60,
         views: try c.decodeIfPresent([View].self, forKey: .views) ?? [])
     }
   }
@@ -94,12 +100,14 @@ public struct Scene: Decodable, Hashable, Sendable {
     /// Whether the view handles the touches methods itself (and publishes touches messages).
     public var touches = false
     public var recognizers: [Recognizer] = []
+    /// Makes the view a scroll view (UIScrollView) whose subviews are its content; nil: a plain view.
+    public var scroll: Scroll?
     /// Back to front.
     public var views: [View] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, frame, hidden, alpha, userInteractionEnabled, multipleTouchEnabled, exclusiveTouch, clipsToBounds
-      case hitOutset, touches, recognizers, views
+      case hitOutset, touches, recognizers, scroll, views
     }
 
     public init(id: String, frame: Frame, recognizers: [Recognizer] = [], views: [View] = []) {
@@ -122,7 +130,89 @@ public struct Scene: Decodable, Hashable, Sendable {
       hitOutset = try c.decodeIfPresent(Double.self, forKey: .hitOutset) ?? 0
       touches = try c.decodeIfPresent(Bool.self, forKey: .touches) ?? false
       recognizers = try c.decodeIfPresent([Recognizer].self, forKey: .recognizers) ?? []
+      scroll = try c.decodeIfPresent(Scroll.self, forKey: .scroll)
       views = try c.decodeIfPresent([View].self, forKey: .views) ?? []
+    }
+  }
+
+  /// A point (`{x, y}`), such as a content offset.
+  public struct Point: Codable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    enum CodingKeys: String, CodingKey, CaseIterable { case x, y }
+    public init(x: Double, y: Double) {
+      self.x = x
+      self.y = y
+    }
+  }
+
+  /// Insets from each edge (`{top, left, bottom, right}`, each optional, default 0).
+  public struct Insets: Codable, Hashable, Sendable {
+    public var top = 0.0
+    public var left = 0.0
+    public var bottom = 0.0
+    public var right = 0.0
+    enum CodingKeys: String, CodingKey, CaseIterable { case top, left, bottom, right }
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+      self.top = top
+      self.left = left
+      self.bottom = bottom
+      self.right = right
+    }
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      top = try c.decodeIfPresent(Double.self, forKey: .top) ?? 0
+      left = try c.decodeIfPresent(Double.self, forKey: .left) ?? 0
+      bottom = try c.decodeIfPresent(Double.self, forKey: .bottom) ?? 0
+      right = try c.decodeIfPresent(Double.self, forKey: .right) ?? 0
+    }
+  }
+
+  /// A scroll view's properties (`scroll:`): UIScrollView's names and defaults.
+  public struct Scroll: Decodable, Hashable, Sendable {
+    public var contentSize = Size(width: 0, height: 0)
+    public var contentOffset = Point(x: 0, y: 0)
+    public var contentInset = Insets()
+    public var scrollEnabled = true
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var directionalLockEnabled = false
+    public var pagingEnabled = false
+    /// Per millisecond: `normal` is 0.998, `fast` 0.99 (UIScrollView.DecelerationRate).
+    public var decelerationRate = 0.998
+    public var delaysContentTouches = true
+    public var canCancelContentTouches = true
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case contentSize, contentOffset, contentInset, scrollEnabled, bounces, alwaysBounceVertical
+      case alwaysBounceHorizontal, directionalLockEnabled, pagingEnabled, decelerationRate, delaysContentTouches
+      case canCancelContentTouches
+    }
+
+    /// The named deceleration rates (`decelerationRate: normal | fast`).
+    public static let decelerationRates: [String: Double] = ["normal": 0.998, "fast": 0.99]
+
+    public init(contentSize: Size = Size(width: 0, height: 0)) { self.contentSize = contentSize }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      contentSize = try c.decodeIfPresent(Size.self, forKey: .contentSize) ?? contentSize
+      contentOffset = try c.decodeIfPresent(Point.self, forKey: .contentOffset) ?? contentOffset
+      contentInset = try c.decodeIfPresent(Insets.self, forKey: .contentInset) ?? contentInset
+      scrollEnabled = try c.decodeIfPresent(Bool.self, forKey: .scrollEnabled) ?? true
+      bounces = try c.decodeIfPresent(Bool.self, forKey: .bounces) ?? true
+      alwaysBounceVertical = try c.decodeIfPresent(Bool.self, forKey: .alwaysBounceVertical) ?? false
+      alwaysBounceHorizontal = try c.decodeIfPresent(Bool.self, forKey: .alwaysBounceHorizontal) ?? false
+      directionalLockEnabled = try c.decodeIfPresent(Bool.self, forKey: .directionalLockEnabled) ?? false
+      pagingEnabled = try c.decodeIfPresent(Bool.self, forKey: .pagingEnabled) ?? false
+      if let name = try? c.decode(String.self, forKey: .decelerationRate), let rate = Self.decelerationRates[name] {
+        decelerationRate = rate
+      } else {
+        decelerationRate = try c.decodeIfPresent(Double.self, forKey: .decelerationRate) ?? 0.998
+      }
+      delaysContentTouches = try c.decodeIfPresent(Bool.self, forKey: .delaysContentTouches) ?? true
+      canCancelContentTouches = try c.decodeIfPresent(Bool.self, forKey: .canCancelContentTouches) ?? true
     }
   }
 

@@ -4,10 +4,12 @@ import Foundation
 /// (`{"cmd":"set",…}`, `{"cmd":"ignoreInteraction",…}`) and what `touchctl replay --at` applies at
 /// a time. One parser and one ``SceneRuntime/apply(_:)`` serve both.
 public enum SceneCommand: Hashable, Sendable {
-  /// `{"cmd":"set","view":ID,…}`: changes a view's properties; nil leaves one as it is.
+  /// `{"cmd":"set","view":ID,…}`: changes a view's properties; nil leaves one as it is. The scroll
+  /// view keys (`contentOffset`, with `animated`; `contentSize`; `scrollEnabled`) need a view with
+  /// `scroll:`.
   case set(
     view: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
-    frame: Scene.Frame? = nil)
+    frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange())
   /// `{"cmd":"ignoreInteraction","value":BOOL}`: begins (true) or ends (false) one level of
   /// ignoring interaction.
   case ignoreInteraction(Bool)
@@ -45,9 +47,35 @@ public enum SceneCommand: Hashable, Sendable {
 
   private static func parseSet(_ fields: [String: Any]) throws(SceneCommandError) -> SceneCommand {
     guard let view = fields["view"] as? String else { throw SceneCommandError("'view' must be a view id") }
-    let known: Set<String> = ["cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame"]
+    let known: Set<String> = [
+      "cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "animated",
+      "contentSize", "scrollEnabled",
+    ]
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-      throw SceneCommandError("unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame)")
+      throw SceneCommandError(
+        "unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame, contentOffset, animated, "
+          + "contentSize, scrollEnabled)")
+    }
+    var scroll = ScrollChange()
+    if let raw = fields["contentOffset"] {
+      guard let p = raw as? [String: Any], let x = p["x"] as? Double, let y = p["y"] as? Double, p.count == 2 else {
+        throw SceneCommandError("'contentOffset' must be {\"x\":..,\"y\":..}")
+      }
+      scroll.contentOffset = Scene.Point(x: x, y: y)
+    }
+    if let raw = fields["animated"] {
+      guard let b = raw as? Bool else { throw SceneCommandError("'animated' must be true or false") }
+      guard scroll.contentOffset != nil else { throw SceneCommandError("'animated' goes with 'contentOffset'") }
+      scroll.animated = b
+    }
+    if let raw = fields["contentSize"] {
+      guard let p = raw as? [String: Any], let w = p["width"] as? Double, let h = p["height"] as? Double, p.count == 2
+      else { throw SceneCommandError("'contentSize' must be {\"width\":..,\"height\":..}") }
+      scroll.contentSize = Scene.Size(width: w, height: h)
+    }
+    if let raw = fields["scrollEnabled"] {
+      guard let b = raw as? Bool else { throw SceneCommandError("'scrollEnabled' must be true or false") }
+      scroll.scrollEnabled = b
     }
     var hidden: Bool?
     var alpha: Double?
@@ -71,7 +99,8 @@ public enum SceneCommand: Hashable, Sendable {
       else { throw SceneCommandError("'frame' must be {\"x\":..,\"y\":..,\"width\":..,\"height\":..}") }
       frame = Scene.Frame(x: x, y: y, width: w, height: h)
     }
-    return .set(view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame)
+    return .set(
+      view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll)
   }
 
   /// The command as one line of JSON, keys in a fixed order (what `--explain` prints).
@@ -79,7 +108,7 @@ public enum SceneCommand: Hashable, Sendable {
     switch self {
     case .ignoreInteraction(let value):
       return #"{"cmd":"ignoreInteraction","value":\#(value)}"#
-    case .set(let view, let hidden, let alpha, let interaction, let frame):
+    case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll):
       var out = #"{"cmd":"set","view":"# + JSONFormat.string(view)
       if let hidden { out += #","hidden":\#(hidden)"# }
       if let alpha { out += #","alpha":"# + JSONFormat.number(alpha) }
@@ -89,9 +118,40 @@ public enum SceneCommand: Hashable, Sendable {
           #","frame":{"x":\#(JSONFormat.number(frame.x)),"y":\#(JSONFormat.number(frame.y)),"#
           + #""width":\#(JSONFormat.number(frame.width)),"height":\#(JSONFormat.number(frame.height))}"#
       }
+      if let offset = scroll.contentOffset {
+        out += #","contentOffset":{"x":\#(JSONFormat.number(offset.x)),"y":\#(JSONFormat.number(offset.y))}"#
+        if scroll.animated { out += #","animated":true"# }
+      }
+      if let size = scroll.contentSize {
+        out +=
+          #","contentSize":{"width":\#(JSONFormat.number(size.width)),"height":\#(JSONFormat.number(size.height))}"#
+      }
+      if let enabled = scroll.scrollEnabled { out += #","scrollEnabled":\#(enabled)"# }
       return out + "}"
     }
   }
+}
+
+/// What a `set` command changes in a scroll view; nil leaves a property as it is.
+public struct ScrollChange: Hashable, Sendable {
+  /// The new content offset; with ``animated`` it moves there with the settling spring.
+  public var contentOffset: Scene.Point?
+  public var animated = false
+  public var contentSize: Scene.Size?
+  public var scrollEnabled: Bool?
+
+  public init(
+    contentOffset: Scene.Point? = nil, animated: Bool = false, contentSize: Scene.Size? = nil,
+    scrollEnabled: Bool? = nil
+  ) {
+    self.contentOffset = contentOffset
+    self.animated = animated
+    self.contentSize = contentSize
+    self.scrollEnabled = scrollEnabled
+  }
+
+  /// Whether the command changes nothing of a scroll view.
+  public var isEmpty: Bool { contentOffset == nil && contentSize == nil && scrollEnabled == nil }
 }
 
 /// Why a command object is not a ``SceneCommand``.
@@ -109,8 +169,9 @@ extension SceneRuntime {
   @discardableResult
   public func apply(_ command: SceneCommand) throws(SceneRuntimeError) -> String {
     switch command {
-    case .set(let view, let hidden, let alpha, let interaction, let frame):
-      try setView(view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame)
+    case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll):
+      try setView(
+        view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll)
       return #""view":"# + JSONFormat.string(view)
     case .ignoreInteraction(true):
       beginIgnoringInteraction()

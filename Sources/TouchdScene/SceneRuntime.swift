@@ -40,7 +40,7 @@ public final class SceneRuntime {
   /// Where messages go, in order.
   public var sink: (Message) -> Void
 
-  private var viewsByID: [String: SceneView] = [:]
+  private var viewsByID: [String: TouchDelivery.View] = [:]
   private var nextSeq = 1
   private var frameTime: Double?
   private let simultaneity = SimultaneityDelegate()
@@ -65,7 +65,8 @@ public final class SceneRuntime {
     for (spec, window) in zip(scene.windows, windows) {
       application.addWindow(window)
       for viewSpec in spec.views {
-        window.addSubview(build(viewSpec, windowID: spec.id, recognizers: &recognizers, pending: &pending))
+        window.addSubview(
+          build(viewSpec, window: spec, recognizers: &recognizers, pending: &pending))
       }
     }
     for (recognizer, spec) in pending {
@@ -140,13 +141,27 @@ public final class SceneRuntime {
   /// Changes a view's properties; nil leaves one as it is.
   public func setView(
     _ id: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
-    frame: Scene.Frame? = nil
+    frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange()
   ) throws(SceneRuntimeError) {
     guard let view = viewsByID[id] else {
       throw .unknownView(id, suggestion: closestMatch(to: id, in: viewsByID.keys.sorted()))
     }
     if let alpha, !(0...1).contains(alpha) { throw .invalidValue("alpha \(alpha) is outside 0...1") }
     if let frame, frame.width < 0 || frame.height < 0 { throw .invalidValue("negative size in frame of '\(id)'") }
+    let scrollView = view as? ScrollView
+    if !scroll.isEmpty && scrollView == nil {
+      throw .invalidValue("view '\(id)' is not a scroll view (it has no scroll:)")
+    }
+    if let size = scroll.contentSize, size.width < 0 || size.height < 0 {
+      throw .invalidValue("negative contentSize of '\(id)'")
+    }
+    if let scrollView {
+      if let size = scroll.contentSize { scrollView.contentSize = Size(width: size.width, height: size.height) }
+      if let enabled = scroll.scrollEnabled { scrollView.isScrollEnabled = enabled }
+      if let offset = scroll.contentOffset {
+        scrollView.setContentOffset(Point(x: offset.x, y: offset.y), animated: scroll.animated)
+      }
+    }
     if let hidden { view.isHidden = hidden }
     if let alpha { view.alpha = alpha }
     if let userInteractionEnabled { view.isUserInteractionEnabled = userInteractionEnabled }
@@ -170,7 +185,10 @@ public final class SceneRuntime {
   }
 
   /// The view built for a scene view id.
-  public func view(_ id: String) -> SceneView? { viewsByID[id] }
+  public func view(_ id: String) -> TouchDelivery.View? { viewsByID[id] }
+
+  /// The scroll view built for a scene view id with `scroll:`.
+  public func scrollView(_ id: String) -> ScrollView? { viewsByID[id] as? ScrollView }
 
   /// The `seq` the next message gets. A daemon that replaces its runtime (a scene reload)
   /// carries it over, so `seq` keeps increasing for its clients.
@@ -182,36 +200,71 @@ public final class SceneRuntime {
   // MARK: Building
 
   private func build(
-    _ spec: Scene.View, windowID: String, recognizers: inout [String: GestureRecognizer],
+    _ spec: Scene.View, window: Scene.Window, recognizers: inout [String: GestureRecognizer],
     pending: inout [(GestureRecognizer, Scene.Recognizer)]
-  ) -> SceneView {
+  ) -> TouchDelivery.View {
     let f = spec.frame
-    let view = SceneView(frame: Rect(x: f.x, y: f.y, width: f.width, height: f.height), handlesTouches: spec.touches)
+    let frame = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
+    let view: TouchDelivery.View
+    if let scroll = spec.scroll {
+      let scrollView = SceneScrollView(frame: frame, handlesTouches: spec.touches)
+      configure(scrollView, scroll, frameRate: window.frameRate, id: spec.id)
+      if spec.touches {
+        scrollView.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
+      }
+      view = scrollView
+    } else {
+      let plain = SceneView(frame: frame, handlesTouches: spec.touches)
+      if spec.touches {
+        plain.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
+      }
+      view = plain
+    }
     view.identifier = spec.id
     view.isHidden = spec.hidden
     view.alpha = spec.alpha
     view.isUserInteractionEnabled = spec.userInteractionEnabled
     view.isMultipleTouchEnabled = spec.multipleTouchEnabled
     view.isExclusiveTouch = spec.exclusiveTouch
-    view.clipsToBounds = spec.clipsToBounds
+    // UIScrollView clips its content by default; `clipsToBounds` in the scene overrides only a plain view's.
+    if spec.scroll == nil { view.clipsToBounds = spec.clipsToBounds }
     view.hitTestOutset = spec.hitOutset
-    if spec.touches {
-      view.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
-    }
     viewsByID[spec.id] = view
     for r in spec.recognizers {
       let recognizer = Self.makeRecognizer(r)
       recognizer.addAction { [weak self] recognizer in
-        self?.publishAction(recognizer, spec: r, viewID: spec.id, windowID: windowID)
+        self?.publishAction(recognizer, spec: r, viewID: spec.id, windowID: window.id)
       }
       view.addGestureRecognizer(recognizer)
       recognizers[r.id] = recognizer
       pending.append((recognizer, r))
     }
     for child in spec.views {
-      view.addSubview(build(child, windowID: windowID, recognizers: &recognizers, pending: &pending))
+      view.addSubview(build(child, window: window, recognizers: &recognizers, pending: &pending))
     }
     return view
+  }
+
+  /// Applies a scene's `scroll:` to a scroll view and routes its delegate callbacks to messages.
+  private func configure(_ view: ScrollView, _ scroll: Scene.Scroll, frameRate: Double, id: String) {
+    view.contentSize = Size(width: scroll.contentSize.width, height: scroll.contentSize.height)
+    let inset = scroll.contentInset
+    view.contentInset = EdgeInsets(top: inset.top, left: inset.left, bottom: inset.bottom, right: inset.right)
+    view.bounds.origin = Point(x: scroll.contentOffset.x, y: scroll.contentOffset.y)
+    view.isScrollEnabled = scroll.scrollEnabled
+    view.bounces = scroll.bounces
+    view.alwaysBounceVertical = scroll.alwaysBounceVertical
+    view.alwaysBounceHorizontal = scroll.alwaysBounceHorizontal
+    view.isDirectionalLockEnabled = scroll.directionalLockEnabled
+    view.isPagingEnabled = scroll.pagingEnabled
+    view.decelerationRate = scroll.decelerationRate
+    view.delaysContentTouches = scroll.delaysContentTouches
+    view.canCancelContentTouches = scroll.canCancelContentTouches
+    view.frameRate = frameRate
+    // The internal recognizers are named after the view in traces.
+    view.panGestureRecognizer.name = "\(id).pan"
+    view.contentTouchDelayRecognizer.name = "\(id).contentTouchDelay"
+    view.onScroll = { [weak self] view, event in self?.publishScroll(view, event) }
   }
 
   /// A recognizer of the spec's type with every parameter applied.
@@ -330,7 +383,16 @@ public final class SceneRuntime {
           numberOfTouches: recognizer.numberOfTouches, values: values)))
   }
 
-  private func publishTouches(_ view: SceneView, _ phase: TouchPhase, _ touches: Set<Touch>) {
+  private func publishScroll(_ view: ScrollView, _ event: ScrollView.ScrollEvent) {
+    sink(
+      .scroll(
+        ScrollMessage(
+          seq: takeSeq(), phase: event.phase, view: view.identifier ?? "", window: view.window?.identifier ?? "",
+          time: event.time, contentOffset: event.contentOffset, velocity: event.velocity,
+          targetContentOffset: event.targetContentOffset, willDecelerate: event.willDecelerate)))
+  }
+
+  private func publishTouches(_ view: TouchDelivery.View, _ phase: TouchPhase, _ touches: Set<Touch>) {
     let infos = touches.map { t in
       TouchesMessage.TouchInfo(
         id: t.id.rawValue, view: t.view?.identifier ?? view.window?.identifier ?? "", phase: t.phase,

@@ -93,3 +93,37 @@ func globMatch(_ pattern: String, _ text: String) -> Bool {
   }
   return match(0, 0)
 }
+
+/// A scene view with `scroll:`: a ``ScrollView`` whose subviews are its content. With
+/// `touches: true` it handles the touches methods itself, as ``SceneView`` does.
+public final class SceneScrollView: ScrollView {
+  /// Whether the view handles the touches methods (the scene's `touches` key).
+  public let handlesTouches: Bool
+  /// Called for each touches method the view handles: the phase of the call and its touches.
+  public var onTouches: ((SceneScrollView, TouchPhase, Set<Touch>) -> Void)?
+
+  public init(frame: Rect, handlesTouches: Bool) {
+    self.handlesTouches = handlesTouches
+    super.init(frame: frame)
+  }
+
+  public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+    guard handlesTouches else { return super.touchesBegan(touches, with: event) }
+    onTouches?(self, .began, touches)
+  }
+
+  public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+    guard handlesTouches else { return super.touchesMoved(touches, with: event) }
+    onTouches?(self, .moved, touches)
+  }
+
+  public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+    guard handlesTouches else { return super.touchesEnded(touches, with: event) }
+    onTouches?(self, .ended, touches)
+  }
+
+  public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+    guard handlesTouches else { return super.touchesCancelled(touches, with: event) }
+    onTouches?(self, .cancelled, touches)
+  }
+}

@@ -1,0 +1,437 @@
+/// Distances inset from each edge (UIKit's `UIEdgeInsets`).
+public struct EdgeInsets: Hashable, Sendable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+  public static let zero = EdgeInsets()
+}
+
+/// A view whose subviews are content scrolled by the finger (UIKit's `UIScrollView`).
+///
+/// The content offset is the bounds origin, as in UIKit: subviews' frames are in content
+/// coordinates, so hit-testing and every coordinate conversion follow the offset.
+///
+/// # Touch handling
+/// - ``panGestureRecognizer`` drives the offset: it begins after the pan's 10 pt hysteresis along
+///   an axis the view can scroll (a drag along an axis it cannot scroll fails it, so a scroll view
+///   around this one takes the drag), follows the finger with UIKit's rubber band past the edges
+///   when ``bounces``, and locks to one axis with ``isDirectionalLockEnabled``.
+/// - After the lift the content decelerates at ``decelerationRate``, springs back inside the
+///   bounds, or snaps to a page with ``isPagingEnabled`` (``ScrollPhysics``).
+/// - ``contentTouchDelayRecognizer`` holds content's `touchesBegan` back for 150 ms while
+///   ``delaysContentTouches`` (UIKit's default: true); a drag that begins in that time takes the
+///   touch before content sees it. A touch on moving content stops it and reaches no content.
+/// - A drag that begins after content got the touch cancels it there when
+///   ``canCancelContentTouches`` and ``touchesShouldCancel(in:)`` allow; otherwise the content
+///   keeps the touch and the view does not scroll.
+///
+/// Every change is reported to ``onScroll`` with UIScrollViewDelegate's names (``Phase``).
+open class ScrollView: View {
+  /// UIScrollViewDelegate's callbacks, by name.
+  public enum Phase: String, Sendable, Hashable, CaseIterable {
+    case willBeginDragging, didScroll, willEndDragging, didEndDragging, willBeginDecelerating, didEndDecelerating
+    case didEndScrollingAnimation
+  }
+
+  /// One delegate callback: the phase, its time and the offset then.
+  public struct ScrollEvent: Hashable, Sendable {
+    public var phase: Phase
+    /// Seconds on the pipeline clock: the frame's time during a drag, the display tick's while moving.
+    public var time: Double
+    public var contentOffset: Point
+    /// `willEndDragging`: the offset's velocity at release in points per millisecond, UIKit's unit
+    /// (positive when the offset grows, the opposite of the finger).
+    public var velocity: Point?
+    /// `willEndDragging`: where the offset will come to rest.
+    public var targetContentOffset: Point?
+    /// `didEndDragging`: whether the content moves on after the lift.
+    public var willDecelerate: Bool?
+  }
+
+  /// Called for each delegate callback, in order.
+  public var onScroll: ((ScrollView, ScrollEvent) -> Void)?
+
+  /// The size of the content, in points.
+  open var contentSize: Size = .zero
+  /// Extra scrollable space around the content.
+  open var contentInset: EdgeInsets = .zero
+  /// When false, the view does not scroll and delays no content touches (UIKit disables both
+  /// recognizers).
+  open var isScrollEnabled = true {
+    didSet {
+      panGestureRecognizer.isEnabled = isScrollEnabled
+      contentTouchDelayRecognizer.isEnabled = isScrollEnabled
+    }
+  }
+  /// Content may be dragged past its edges and bounces back (UIKit default true).
+  open var bounces = true
+  /// Bounce vertically even when the content is not taller than the view (default false).
+  open var alwaysBounceVertical = false
+  /// Bounce horizontally even when the content is not wider than the view (default false).
+  open var alwaysBounceHorizontal = false
+  /// A drag that starts along one axis scrolls only along it (default false).
+  open var isDirectionalLockEnabled = false
+  /// The content stops on multiples of the view's size (default false).
+  open var isPagingEnabled = false
+  /// The fraction of its velocity content keeps per millisecond (``ScrollConstants``).
+  open var decelerationRate = ScrollConstants.decelerationRateNormal
+  /// Hold content's touch-down back until the view knows whether the touch scrolls (default true,
+  /// Apple's documentation; seed 002's "default NO" is a slip).
+  open var delaysContentTouches = true {
+    didSet { contentTouchDelayRecognizer.delaysTouchesBegan = delaysContentTouches }
+  }
+  /// A drag may take a touch that content already has (default true).
+  open var canCancelContentTouches = true
+  /// How often (Hz) a moving offset is published.
+  open var frameRate = ScrollConstants.defaultFrameRate
+
+  /// The recognizer that drags the content.
+  public let panGestureRecognizer = ScrollViewPanGestureRecognizer()
+  /// The recognizer behind ``delaysContentTouches`` (UIKit's private delayed-touches-began one).
+  public let contentTouchDelayRecognizer = ContentTouchDelayRecognizer()
+
+  /// The finger is dragging the content.
+  public private(set) var isDragging = false
+  /// The content moves on after a drag (deceleration, bounce, paging).
+  public private(set) var isDecelerating = false
+  /// The content moves to an offset set with `animated` true.
+  public private(set) var isAnimating = false
+
+  private var motion: (x: AxisMotion, y: AxisMotion)?
+  private var motionStart = 0.0
+  private var tickIndex = 0
+  private var tick: ScheduledTimer?
+  /// The drag: the un-banded offset at its start and the axes it moves.
+  private var dragStart = Point.zero
+  private var dragAxes: (x: Bool, y: Bool) = (true, true)
+  private var dragStartPage = Point.zero
+
+  public override init(frame: Rect = .zero) {
+    super.init(frame: frame)
+    clipsToBounds = true  // UIScrollView's default
+    panGestureRecognizer.scrollView = self
+    contentTouchDelayRecognizer.scrollView = self
+    panGestureRecognizer.addAction { [unowned self] pan in panChanged(pan.state) }
+    addGestureRecognizer(panGestureRecognizer)
+    addGestureRecognizer(contentTouchDelayRecognizer)
+  }
+
+  /// Asked before a drag takes a touch that content view `view` already has; false keeps the touch
+  /// in the content and the view does not scroll. UIKit returns false for controls (UIControl),
+  /// true for other views; touchd has no controls yet, so every view answers true.
+  open func touchesShouldCancel(in view: View) -> Bool { true }
+
+  // MARK: Offset
+
+  /// The point of the content at the view's top-left corner (the bounds origin).
+  public var contentOffset: Point { bounds.origin }
+
+  /// The smallest offsets the content rests at (the insets).
+  public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+
+  /// The largest offsets the content rests at.
+  public var maximumContentOffset: Point {
+    let lower = minimumContentOffset
+    return Point(
+      x: max(lower.x, contentSize.width + contentInset.right - bounds.width),
+      y: max(lower.y, contentSize.height + contentInset.bottom - bounds.height))
+  }
+
+  /// Whether a drag can move the offset horizontally: wider content, or ``alwaysBounceHorizontal``.
+  public var canScrollHorizontally: Bool {
+    isScrollEnabled
+      && (contentSize.width + contentInset.left + contentInset.right > bounds.width
+        || (bounces && alwaysBounceHorizontal))
+  }
+
+  /// Whether a drag can move the offset vertically: taller content, or ``alwaysBounceVertical``.
+  public var canScrollVertically: Bool {
+    isScrollEnabled
+      && (contentSize.height + contentInset.top + contentInset.bottom > bounds.height
+        || (bounces && alwaysBounceVertical))
+  }
+
+  /// Whether the content is moving without a finger (deceleration, bounce, paging, animation).
+  public var isMoving: Bool { motion != nil }
+
+  /// Sets the offset: at once (one `didScroll`), or `animated` with the settling spring (a
+  /// `didScroll` per display frame, then `didEndScrollingAnimation`). Stops any motion first.
+  public func setContentOffset(_ offset: Point, animated: Bool = false) {
+    let time = currentTime
+    stopMotion(at: time)
+    guard animated, offset != contentOffset else {
+      moveOffset(to: offset, at: time)
+      return
+    }
+    isAnimating = true
+    startMotion(
+      x: AxisMotion(
+        .spring(target: offset.x, start: contentOffset.x, velocity: 0), at: time, lower: -.infinity,
+        upper: .infinity, bounces: true),
+      y: AxisMotion(
+        .spring(target: offset.y, start: contentOffset.y, velocity: 0), at: time, lower: -.infinity,
+        upper: .infinity, bounces: true),
+      at: time)
+  }
+
+  private var currentTime: Double { window?.application?.clock.now ?? 0 }
+
+  private func publish(
+    _ phase: Phase, at time: Double, velocity: Point? = nil, target: Point? = nil, decelerate: Bool? = nil
+  ) {
+    onScroll?(
+      self,
+      ScrollEvent(
+        phase: phase, time: time, contentOffset: contentOffset, velocity: velocity, targetContentOffset: target,
+        willDecelerate: decelerate))
+  }
+
+  /// Moves the bounds origin, publishing `didScroll` when it changed.
+  private func moveOffset(to offset: Point, at time: Double) {
+    guard offset != bounds.origin else { return }
+    bounds.origin = offset
+    publish(.didScroll, at: time)
+  }
+
+  // MARK: Dragging
+
+  /// Whether the drag so far (window points since touch-down) may begin scrolling; the reason when not.
+  func dragRefusal(travel: Point, touches: [Touch]) -> String? {
+    let horizontal = abs(travel.x) >= abs(travel.y)
+    let canX = canScrollHorizontally
+    let canY = canScrollVertically
+    if !(canX && canY) {
+      if horizontal && !canX { return "the drag is horizontal and the scroll view cannot scroll horizontally" }
+      if !horizontal && !canY { return "the drag is vertical and the scroll view cannot scroll vertically" }
+    }
+    for touch in touches where touch.viewBeganDelivered && !touch.viewFinished && !touch.viewCancelled {
+      guard let content = touch.view, content !== self else { continue }
+      if !canCancelContentTouches {
+        return "content view '\(content.traceName)' has the touch and canCancelContentTouches is false"
+      }
+      if !touchesShouldCancel(in: content) {
+        return "content view '\(content.traceName)' has the touch and touchesShouldCancel(in:) is false"
+      }
+    }
+    return nil
+  }
+
+  private func panChanged(_ state: GestureRecognizer.State) {
+    let pan = panGestureRecognizer
+    let time = pan.lastTouchTime
+    switch state {
+    case .began:
+      stopMotion(at: time)
+      isDragging = true
+      let travel = pan.travelledSinceTouchDown
+      var axes = (x: canScrollHorizontally, y: canScrollVertically)
+      if isDirectionalLockEnabled && axes.x && axes.y {
+        if abs(travel.x) >= ScrollConstants.directionalLockRatio * abs(travel.y) {
+          axes.y = false
+        } else if abs(travel.y) >= ScrollConstants.directionalLockRatio * abs(travel.x) {
+          axes.x = false
+        }
+      }
+      dragAxes = axes
+      let lower = minimumContentOffset
+      let upper = maximumContentOffset
+      func unband(_ value: Double, _ lo: Double, _ hi: Double, _ dimension: Double) -> Double {
+        if value < lo { return lo - ScrollPhysics.unRubberBand(lo - value, dimension: dimension) }
+        if value > hi { return hi + ScrollPhysics.unRubberBand(value - hi, dimension: dimension) }
+        return value
+      }
+      dragStart = Point(
+        x: unband(contentOffset.x, lower.x, upper.x, bounds.width),
+        y: unband(contentOffset.y, lower.y, upper.y, bounds.height))
+      dragStartPage = Point(
+        x: bounds.width > 0 ? (contentOffset.x / bounds.width).rounded() : 0,
+        y: bounds.height > 0 ? (contentOffset.y / bounds.height).rounded() : 0)
+      contentTouchDelayRecognizer.scrollViewBeganDragging()
+      publish(.willBeginDragging, at: time)
+    case .changed:
+      moveOffset(to: draggedOffset(pan.translation(in: nil)), at: time)
+    case .ended, .cancelled:
+      isDragging = false
+      let fingerVelocity = state == .ended ? pan.velocity(in: nil) : .zero
+      // The offset moves against the finger.
+      let velocity = Point(x: dragAxes.x ? -fingerVelocity.x : 0, y: dragAxes.y ? -fingerVelocity.y : 0)
+      release(velocity: velocity, at: time)
+    default:
+      break
+    }
+  }
+
+  /// The offset for a drag translation (window points, the finger's movement since the drag began).
+  private func draggedOffset(_ translation: Point) -> Point {
+    let lower = minimumContentOffset
+    let upper = maximumContentOffset
+    func axis(_ start: Double, _ t: Double, _ moves: Bool, _ lo: Double, _ hi: Double, _ d: Double, _ current: Double)
+      -> Double
+    {
+      guard moves else { return current }
+      let raw = start - t
+      return bounces ? ScrollPhysics.banded(raw, lower: lo, upper: hi, dimension: d) : min(max(raw, lo), hi)
+    }
+    return Point(
+      x: axis(dragStart.x, translation.x, dragAxes.x, lower.x, upper.x, bounds.width, contentOffset.x),
+      y: axis(dragStart.y, translation.y, dragAxes.y, lower.y, upper.y, bounds.height, contentOffset.y))
+  }
+
+  /// The finger lifted: where the content comes to rest, and the motion there.
+  private func release(velocity: Point, at time: Double) {
+    let lower = minimumContentOffset
+    let upper = maximumContentOffset
+    var x: AxisMotion
+    var y: AxisMotion
+    if isPagingEnabled {
+      x = pageMotion(contentOffset.x, velocity.x, bounds.width, dragStartPage.x, lower.x, upper.x, time)
+      y = pageMotion(contentOffset.y, velocity.y, bounds.height, dragStartPage.y, lower.y, upper.y, time)
+    } else {
+      x = decayMotion(contentOffset.x, velocity.x, lower.x, upper.x, time)
+      y = decayMotion(contentOffset.y, velocity.y, lower.y, upper.y, time)
+    }
+    let target = Point(x: x.restingPoint, y: y.restingPoint)
+    publish(.willEndDragging, at: time, velocity: Point(x: velocity.x / 1000, y: velocity.y / 1000), target: target)
+    let moves = !(x.isAtRest && y.isAtRest)
+    publish(.didEndDragging, at: time, decelerate: moves)
+    if moves {
+      isDecelerating = true
+      publish(.willBeginDecelerating, at: time)
+      startMotion(x: x, y: y, at: time)
+    }
+  }
+
+  private func decayMotion(_ offset: Double, _ velocity: Double, _ lower: Double, _ upper: Double, _ time: Double)
+    -> AxisMotion
+  {
+    if offset < lower || offset > upper {
+      let edge = offset < lower ? lower : upper
+      return AxisMotion(
+        .spring(target: edge, start: offset, velocity: velocity), at: time, lower: lower, upper: upper, bounces: bounces
+      )
+    }
+    if abs(ScrollPhysics.projection(velocity: velocity, rate: decelerationRate)) < ScrollConstants.restThreshold {
+      return AxisMotion(.rest(offset), at: time, lower: lower, upper: upper, bounces: bounces)
+    }
+    return AxisMotion(
+      .decay(start: offset, velocity: velocity, rate: decelerationRate), at: time, lower: lower, upper: upper,
+      bounces: bounces)
+  }
+
+  /// Paging: the page the projected offset falls on, at most one page from the page the drag
+  /// started on (UIKit moves one page per fling), reached with the settling spring.
+  private func pageMotion(
+    _ offset: Double, _ velocity: Double, _ page: Double, _ startPage: Double, _ lower: Double, _ upper: Double,
+    _ time: Double
+  ) -> AxisMotion {
+    guard page > 0 else { return AxisMotion(.rest(offset), at: time, lower: lower, upper: upper, bounces: bounces) }
+    let projected = offset + ScrollPhysics.projection(velocity: velocity, rate: decelerationRate)
+    var index = (projected / page).rounded()
+    index = min(max(index, startPage - 1), startPage + 1)
+    let target = min(max(index * page, lower), upper)
+    if abs(target - offset) < ScrollConstants.restThreshold && abs(velocity) < ScrollConstants.restThreshold {
+      return AxisMotion(.rest(offset), at: time, lower: lower, upper: upper, bounces: bounces)
+    }
+    return AxisMotion(
+      .spring(target: target, start: offset, velocity: velocity), at: time, lower: -.infinity, upper: .infinity,
+      bounces: true)
+  }
+
+  /// After the pan reset without a drag (a touch that caught moving content and lifted): content
+  /// left outside its bounds, or between pages, settles.
+  func panDidReset() {
+    guard !isDragging, motion == nil else { return }
+    let time = panGestureRecognizer.lastTouchTime
+    let lower = minimumContentOffset
+    let upper = maximumContentOffset
+    let x: AxisMotion
+    let y: AxisMotion
+    if isPagingEnabled {
+      x = pageMotion(
+        contentOffset.x, 0, bounds.width, (contentOffset.x / max(bounds.width, 1)).rounded(), lower.x, upper.x, time)
+      y = pageMotion(
+        contentOffset.y, 0, bounds.height, (contentOffset.y / max(bounds.height, 1)).rounded(), lower.y, upper.y, time)
+    } else {
+      x = decayMotion(contentOffset.x, 0, lower.x, upper.x, time)
+      y = decayMotion(contentOffset.y, 0, lower.y, upper.y, time)
+    }
+    guard !(x.isAtRest && y.isAtRest) else { return }
+    isDecelerating = true
+    publish(.willBeginDecelerating, at: time)
+    startMotion(x: x, y: y, at: time)
+  }
+
+  // MARK: Motion
+
+  private func startMotion(x: AxisMotion, y: AxisMotion, at time: Double) {
+    motion = (x, y)
+    motionStart = time
+    tickIndex = 0
+    scheduleTick()
+  }
+
+  private func scheduleTick() {
+    guard let clock = window?.application?.clock else {
+      // Not in an application: nothing ticks; the motion jumps to its end.
+      finishMotion(at: motionStart)
+      return
+    }
+    tickIndex += 1
+    let deadline = motionStart + Double(tickIndex) / max(frameRate, 1)
+    tick = clock.schedule(at: deadline) { [weak self] in self?.step(at: deadline) }
+  }
+
+  private func step(at time: Double) {
+    guard var m = motion else { return }
+    let px = m.x.sample(at: time)
+    let py = m.y.sample(at: time)
+    motion = m
+    moveOffset(to: Point(x: px.position, y: py.position), at: time)
+    if m.x.isAtRest && m.y.isAtRest {
+      motion = nil
+      tick = nil
+      endMotion(at: time)
+    } else {
+      scheduleTick()
+    }
+  }
+
+  private func finishMotion(at time: Double) {
+    guard let m = motion else { return }
+    motion = nil
+    moveOffset(to: Point(x: m.x.restingPoint, y: m.y.restingPoint), at: time)
+    endMotion(at: time)
+  }
+
+  private func endMotion(at time: Double) {
+    if isAnimating {
+      isAnimating = false
+      publish(.didEndScrollingAnimation, at: time)
+    }
+    if isDecelerating {
+      isDecelerating = false
+      publish(.didEndDecelerating, at: time)
+    }
+  }
+
+  /// Stops moving content where it is at `time` (a touch caught it, or a new offset was set).
+  /// UIKit sends no `didEndDecelerating` when a touch stops the content.
+  func stopMotion(at time: Double) {
+    guard var m = motion else { return }
+    tick?.cancel()
+    tick = nil
+    let px = m.x.sample(at: time)
+    let py = m.y.sample(at: time)
+    motion = nil
+    isDecelerating = false
+    isAnimating = false
+    moveOffset(to: Point(x: px.position, y: py.position), at: time)
+  }
+}
