@@ -218,7 +218,9 @@ struct TraceTests {
     #expect(error(#"{"cmd":"set","hidden":true}"#) == "'view' must be a view id")
     #expect(
       error(#"{"cmd":"set","view":"d","hiden":true}"#)
-        == "unknown field 'hiden' (set takes hidden, alpha, userInteractionEnabled, frame)")
+        == "unknown field 'hiden' (set takes hidden, alpha, userInteractionEnabled, frame, contentOffset, animated, "
+        + "contentSize, scrollEnabled)")
+    #expect(error(#"{"cmd":"set","view":"d","contentOffset":{"x":1}}"#) == #"'contentOffset' must be {"x":..,"y":..}"#)
     #expect(error(#"{"cmd":"set","view":"d","alpha":"x"}"#) == "'alpha' must be a number")
     #expect(
       error(#"{"cmd":"set","view":"d","frame":{"x":1}}"#)
