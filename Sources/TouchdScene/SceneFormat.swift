@@ -33,11 +33,20 @@ public enum SceneValueKind: Hashable, Sendable {
   case list(SceneObject)
   /// One of ``RecognizerType``'s names.
   case recognizerType
+  /// A scroll view's deceleration rate: `normal`, `fast` (``Scene/Scroll/decelerationRates``) or a
+  /// number per millisecond strictly between 0 and 1.
+  case decelerationRate
 }
 
 /// The objects of the scene format.
 public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case scene, window, size, view, frame, recognizer
+  /// A view's `scroll:` (UIScrollView's properties).
+  case scroll
+  /// `{x, y}`: a content offset.
+  case point
+  /// `{top, left, bottom, right}`: content insets.
+  case insets
 }
 
 /// One key of an object of the scene format.
@@ -96,6 +105,9 @@ public enum SceneFormat {
           "A 2x3 matrix applied to normalized device coordinates, with libinput's LIBINPUT_CALIBRATION_MATRIX meaning."
         ),
         SceneKey("grab", .bool, default: .bool(false), "Whether the daemon grabs the devices (EVIOCGRAB)."),
+        SceneKey(
+          "frameRate", .positiveNumber, default: .number(60),
+          "How often, in Hz, moving scroll views publish their offset: the display's refresh rate."),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
       ]
     case .size:
@@ -128,7 +140,8 @@ public enum SceneFormat {
           "exclusiveTouch", .bool, default: .bool(false),
           "While the view has touches no other view gets new ones (isExclusiveTouch)."),
         SceneKey(
-          "clipsToBounds", .bool, default: .bool(false), "Subviews are hit only inside this view's bounds."),
+          "clipsToBounds", .bool, default: .bool(false),
+          "Subviews are hit only inside this view's bounds (a scroll view always clips, as UIKit's does)."),
         SceneKey(
           "hitOutset", .number(minimum: 0, maximum: nil), default: .number(0),
           "Enlarges the touch area by this many points on every side."),
@@ -136,7 +149,70 @@ public enum SceneFormat {
           "touches", .bool, default: .bool(false),
           "When true the view handles the touches methods and publishes touches messages."),
         SceneKey("recognizers", .list(.recognizer), default: .array([]), "Gesture recognizers attached to the view."),
-        SceneKey("views", .list(.view), default: .array([]), "Subviews, back to front."),
+        SceneKey(
+          "scroll", .object(.scroll),
+          "Makes the view a scroll view (UIScrollView): its subviews are the content, in content coordinates."),
+        SceneKey(
+          "views", .list(.view), default: .array([]),
+          "Subviews, back to front; a scroll view's are its content, framed in content coordinates."),
+      ]
+    case .scroll:
+      [
+        SceneKey(
+          "contentSize", .object(.size), default: .object([("width", .number(0)), ("height", .number(0))]),
+          "The size of the content in points (contentSize)."),
+        SceneKey(
+          "contentOffset", .object(.point), default: .object([("x", .number(0)), ("y", .number(0))]),
+          "The content point at the view's top-left corner at start (contentOffset; the bounds origin)."),
+        SceneKey(
+          "contentInset", .object(.insets),
+          default: .object(["top", "left", "bottom", "right"].map { ($0, .number(0)) }),
+          "Extra scrollable space around the content, in points (contentInset; each edge defaults to 0)."),
+        SceneKey(
+          "scrollEnabled", .bool, default: .bool(true),
+          "When false the view neither scrolls nor delays content touches (isScrollEnabled)."),
+        SceneKey(
+          "bounces", .bool, default: .bool(true),
+          "Content may be dragged past its edges and springs back; false stops it at the edges."),
+        SceneKey(
+          "alwaysBounceVertical", .bool, default: .bool(false),
+          "Drags bounce vertically even when the content is not taller than the view."),
+        SceneKey(
+          "alwaysBounceHorizontal", .bool, default: .bool(false),
+          "Drags bounce horizontally even when the content is not wider than the view."),
+        SceneKey(
+          "directionalLockEnabled", .bool, default: .bool(false),
+          "A drag that starts along one axis scrolls only along it (isDirectionalLockEnabled)."),
+        SceneKey(
+          "pagingEnabled", .bool, default: .bool(false),
+          "The content comes to rest on multiples of the view's size, one page per fling (isPagingEnabled)."),
+        SceneKey(
+          "decelerationRate", .decelerationRate, default: .string("normal"),
+          "The fraction of its velocity the content keeps per millisecond after a fling: normal (0.998), fast (0.99) or a number between 0 and 1."
+        ),
+        SceneKey(
+          "delaysContentTouches", .bool, default: .bool(true),
+          "Content gets a touch-down only once the view knows the touch does not scroll (150 ms, a lift or a failed drag)."
+        ),
+        SceneKey(
+          "canCancelContentTouches", .bool, default: .bool(true),
+          "A drag that begins after content has the touch takes it from the content (touchesCancelled) and scrolls."),
+      ]
+    case .point:
+      [
+        SceneKey("x", .number(minimum: nil, maximum: nil), required: true, "Horizontal, in points."),
+        SceneKey("y", .number(minimum: nil, maximum: nil), required: true, "Vertical, in points."),
+      ]
+    case .insets:
+      [
+        SceneKey(
+          "top", .number(minimum: nil, maximum: nil), default: .number(0), "Inset from the top edge, in points."),
+        SceneKey(
+          "left", .number(minimum: nil, maximum: nil), default: .number(0), "Inset from the left edge, in points."),
+        SceneKey(
+          "bottom", .number(minimum: nil, maximum: nil), default: .number(0), "Inset from the bottom edge, in points."),
+        SceneKey(
+          "right", .number(minimum: nil, maximum: nil), default: .number(0), "Inset from the right edge, in points."),
       ]
     case .recognizer:
       [

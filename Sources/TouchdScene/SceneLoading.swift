@@ -145,7 +145,9 @@ struct SceneValidator {
       recognizerType = typeNode.scalar.flatMap { RecognizerType(rawValue: $0.string) }
       typeKnown = recognizerType != nil
     }
-    let name = object == .size || object == .frame ? context : describe(object, id: id, recognizerType: recognizerType)
+    // Objects with an id are named by it; the others (size, frame, scroll, …) by where they are.
+    let named: Set<SceneObject> = [.window, .view, .recognizer]
+    let name = named.contains(object) ? describe(object, id: id, recognizerType: recognizerType) : context
     var keys = SceneFormat.keys(of: object)
     if let recognizerType { keys += SceneFormat.parameters(of: recognizerType) }
 
@@ -255,6 +257,19 @@ struct SceneValidator {
     case .list(let object):
       guard case .sequence(let items) = node else { return fail("a list") }
       for item in items { validateObject(item, object, context: object.rawValue) }
+    case .decelerationRate:
+      let names = Scene.Scroll.decelerationRates.sorted { $0.value > $1.value }.map(\.key)
+      let expected = "\(names.joined(separator: ", ")) or a number between 0 and 1 (both excluded)"
+      if let d = number(node) {
+        if !(d > 0 && d < 1) { fail(expected) }
+      } else if let s = scalarString(node), tagName(node) == .str {
+        guard Scene.Scroll.decelerationRates[s] == nil else { return }
+        var message = "'\(key)' in \(owner) must be \(expected), found \(describeValue(node))"
+        if let guess = closestMatch(to: s, in: names) { message += " (did you mean '\(guess)'?)" }
+        error(node.mark, key: key, message)
+      } else {
+        fail(expected)
+      }
     case .recognizerType:
       let names = RecognizerType.allCases.map(\.rawValue)
       guard let s = scalarString(node), RecognizerType(rawValue: s) != nil else {
@@ -338,9 +353,10 @@ struct SceneValidator {
     return node.int
   }
 
+  /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's).
   private func number(_ node: Node) -> Double? {
     guard case .scalar = node, tagName(node) == .int || tagName(node) == .float else { return nil }
-    return node.float ?? node.int.map(Double.init)
+    return (node.float ?? node.int.map(Double.init)).flatMap { $0.isFinite ? $0 : nil }
   }
 
   private func describeValue(_ node: Node) -> String {

@@ -71,6 +71,9 @@ public enum SceneSchema {
       .view: "A rectangle that can be hit by touches and carry gesture recognizers.",
       .frame: "A frame in the superview's coordinates, in points.",
       .recognizer: "A gesture recognizer.",
+      .scroll: "A scroll view's properties (UIScrollView's names and defaults); the view's subviews are its content.",
+      .point: "A point, in points.",
+      .insets: "Insets from each edge, in points.",
     ]
     return object(keys: SceneFormat.keys(of: kind), description: descriptions[kind] ?? "")
   }
@@ -120,6 +123,16 @@ public enum SceneSchema {
     case .list(let object):
       out += [("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/\(object.rawValue)"))]))]
     case .recognizerType: out += [("enum", .array(RecognizerType.allCases.map { .string($0.rawValue) }))]
+    case .decelerationRate:
+      let names = Scene.Scroll.decelerationRates.sorted { $0.value > $1.value }.map { JSONValue.string($0.key) }
+      out.append(
+        (
+          "anyOf",
+          .array([
+            .object([("enum", .array(names))]),
+            .object([("type", .string("number")), ("exclusiveMinimum", .number(0)), ("exclusiveMaximum", .number(1))]),
+          ])
+        ))
     }
     if let value = key.defaultValue { out.append(("default", value)) }
     return .object(out)

@@ -86,7 +86,8 @@ final class TypesHandler: CommandHandler, @unchecked Sendable {
     #expect(all.readLine(timeout: 0.3) == nil)
     door.send(#"{"cmd":"subscribe","id":3,"types":["traces"]}"#)
     #expect(
-      json(door.readLine())?["message"] as? String == "unknown message type traces (known: action, touches, scroll, trace)")
+      json(door.readLine())?["message"] as? String
+        == "unknown message type traces (known: action, touches, scroll, trace)")
   }
 }
 

@@ -26,6 +26,40 @@ struct CheckCommandTests {
     #expect(result.stdout == "\(path): ok (1 windows, 6 views, 5 recognizers)\n")
   }
 
+  @Test("The product-list example, with its two scroll views, passes")
+  func productList() throws {
+    let path = configURL("product-list.yaml").path
+    guard let result = try runTouchctl(["check", path]) else { return }
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout == "\(path): ok (1 windows, 37 views, 35 recognizers)\n")
+  }
+
+  @Test("A bad scroll value is reported with its position and exits 1")
+  func invalidScroll() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchd-check-\(UUID()).yaml")
+    try """
+    version: 1
+    windows:
+      - id: main
+        size: {width: 10, height: 10}
+        views:
+          - id: list
+            frame: {x: 0, y: 0, width: 10, height: 10}
+            scroll: {contentSize: {width: 10, height: 100}, decelerationRate: slow}
+    """.write(to: url, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: url) }
+    guard let result = try runTouchctl(["check", url.path]) else { return }
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr == """
+        \(url.path):8:75: error: 'decelerationRate' in scroll of view 'list' must be normal, fast or a number \
+        between 0 and 1 (both excluded), found 'slow'
+
+        """)
+  }
+
   @Test("An invalid scene prints every error to stderr and exits 1")
   func invalid() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchd-check-\(UUID()).yaml")

@@ -4,6 +4,14 @@ import Yams
 
 @testable import TouchdScene
 
+/// Every scene in config/ (the examples and config/scene.yaml), so a new example is checked
+/// without being listed anywhere.
+let bundledScenes: [String] = {
+  let names =
+    (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("config").path))
+  return (names ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+}()
+
 @Suite("Scene schema and examples")
 struct SceneSchemaTests {
   let schemaURL = configURL("scene.schema.json")
@@ -35,7 +43,11 @@ struct SceneSchemaTests {
       "size": Set(Scene.Size.CodingKeys.allCases.map(\.rawValue)),
       "view": Set(Scene.View.CodingKeys.allCases.map(\.rawValue)),
       "frame": Set(Scene.Frame.CodingKeys.allCases.map(\.rawValue)),
+      "scroll": Set(Scene.Scroll.CodingKeys.allCases.map(\.rawValue)),
+      "point": Set(Scene.Point.CodingKeys.allCases.map(\.rawValue)),
+      "insets": Set(Scene.Insets.CodingKeys.allCases.map(\.rawValue)),
     ]
+    #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {
       #expect(propertyNames(defs[name]) == keys, "$defs/\(name)")
       #expect(defs[name]?["additionalProperties"] as? Bool == false, "$defs/\(name)")
@@ -51,10 +63,36 @@ struct SceneSchemaTests {
     let typeProperty = (defs["recognizer"]?["properties"] as? [String: Any])?["type"] as? [String: Any]
     #expect(
       typeProperty?["enum"] as? [String] == ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "screenEdgePan"])
-    // The Codable keys and the validator's tables agree too.
-    #expect(Set(SceneFormat.keys(of: .view).map(\.name)) == expected["view"])
-    #expect(Set(SceneFormat.keys(of: .window).map(\.name)) == expected["window"])
+    // The Codable keys and the validator's tables agree too, for every object of the format.
+    #expect(Set(SceneFormat.keys(of: .scene).map(\.name)) == Set(Scene.CodingKeys.allCases.map(\.rawValue)))
+    for object in SceneObject.allCases where object != .scene && object != .recognizer {
+      #expect(Set(SceneFormat.keys(of: object).map(\.name)) == expected[object.rawValue], "\(object)")
+    }
     #expect(Set(SceneFormat.keys(of: .recognizer).map(\.name)) == common)
+  }
+
+  @Test("The scroll keys' schema: decelerationRate is a name or a number in (0, 1), frameRate is positive")
+  func scrollSchema() throws {
+    let defs = try #require(try loadSchema()["$defs"] as? [String: [String: Any]])
+    let scroll = try #require(defs["scroll"]?["properties"] as? [String: [String: Any]])
+    let rate = try #require(scroll["decelerationRate"]?["anyOf"] as? [[String: Any]])
+    #expect(rate.count == 2)
+    #expect(rate.first?["enum"] as? [String] == ["normal", "fast"])
+    #expect(rate.last?["exclusiveMinimum"] as? Double == 0)
+    #expect(rate.last?["exclusiveMaximum"] as? Double == 1)
+    #expect(scroll["decelerationRate"]?["default"] as? String == "normal")
+    #expect(scroll["delaysContentTouches"]?["default"] as? Bool == true)
+    #expect(scroll["contentSize"]?["$ref"] as? String == "#/$defs/size")
+    #expect(scroll["contentOffset"]?["$ref"] as? String == "#/$defs/point")
+    #expect(scroll["contentInset"]?["$ref"] as? String == "#/$defs/insets")
+    #expect(defs["point"]?["required"] as? [String] == ["x", "y"])
+    #expect(defs["insets"]?["required"] == nil)
+    let view = try #require(defs["view"]?["properties"] as? [String: [String: Any]])
+    #expect(view["scroll"]?["$ref"] as? String == "#/$defs/scroll")
+    let window = try #require(defs["window"]?["properties"] as? [String: [String: Any]])
+    #expect(window["frameRate"]?["exclusiveMinimum"] as? Double == 0)
+    #expect(window["frameRate"]?["default"] as? Double == 60)
+    #expect(!scroll.keys.contains("minimumZoomScale") && !scroll.keys.contains("maximumZoomScale"))
   }
 
   @Test("Parameters a recognizer type does not take are rejected by the schema's per-type object")
@@ -67,7 +105,13 @@ struct SceneSchemaTests {
     #expect(propertyNames(defs["longPressRecognizer"]).contains("minimumPressDuration"))
   }
 
-  @Test("The example scenes are valid and config/scene.yaml is the kiosk", arguments: exampleScenes)
+  @Test("Every scene in config/ is checked, including the older hand-kept list")
+  func everyBundledSceneIsChecked() {
+    #expect(bundledScenes.contains("product-list.yaml"))
+    #expect(Set(exampleScenes).isSubset(of: bundledScenes))
+  }
+
+  @Test("The example scenes are valid and config/scene.yaml is the kiosk", arguments: bundledScenes)
   func examplesParse(name: String) throws {
     let scene = try Scene.parse(try readText(configURL(name)), file: name)
     #expect(!scene.windows.isEmpty)
@@ -96,7 +140,7 @@ struct SceneSchemaTests {
       for e in errors: print(e.message)
       sys.exit(1 if errors else 0)
       """
-    for name in exampleScenes {
+    for name in bundledScenes {
       let node = try #require(try Yams.compose(yaml: try readText(configURL(name))))
       let result = try #require(runPython(script, [schemaURL.path, jsonValue(node).compact]))
       #expect(result.status == 0, "\(name): \(result.output)")
@@ -110,5 +154,43 @@ struct SceneSchemaTests {
     #expect(result.status == 1)
     #expect(result.output.contains("2 is greater than the maximum of 1"))
     #expect(result.output.contains("'direction' was unexpected"))
+    let badScroll = """
+      {"version":1,"windows":[{"id":"w","size":{"width":1,"height":1},"frameRate":0,"views":[{"id":"v",
+      "frame":{"x":0,"y":0,"width":1,"height":1},
+      "scroll":{"contentSize":{"width":-1,"height":1},"decelerationRate":"slow","minimumZoomScale":1}}]}]}
+      """
+    let scrollResult = try #require(runPython(script, [schemaURL.path, badScroll]))
+    #expect(scrollResult.status == 1)
+    #expect(scrollResult.output.contains("0 is less than or equal to the minimum of 0"))
+    #expect(scrollResult.output.contains("-1 is less than the minimum of 0"))
+    #expect(scrollResult.output.contains("'slow' is not valid under any of the given schemas"))
+    #expect(scrollResult.output.contains("'minimumZoomScale' was unexpected"))
+  }
+
+  @Test("The product list: a vertical list of 30 buyable rows and a paged carousel of offers")
+  func productList() throws {
+    let scene = try Scene.parse(try readText(configURL("product-list.yaml")), file: "product-list.yaml")
+    let window = try #require(scene.windows.first)
+    #expect(scene.windows.count == 1)
+    #expect(window.size == Scene.Size(width: 1280, height: 800))
+    #expect(window.devices == ["*"])
+    let list = try #require(window.views.first { $0.id == "products" })
+    let listScroll = try #require(list.scroll)
+    #expect(listScroll.contentSize.height > list.frame.height)
+    #expect(!listScroll.pagingEnabled && listScroll.delaysContentTouches)
+    #expect(list.views.count == 30)
+    #expect(list.views.allSatisfy { $0.touches && $0.recognizers.count == 1 && $0.recognizers[0].type == .tap })
+    #expect(list.views.map { $0.recognizers[0].action } == (1...30).map { "buy-\($0 < 10 ? "0" : "")\($0)" })
+    // Every row lies inside the content.
+    #expect(list.views.allSatisfy { $0.frame.y + $0.frame.height <= listScroll.contentSize.height })
+    let carousel = try #require(window.views.first { $0.id == "offers" })
+    let carouselScroll = try #require(carousel.scroll)
+    #expect(carouselScroll.pagingEnabled)
+    #expect(carouselScroll.decelerationRate == 0.99)
+    #expect(carousel.frame.x >= list.frame.x + list.frame.width)
+    // Pages are the view's size, so paging stops on each of them.
+    #expect(carouselScroll.contentSize.width == Double(carousel.views.count) * carousel.frame.width)
+    #expect((3...4).contains(carousel.views.count))
+    #expect(carousel.views.allSatisfy { $0.frame.width == carousel.frame.width && $0.recognizers.first?.type == .tap })
   }
 }

@@ -224,6 +224,156 @@ struct SceneValidationTests {
     #expect(diagnostics("") == ["scene.yaml:1:1: error: the scene is empty"])
   }
 
+  @Test("A scroll view decodes every key with UIKit's names, and a window its frameRate")
+  func scrollViewDecodes() throws {
+    let scene = try Scene.parse(
+      """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 1280, height: 800}
+          frameRate: 120
+          views:
+            - id: list
+              frame: {x: 0, y: 0, width: 800, height: 800}
+              scroll:
+                contentSize: {width: 800, height: 3000}
+                contentOffset: {x: 0, y: 250.5}
+                contentInset: {top: 10, bottom: 20}
+                scrollEnabled: false
+                bounces: false
+                alwaysBounceVertical: true
+                alwaysBounceHorizontal: true
+                directionalLockEnabled: true
+                pagingEnabled: true
+                decelerationRate: fast
+                delaysContentTouches: false
+                canCancelContentTouches: false
+              views:
+                - {id: row, frame: {x: 0, y: 2900, width: 800, height: 100}}
+            - id: carousel
+              frame: {x: 800, y: 0, width: 480, height: 300}
+              scroll: {decelerationRate: 0.95}
+      """)
+    let window = try #require(scene.windows.first)
+    #expect(window.frameRate == 120)
+    let list = try #require(window.views.first?.scroll)
+    #expect(list.contentSize == Scene.Size(width: 800, height: 3000))
+    #expect(list.contentOffset == Scene.Point(x: 0, y: 250.5))
+    #expect(list.contentInset == Scene.Insets(top: 10, left: 0, bottom: 20, right: 0))
+    #expect(!list.scrollEnabled && !list.bounces && !list.delaysContentTouches && !list.canCancelContentTouches)
+    #expect(list.alwaysBounceVertical && list.alwaysBounceHorizontal)
+    #expect(list.directionalLockEnabled && list.pagingEnabled)
+    #expect(list.decelerationRate == 0.99)
+    // Content keeps its content-coordinate frame.
+    #expect(window.views[0].views.first?.frame == Scene.Frame(x: 0, y: 2900, width: 800, height: 100))
+    #expect(window.views[1].scroll?.decelerationRate == 0.95)
+  }
+
+  @Test("A scroll view's omitted keys take UIScrollView's defaults; a view without scroll: is plain")
+  func scrollDefaults() throws {
+    let scene = try Scene.parse(
+      """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 800, height: 480}
+          views:
+            - {id: list, frame: {x: 0, y: 0, width: 800, height: 480}, scroll: {decelerationRate: normal}}
+            - {id: empty, frame: {x: 0, y: 0, width: 800, height: 480}, scroll: {}}
+            - {id: plain, frame: {x: 0, y: 0, width: 800, height: 480}}
+      """)
+    let window = try #require(scene.windows.first)
+    #expect(window.frameRate == 60)
+    let views = window.views
+    #expect(views[0].scroll?.decelerationRate == 0.998)
+    let scroll = try #require(views[1].scroll)
+    #expect(scroll.contentSize == Scene.Size(width: 0, height: 0))
+    #expect(scroll.contentOffset == Scene.Point(x: 0, y: 0))
+    #expect(scroll.contentInset == Scene.Insets())
+    #expect(scroll.scrollEnabled && scroll.bounces && scroll.delaysContentTouches && scroll.canCancelContentTouches)
+    #expect(!scroll.alwaysBounceVertical && !scroll.alwaysBounceHorizontal)
+    #expect(!scroll.directionalLockEnabled && !scroll.pagingEnabled)
+    #expect(scroll.decelerationRate == 0.998)
+    #expect(views[2].scroll == nil)
+  }
+
+  @Test("Bad scroll values name the key, the scroll view and what is allowed, at the value")
+  func badScrollValues() {
+    let errors = diagnostics(
+      """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 800, height: 480}
+          frameRate: 0
+          views:
+            - id: list
+              frame: {x: 0, y: 0, width: 800, height: 480}
+              scroll:
+                contentSize: {width: 800, height: -1}
+                decelerationRate: 1.5
+                bounce: false
+                contentOffset: {x: 0}
+                contentInset: {top: "8"}
+                pagingEnabled: yes please
+            - id: carousel
+              frame: {x: 0, y: 0, width: 800, height: 480}
+              scroll: {decelerationRate: slow, minimumZoomScale: 1}
+            - id: broken
+              frame: {x: 0, y: 0, width: 800, height: 480}
+              scroll: true
+      """)
+    #expect(
+      errors == [
+        "scene.yaml:5:16: error: 'frameRate' in window 'main' must be greater than 0, found 0",
+        "scene.yaml:10:45: error: 'height' in contentSize of scroll of view 'list' must be zero or more (negative sizes are not allowed), found -1",
+        "scene.yaml:11:29: error: 'decelerationRate' in scroll of view 'list' must be normal, fast or a number between 0 and 1 (both excluded), found 1.5",
+        "scene.yaml:12:11: error: unknown key 'bounce' in scroll of view 'list' (did you mean 'bounces'?)",
+        "scene.yaml:13:26: error: missing required key 'y' in contentOffset of scroll of view 'list'",
+        "scene.yaml:14:31: error: 'top' in contentInset of scroll of view 'list' must be a number, found '8'",
+        "scene.yaml:15:26: error: 'pagingEnabled' in scroll of view 'list' must be true or false, found 'yes please'",
+        "scene.yaml:18:36: error: 'decelerationRate' in scroll of view 'carousel' must be normal, fast or a number between 0 and 1 (both excluded), found 'slow'",
+        "scene.yaml:18:42: error: unknown key 'minimumZoomScale' in scroll of view 'carousel'",
+        "scene.yaml:21:17: error: expected a mapping for the scroll of view 'broken', found true",
+      ])
+  }
+
+  @Test("decelerationRate's bounds are excluded; frameRate takes no negative, infinite or quoted number")
+  func scrollBounds() {
+    func errors(rate: String, frameRate: String = "60") -> [String] {
+      diagnostics(
+        """
+        version: 1
+        windows:
+          - id: main
+            size: {width: 800, height: 480}
+            frameRate: \(frameRate)
+            views:
+              - {id: list, frame: {x: 0, y: 0, width: 1, height: 1}, scroll: {decelerationRate: \(rate)}}
+        """)
+    }
+    for rate in ["0", "1", "-0.5", ".nan", "true", "[fast]", "\"0.5\""] {
+      let found = errors(rate: rate)
+      #expect(found.count == 1, "\(rate)")
+      #expect(found.first?.contains("'decelerationRate' in scroll of view 'list' must be normal, fast or") == true)
+    }
+    for rate in ["0.001", "0.999", "normal", "fast"] { #expect(errors(rate: rate) == [], "\(rate)") }
+    #expect(errors(rate: "Fast").first?.hasSuffix("found 'Fast' (did you mean 'fast'?)") == true)
+    #expect(
+      errors(rate: "fast", frameRate: "-30") == [
+        "scene.yaml:5:16: error: 'frameRate' in window 'main' must be greater than 0, found -30"
+      ])
+    #expect(
+      errors(rate: "fast", frameRate: ".inf") == [
+        "scene.yaml:5:16: error: 'frameRate' in window 'main' must be a number, found .inf"
+      ])
+    #expect(
+      errors(rate: "fast", frameRate: "\"60\"") == [
+        "scene.yaml:5:16: error: 'frameRate' in window 'main' must be a number, found '60'"
+      ])
+  }
+
   @Test("Suggestions only for close names")
   func suggestions() {
     #expect(closestMatch(to: "hiden", in: ["hidden", "alpha"]) == "hidden")

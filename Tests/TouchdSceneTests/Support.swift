@@ -8,7 +8,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent()
 
 /// The example scenes in config/.
-let exampleScenes = ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml"]
+let exampleScenes = ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml", "product-list.yaml"]
 
 func configURL(_ name: String) -> URL { repositoryRoot.appendingPathComponent("config").appendingPathComponent(name) }
 

@@ -50,7 +50,9 @@ public struct Subscription: Sendable, Equatable {
       if !unknown.isEmpty {
         return .failure(
           SubscriptionError(
-            message: "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches, scroll, trace)")
+            message:
+              "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches, scroll, trace)"
+          )
         )
       }
       s.types = types
