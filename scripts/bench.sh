@@ -5,7 +5,7 @@
 #                                    scripts/bench-idle.sh and the `touchctl replay` timing
 #   scripts/bench.sh --smoke         CI: a few iterations of each benchmark and a 2 s idle check,
 #                                    so they keep building and running; never fails on a figure
-#   scripts/bench.sh -- ARGS...      passes ARGS to `swift package benchmark` (e.g. --filter Parse)
+#   scripts/bench.sh -- ARGS...      passes ARGS to `swift package benchmark` (e.g. --filter 'Parse.*': a filter must match the whole name)
 #
 # Set TOUCHD_RECORDINGS to the shared recordings when they are not in ../shared/recordings.
 set -euo pipefail

@@ -16,10 +16,12 @@ open class View: Responder {
   /// Subviews in z-order: the last is frontmost.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
-  open var isHidden = false
+  // Read for every view a hit-test visits: @exclusivity(unchecked) as `bounds`, so a long list of
+  // rows is not dominated by runtime exclusivity checks (the scrolling benchmark's profile).
+  @exclusivity(unchecked) open var isHidden = false
   /// Below or at 0.01 the view and its subtree are not hit.
-  open var alpha: Double = 1
-  open var isUserInteractionEnabled = true
+  @exclusivity(unchecked) open var alpha: Double = 1
+  @exclusivity(unchecked) open var isUserInteractionEnabled = true
   /// When false (the default), a second touch that lands on the view while one is down is not
   /// delivered to the view (its recognizers still get it).
   open var isMultipleTouchEnabled = false
@@ -28,7 +30,7 @@ open class View: Responder {
   open var isExclusiveTouch = false
   open var clipsToBounds = false
   /// Enlarges the area in which ``point(inside:)`` answers true by this many points on every side.
-  open var hitTestOutset: Double = 0
+  @exclusivity(unchecked) open var hitTestOutset: Double = 0
 
   /// A name for messages and diagnostics (the scene's view id).
   public var identifier: String?

@@ -2,8 +2,8 @@ import TouchDelivery
 import TouchdInput
 import TouchdScene
 
-/// What a recording did in one window, ready to draw: each touch's path in window points and the
-/// actions the scene published.
+/// What a recording did in one window, ready to draw: each touch's path in window points, the
+/// actions the scene published, and where it left the scroll views it moved.
 public struct RenderTrace: Hashable, Sendable {
   /// The window the recording feeds.
   public var windowID: String
@@ -11,27 +11,37 @@ public struct RenderTrace: Hashable, Sendable {
   public var touches: [TouchPath]
   /// Action messages in order (every state; the renderer picks what it draws).
   public var actions: [ActionMessage]
+  /// The content offset of each scroll view the recording moved, by view id, at the end of the
+  /// replay (its last `scroll` message). Scroll views not listed keep the scene's offset.
+  public var contentOffsets: [String: Point]
 
-  public init(windowID: String, touches: [TouchPath], actions: [ActionMessage]) {
+  public init(windowID: String, touches: [TouchPath], actions: [ActionMessage], contentOffsets: [String: Point] = [:]) {
     self.windowID = windowID
     self.touches = touches
     self.actions = actions
+    self.contentOffsets = contentOffsets
   }
 
   /// Replays `recording` through `scene`: the window and its screen mapping are the ones the scene
-  /// runtime picks for the recording's device (its `devices` globs), and the actions are
-  /// ``ScenePlayer``'s messages.
+  /// runtime picks for the recording's device (its `devices` globs), and the actions and scroll
+  /// offsets are ``ScenePlayer``'s messages (the replay runs until every scroll view is at rest).
   public static func replaying(
     _ recording: Recording, scene: Scene, devicePath: String? = nil
   ) throws(SceneRuntimeError) -> RenderTrace {
     let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
     let index = try runtime.replayWindow(for: recording, path: devicePath)
     let touches = TouchPath.paths(Replay.frames(of: recording), mapping: runtime.mapping(forWindow: index))
-    let actions = try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath).compactMap { message in
-      if case .action(let action) = message { return action }
-      return nil
+    var actions: [ActionMessage] = []
+    var offsets: [String: Point] = [:]
+    for message in try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath) {
+      switch message {
+      case .action(let action): actions.append(action)
+      case .scroll(let scroll): offsets[scroll.view] = scroll.contentOffset
+      default: break
+      }
     }
-    return RenderTrace(windowID: scene.windows[index].id, touches: touches, actions: actions)
+    return RenderTrace(
+      windowID: scene.windows[index].id, touches: touches, actions: actions, contentOffsets: offsets)
   }
 }
 

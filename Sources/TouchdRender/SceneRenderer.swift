@@ -19,9 +19,16 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 /// ``RenderTrace``, each touch's path and the actions it produced. Windows are stacked vertically,
 /// front to back, each under a title line; a legend closes the document.
 ///
+/// A scroll view is drawn as its viewport (its frame, dashed), its content placed at the content
+/// offset (content point p at the viewport's origin + p − offset) and clipped to the viewport, and
+/// scroll indicators on its right and bottom edges. The offset is the scene's `contentOffset`, or
+/// where the recording left the view (``RenderTrace/contentOffsets``).
+///
 /// Elements carry classes and `data-` attributes for tools and tests: `rect.view[data-id]`,
 /// `rect.hit-outset[data-id]`, `text.view-label[data-id]`, `polyline.touch[data-touch]`,
-/// `g.action[data-seq]` holding `text.action-label`.
+/// `g.action[data-seq]` holding `text.action-label`; for scroll views `rect.view.scroll`,
+/// `clipPath[data-id]`, `g.scroll-content[data-id]` (the clipped content), `rect.scroll-extent`
+/// (the content's bounds) and `rect.scroll-indicator[data-axis]`.
 public struct SceneRenderer {
   public var scene: Scene
   public var trace: RenderTrace?
@@ -79,7 +86,8 @@ public struct SceneRenderer {
       y += window.size.height + margin
     }
     let width = maxWidth + 2 * margin
-    let legend = Legend(metrics: m, width: maxWidth, hasTrace: trace != nil)
+    let hasScroll = windows.contains { Self.containsScrollView($0.views) }
+    let legend = Legend(metrics: m, width: maxWidth, hasTrace: trace != nil, hasScroll: hasScroll)
     let height = y + legend.height + margin
 
     var w = SVGWriter()
@@ -91,15 +99,15 @@ public struct SceneRenderer {
         ("width", n(width)), ("height", n(height)), ("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"),
       ])
     w.text("title", [], "touchd render: " + sceneName + (recordingName.map { " + " + $0 } ?? ""))
-    w.text("style", [], m.css)
+    w.text("style", [], m.css(scroll: hasScroll))
     w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
-    for (window, top) in zip(windows, origins) {
+    for (index, (window, top)) in zip(windows, origins).enumerated() {
       w.text(
         "text",
         [("class", "window-title"), ("x", n(margin)), ("y", n(top - titleHeight * 0.35)), ("font-size", n(m.title))],
         title(window))
       w.open("g", [("class", "window"), ("data-id", window.id), ("transform", "translate(\(n(margin)),\(n(top)))")])
-      drawWindow(window, metrics: m, into: &w)
+      drawWindow(window, index: index, metrics: m, into: &w)
       w.close()
     }
     w.open("g", [("class", "legend"), ("transform", "translate(\(n(margin)),\(n(y)))")])
@@ -130,7 +138,7 @@ public struct SceneRenderer {
 
   // MARK: Window
 
-  private func drawWindow(_ window: Scene.Window, metrics m: Metrics, into w: inout SVGWriter) {
+  private func drawWindow(_ window: Scene.Window, index: Int, metrics m: Metrics, into w: inout SVGWriter) {
     let n = SVGWriter.number
     w.empty(
       "rect",
@@ -138,12 +146,35 @@ public struct SceneRenderer {
         ("class", "window-frame"), ("data-id", window.id), ("x", "0"), ("y", "0"), ("width", n(window.size.width)),
         ("height", n(window.size.height)),
       ])
-    let views = Self.flatten(window.views)
+    let views = Self.flatten(window.views, clipPrefix: "scroll-clip-\(index)-") { contentOffset(of: $0, in: window) }
+    let scrollViews = views.filter { $0.scroll != nil }
+    if !scrollViews.isEmpty {
+      w.open("defs")
+      for v in scrollViews {
+        let f = v.frame
+        w.open(
+          "clipPath", [("id", v.scroll?.clipID ?? ""), ("data-id", v.spec.id), ("clipPathUnits", "userSpaceOnUse")])
+        w.empty("rect", [("x", n(f.x)), ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height))])
+        w.close()
+      }
+      w.close()
+    }
     w.open("g", [("class", "views")])
-    for v in views { drawView(v, metrics: m, into: &w) }
+    Self.drawClipped(
+      views, into: &w,
+      draw: { v, w in drawView(v, metrics: m, into: &w) },
+      opened: { v, w in drawScrollExtent(v, into: &w) },
+      closed: { v, w in
+        drawScrollFrame(v, into: &w)
+        drawScrollIndicators(v, metrics: m, into: &w)
+      })
     w.close()
     w.open("g", [("class", "view-labels")])
-    for v in views { drawViewLabel(v, metrics: m, into: &w) }
+    Self.drawClipped(
+      views, into: &w,
+      draw: { v, w in if v.scroll == nil { drawViewLabel(v, metrics: m, into: &w) } },
+      // A scroll view's label goes over its content's labels.
+      closed: { v, w in drawViewLabel(v, metrics: m, into: &w) })
     w.close()
     guard let trace, trace.windowID == window.id else { return }
     var touchLabels: [Box] = []
@@ -161,10 +192,42 @@ public struct SceneRenderer {
     w.close()
   }
 
+  /// The content offset a scroll view is drawn at: where the recording left it when the recording
+  /// feeds `window` and moved the view, else the scene's. Nil for a plain view.
+  func contentOffset(of view: Scene.View, in window: Scene.Window) -> Scene.Point? {
+    guard let scroll = view.scroll else { return nil }
+    if let trace, trace.windowID == window.id, let moved = trace.contentOffsets[view.id] {
+      return Scene.Point(x: moved.x, y: moved.y)
+    }
+    return scroll.contentOffset
+  }
+
+  static func containsScrollView(_ views: [Scene.View]) -> Bool {
+    views.contains { $0.scroll != nil || containsScrollView($0.views) }
+  }
+
+  /// A scroll view as drawn.
+  struct ScrollPlacement {
+    var spec: Scene.Scroll
+    /// The id of the `clipPath` of its viewport.
+    var clipID: String
+    /// The offset drawn.
+    var offset: Scene.Point
+  }
+
   /// A view with its frame in window coordinates and why it may not be hit.
   struct PlacedView {
     var spec: Scene.View
     var frame: Scene.Frame
+    /// Set for a scroll view.
+    var scroll: ScrollPlacement?
+    /// The clip ids of the scroll views the view is content of, outermost first.
+    var clipChain: [String] = []
+    /// The part of the window the scroll views around the view show (their viewports' overlap);
+    /// nil outside scroll views.
+    var visible: Scene.Frame?
+    /// Wholly outside the viewport of a scroll view around it: scrolled out of sight, so never hit.
+    var scrolledOut = false
     /// `hidden: true`.
     var hidden: Bool
     /// `alpha` <= 0.01.
@@ -182,27 +245,183 @@ public struct SceneRenderer {
       if hidden || transparent { c.append("dimmed") }
       if inert { c.append("inert") }
       if blocked { c.append("blocked") }
+      if scroll != nil { c.append("scroll") }
+      if scrolledOut { c.append("scrolled-out") }
       return c
     }
   }
 
   /// Views back to front (superviews before subviews), frames converted to window coordinates.
-  static func flatten(_ views: [Scene.View]) -> [PlacedView] {
+  /// A scroll view's content is placed at `offset(scrollView)` (the bounds origin, as in UIKit);
+  /// its viewport's clip is named `clipPrefix` and the view's index.
+  static func flatten(
+    _ views: [Scene.View], clipPrefix: String = "scroll-clip-",
+    offset: (Scene.View) -> Scene.Point? = { $0.scroll?.contentOffset }
+  ) -> [PlacedView] {
     var out: [PlacedView] = []
-    func visit(_ list: [Scene.View], originX: Double, originY: Double, blockedBy: String?) {
+    func visit(
+      _ list: [Scene.View], originX: Double, originY: Double, blockedBy: String?, clipChain: [String],
+      visible: Scene.Frame?
+    ) {
       for v in list {
         let frame = Scene.Frame(
           x: originX + v.frame.x, y: originY + v.frame.y, width: v.frame.width, height: v.frame.height)
-        let placed = PlacedView(
+        var placed = PlacedView(
           spec: v, frame: frame, hidden: v.hidden, transparent: v.alpha <= 0.01, inert: !v.userInteractionEnabled,
           blockedBy: blockedBy)
+        placed.clipChain = clipChain
+        placed.visible = visible
+        placed.scrolledOut = visible.map { intersection(frame, $0) == nil } ?? false
+        var contentOrigin = (x: frame.x, y: frame.y)
+        var contentClip = clipChain
+        var contentVisible = visible
+        if let scroll = v.scroll {
+          let o = offset(v) ?? scroll.contentOffset
+          let placement = ScrollPlacement(spec: scroll, clipID: clipPrefix + String(out.count), offset: o)
+          placed.scroll = placement
+          contentOrigin = (frame.x - o.x, frame.y - o.y)
+          contentClip.append(placement.clipID)
+          contentVisible =
+            visible.map { intersection(frame, $0) ?? Scene.Frame(x: 0, y: 0, width: 0, height: 0) } ?? frame
+        }
         out.append(placed)
         let unhittable = placed.hidden || placed.transparent || placed.inert
-        visit(v.views, originX: frame.x, originY: frame.y, blockedBy: unhittable ? v.id : blockedBy)
+        visit(
+          v.views, originX: contentOrigin.x, originY: contentOrigin.y, blockedBy: unhittable ? v.id : blockedBy,
+          clipChain: contentClip, visible: contentVisible)
       }
     }
-    visit(views, originX: 0, originY: 0, blockedBy: nil)
+    visit(views, originX: 0, originY: 0, blockedBy: nil, clipChain: [], visible: nil)
     return out
+  }
+
+  /// The overlap of two frames, nil when they do not overlap (touching edges do not).
+  static func intersection(_ a: Scene.Frame, _ b: Scene.Frame) -> Scene.Frame? {
+    let x = max(a.x, b.x)
+    let y = max(a.y, b.y)
+    let right = min(a.x + a.width, b.x + b.width)
+    let bottom = min(a.y + a.height, b.y + b.height)
+    guard right > x, bottom > y else { return nil }
+    return Scene.Frame(x: x, y: y, width: right - x, height: bottom - y)
+  }
+
+  /// Draws `views` in order with `draw`; after a scroll view, its content goes into a group
+  /// clipped to its viewport (nested scroll views nest their groups, so the clips add up).
+  /// `opened` draws first in that group, `closed` after it is closed.
+  static func drawClipped(
+    _ views: [PlacedView], into w: inout SVGWriter, draw: (PlacedView, inout SVGWriter) -> Void,
+    opened: (PlacedView, inout SVGWriter) -> Void = { _, _ in }, closed: (PlacedView, inout SVGWriter) -> Void
+  ) {
+    var open: [PlacedView] = []
+    for v in views {
+      while let top = open.last, let id = top.scroll?.clipID, !v.clipChain.contains(id) {
+        w.close()
+        open.removeLast()
+        closed(top, &w)
+      }
+      draw(v, &w)
+      if let scroll = v.scroll {
+        w.open(
+          "g", [("class", "scroll-content"), ("data-id", v.spec.id), ("clip-path", "url(#\(scroll.clipID))")])
+        open.append(v)
+        opened(v, &w)
+      }
+    }
+    while let top = open.popLast() {
+      w.close()
+      closed(top, &w)
+    }
+  }
+
+  /// The content's bounds (`contentSize` at the offset), dotted; inside the clipped group.
+  private func drawScrollExtent(_ v: PlacedView, into w: inout SVGWriter) {
+    guard let s = v.scroll else { return }
+    let n = SVGWriter.number
+    w.empty(
+      "rect",
+      [
+        ("class", "scroll-extent"), ("data-id", v.spec.id), ("x", n(v.frame.x - s.offset.x)),
+        ("y", n(v.frame.y - s.offset.y)), ("width", n(s.spec.contentSize.width)),
+        ("height", n(s.spec.contentSize.height)),
+      ])
+  }
+
+  /// The viewport's dashed outline again, over the content (which hides the first one at its edges).
+  private func drawScrollFrame(_ v: PlacedView, into w: inout SVGWriter) {
+    let n = SVGWriter.number
+    let f = v.frame
+    w.empty(
+      "rect",
+      [
+        ("class", (["scroll-frame"] + v.classes.filter { $0 != "scroll" }).joined(separator: " ")),
+        ("data-id", v.spec.id), ("x", n(f.x)), ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height)),
+      ])
+  }
+
+  /// A scroll indicator: the track along one edge of the viewport and the bar in it.
+  struct ScrollIndicator {
+    var axis: String
+    var track: Box
+    var bar: Box
+  }
+
+  /// UIKit's scroll indicators, for each axis the content is longer than the viewport along
+  /// (contentInset included): a bar on the right (vertical) or bottom (horizontal) edge whose
+  /// length is the visible fraction of the content and whose place is the offset's.
+  static func scrollIndicators(_ v: PlacedView, metrics m: Metrics) -> [ScrollIndicator] {
+    guard let s = v.scroll else { return [] }
+    let f = v.frame
+    let inset = s.spec.contentInset
+    let extent = (
+      width: s.spec.contentSize.width + inset.left + inset.right,
+      height: s.spec.contentSize.height + inset.top + inset.bottom
+    )
+    let vertical = extent.height > f.height
+    let horizontal = extent.width > f.width
+    let thickness = m.base * 0.3
+    let margin = m.base * 0.2
+    func bar(length track: Double, visible: Double, extent: Double, position: Double) -> (Double, Double) {
+      let length = min(track, max(track * visible / extent, thickness * 2))
+      let progress = min(max(position / (extent - visible), 0), 1)
+      return ((track - length) * progress, length)
+    }
+    var out: [ScrollIndicator] = []
+    if vertical {
+      let track = max(f.height - 2 * margin - (horizontal ? thickness + margin : 0), 0)
+      let (start, length) = bar(
+        length: track, visible: f.height, extent: extent.height, position: s.offset.y + inset.top)
+      let x = f.x + f.width - margin - thickness
+      out.append(
+        ScrollIndicator(
+          axis: "vertical", track: Box(x: x, y: f.y + margin, width: thickness, height: track),
+          bar: Box(x: x, y: f.y + margin + start, width: thickness, height: length)))
+    }
+    if horizontal {
+      let track = max(f.width - 2 * margin - (vertical ? thickness + margin : 0), 0)
+      let (start, length) = bar(
+        length: track, visible: f.width, extent: extent.width, position: s.offset.x + inset.left)
+      let y = f.y + f.height - margin - thickness
+      out.append(
+        ScrollIndicator(
+          axis: "horizontal", track: Box(x: f.x + margin, y: y, width: track, height: thickness),
+          bar: Box(x: f.x + margin + start, y: y, width: length, height: thickness)))
+    }
+    return out
+  }
+
+  private func drawScrollIndicators(_ v: PlacedView, metrics m: Metrics, into w: inout SVGWriter) {
+    let n = SVGWriter.number
+    for indicator in Self.scrollIndicators(v, metrics: m) {
+      let r = n(m.base * 0.15)
+      for (cls, box) in [("scroll-track", indicator.track), ("scroll-indicator", indicator.bar)] {
+        w.empty(
+          "rect",
+          [
+            ("class", cls), ("data-id", v.spec.id), ("data-axis", indicator.axis), ("x", n(box.x)), ("y", n(box.y)),
+            ("width", n(box.width)), ("height", n(box.height)), ("rx", r),
+          ])
+      }
+    }
   }
 
   private func drawView(_ v: PlacedView, metrics m: Metrics, into w: inout SVGWriter) {
@@ -234,8 +453,20 @@ public struct SceneRenderer {
     if v.inert { notes.append("interaction off") }
     if let blocker = v.blockedBy { notes.append("blocked by \(blocker)") }
     if v.spec.touches { notes.append("touches") }
+    if v.scroll != nil { notes.insert("scroll", at: 0) }
     if !notes.isEmpty { head += " (" + notes.joined(separator: ", ") + ")" }
-    return [head] + v.spec.recognizers.map(recognizerLine)
+    return [head] + (v.scroll.map { [scrollLine($0)] } ?? []) + v.spec.recognizers.map(recognizerLine)
+  }
+
+  /// `offset 0, 480 · content 800 × 3000`, with `paging` and `scrollEnabled false` when set.
+  static func scrollLine(_ s: ScrollPlacement) -> String {
+    var parts = [
+      "offset \(fmt(s.offset.x)), \(fmt(s.offset.y))",
+      "content \(fmt(s.spec.contentSize.width)) × \(fmt(s.spec.contentSize.height))",
+    ]
+    if s.spec.pagingEnabled { parts.append("paging") }
+    if !s.spec.scrollEnabled { parts.append("scrollEnabled false") }
+    return parts.joined(separator: " · ")
   }
 
   /// `tap → buy-ticket`, with the tap and finger counts when the scene sets them to other than the
@@ -259,20 +490,31 @@ public struct SceneRenderer {
     let longest = Double(lines.map(\.count).max() ?? 1)
     let fit = min(v.frame.height / (Double(lines.count) * 1.25 + 0.5), v.frame.width / (longest * 0.6 + 1))
     let size = max(min(m.label, fit), m.label * 0.55)
-    let x = v.frame.x + size * 0.5
+    // Content partly scrolled out of sight has its label in the part still in view.
+    let shown = v.visible.flatMap { Self.intersection(v.frame, $0) } ?? v.frame
+    var x = shown.x + size * 0.5
+    var y = shown.y + size * 1.3
+    if v.scroll != nil {
+      // A scroll view's label sits at the bottom right, clear of its content's labels (top left)
+      // and of its indicators.
+      let indicators = Set(Self.scrollIndicators(v, metrics: m).map(\.axis))
+      x = shown.x + shown.width - size * 0.5 - (indicators.contains("vertical") ? m.base * 0.7 : 0)
+      let bottom = shown.y + shown.height - size * 0.45 - (indicators.contains("horizontal") ? m.base * 0.7 : 0)
+      y = max(bottom - Double(lines.count - 1) * size * 1.25, y)
+    }
     var tspans = ""
     for (i, line) in lines.enumerated() {
       let attributes: [SVGWriter.Attribute] =
         i == 0
         ? [("class", "view-id"), ("x", n(x)), ("dy", "0")]
-        : [("class", "recognizer"), ("x", n(x)), ("dy", n(size * 1.25))]
+        : [("class", v.scroll != nil && i == 1 ? "scroll-state" : "recognizer"), ("x", n(x)), ("dy", n(size * 1.25))]
       tspans += "<tspan\(SVGWriter.attributes(attributes))>\(SVGWriter.escape(line))</tspan>"
     }
     w.raw(
       "text",
       [
         ("class", (["view-label"] + v.classes).joined(separator: " ")), ("data-id", v.spec.id), ("x", n(x)),
-        ("y", n(v.frame.y + size * 1.3)), ("font-size", n(size)),
+        ("y", n(y)), ("font-size", n(size)),
       ], markup: tspans)
   }
 
@@ -404,20 +646,39 @@ struct Metrics {
   var marker: Double { base * 0.45 }
   var stroke: Double { max(1, base * 0.1) }
 
-  var css: String {
+  /// The style sheet; `scroll` adds the scroll view styles (before the dimmed, inert and blocked
+  /// ones, which win over them).
+  func css(scroll: Bool) -> String {
     let n = SVGWriter.number
+    let scrollView =
+      scroll
+      ? """
+
+      .view.scroll { fill: #1565c0; fill-opacity: 0.03; stroke: #1565c0; stroke-width: \(n(stroke * 2)); stroke-dasharray: \(n(base * 0.8)) \(n(base * 0.4)); }
+      .scroll-frame { fill: none; stroke: #1565c0; stroke-width: \(n(stroke * 2)); stroke-dasharray: \(n(base * 0.8)) \(n(base * 0.4)); }
+      .scroll-frame.dimmed, .scroll-frame.inert, .scroll-frame.blocked { opacity: 0.4; }
+      .scroll-extent { fill: none; stroke: #1565c0; stroke-width: \(n(stroke)); stroke-dasharray: \(n(stroke)) \(n(stroke * 2)); opacity: 0.6; }
+      .scroll-track { fill: #1565c0; opacity: 0.12; }
+      .scroll-indicator { fill: #1565c0; opacity: 0.75; }
+      """ : ""
+    let scrollLabel =
+      scroll
+      ? """
+
+      .view-label.scroll { fill: #0d47a1; text-anchor: end; stroke: #ffffff; stroke-width: \(n(base * 0.3)); paint-order: stroke; stroke-linejoin: round; }
+      """ : ""
     return """
       .background { fill: #ffffff; }
       .window-title { fill: #263238; font-weight: bold; }
       .window-frame { fill: #f7f9fa; stroke: #263238; stroke-width: \(n(stroke * 2)); }
-      .view { fill: #607d8b; fill-opacity: 0.07; stroke: #37474f; stroke-width: \(n(stroke * 1.5)); }
+      .view { fill: #607d8b; fill-opacity: 0.07; stroke: #37474f; stroke-width: \(n(stroke * 1.5)); }\(scrollView)
       .view.dimmed { fill: none; stroke: #9e9e9e; stroke-dasharray: \(n(base)) \(n(base * 0.6)); opacity: 0.6; }
       .view.inert { fill: none; stroke: #c77700; stroke-dasharray: \(n(base * 0.3)) \(n(base * 0.3)); }
       .view.blocked { opacity: 0.4; }
       .hit-outset { fill: none; stroke: #37474f; stroke-width: \(n(stroke)); stroke-dasharray: \(n(stroke)) \(n(stroke * 3)); }
       .hit-outset.dimmed, .hit-outset.inert, .hit-outset.blocked { opacity: 0.4; }
       .view-label { fill: #263238; }
-      .view-label .view-id { font-weight: bold; }
+      .view-label .view-id { font-weight: bold; }\(scrollLabel)
       .view-label.dimmed { fill: #9e9e9e; }
       .view-label.inert { fill: #c77700; }
       .view-label.blocked { opacity: 0.5; }
@@ -445,7 +706,7 @@ struct Box {
 /// The key to the styles, laid out in rows that wrap at the width.
 struct Legend {
   enum Sample {
-    case view(String), outset, touchPath, touchDown, touchUp, touchCancel, action
+    case view(String), outset, touchPath, touchDown, touchUp, touchCancel, action, scrollIndicator
   }
 
   let metrics: Metrics
@@ -454,7 +715,7 @@ struct Legend {
 
   static let swatch = 3.0
 
-  init(metrics m: Metrics, width: Double, hasTrace: Bool) {
+  init(metrics m: Metrics, width: Double, hasTrace: Bool, hasScroll: Bool = false) {
     self.metrics = m
     var items: [(Sample, String)] = [
       (.view("view"), "view (hit-testable)"),
@@ -463,6 +724,12 @@ struct Legend {
       (.view("view blocked"), "inside a view that cannot be hit"),
       (.outset, "hitOutset: hit area beyond the frame"),
     ]
+    if hasScroll {
+      items += [
+        (.view("view scroll"), "scroll view: content at its offset, clipped"),
+        (.scrollIndicator, "scroll indicator: the visible part of the content"),
+      ]
+    }
     if hasTrace {
       items += [
         (.touchPath, "touch path (a colour each)"), (.touchDown, "touch down"), (.touchUp, "lift"),
@@ -542,6 +809,17 @@ struct Legend {
                 "M\(n(cx - r)),\(n(mid - r))L\(n(cx + r)),\(n(mid + r))M\(n(cx - r)),\(n(mid + r))L\(n(cx + r)),\(n(mid - r))"
               ),
             ])
+        case .scrollIndicator:
+          let t = metrics.base * 0.3
+          let box = [("scroll-track", 0.0, sw), ("scroll-indicator", sw * 0.3, sw * 0.4)]
+          for (cls, start, length) in box {
+            w.empty(
+              "rect",
+              [
+                ("class", cls), ("x", n(x + start)), ("y", n(mid - t / 2)), ("width", n(length)), ("height", n(t)),
+                ("rx", n(metrics.base * 0.15)),
+              ])
+          }
         case .action:
           let (cx, d) = (x + sw / 2, metrics.marker)
           w.empty(

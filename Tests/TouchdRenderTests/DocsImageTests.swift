@@ -40,3 +40,49 @@ struct DocsImageTests {
     #expect(labels == ["#1 tap ended → buy-ticket", "#2 tap ended → show-map", "#3 tap ended → show-map"])
   }
 }
+
+/// docs/images/product-list-scroll.svg and its recording stay what the code produces
+/// (TOUCHD_UPDATE_GOLDEN=1 rewrites both).
+@Suite("Docs picture of scroll views")
+struct ScrollDocsImageTests {
+  @Test("The fixture recording is the scripted flick, swipe and tap")
+  func recording() throws {
+    let text = scrollDocsScript().evemuText
+    if updatingGoldens {
+      try FileManager.default.createDirectory(
+        at: scrollDocsRecordingURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: scrollDocsRecordingURL, atomically: true, encoding: .utf8)
+    }
+    #expect(try String(contentsOf: scrollDocsRecordingURL, encoding: .utf8) == text)
+  }
+
+  @Test(
+    "The docs picture is the product list rendered with that recording: scrolled, paged, the tap on the row in view")
+  func picture() throws {
+    let scene = try Scene.load(path: productListScenePath)
+    let trace = try RenderTrace.replaying(scrollDocsScript().recording, scene: scene)
+    let svg = try SceneRenderer(
+      scene: scene, trace: trace, sceneName: "product-list.yaml",
+      recordingName: scrollDocsRecordingURL.lastPathComponent
+    ).svg()
+    if updatingGoldens {
+      try FileManager.default.createDirectory(
+        at: scrollDocsImageURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try svg.write(to: scrollDocsImageURL, atomically: true, encoding: .utf8)
+    }
+    #expect(try String(contentsOf: scrollDocsImageURL, encoding: .utf8) == svg)
+
+    // The flick moved the list down the content and the swipe paged the offers once.
+    let products = try #require(trace.contentOffsets["products"])
+    #expect(products.x == 0 && products.y > 350)
+    #expect(trace.contentOffsets["offers"] == .init(x: 448, y: 0))
+    let doc = try SVGDocument(svg)
+    #expect(Set(doc.all("g", "scroll-content").map { $0["data-id"] ?? "" }) == ["products", "offers"])
+    let offer2 = try #require(doc.all("rect", "view").first { $0["data-id"] == "offer-2" })
+    #expect(offer2.number("x") == 816)
+    // The tap at y = 400 bought the row the content puts there now.
+    let row = Int(((400 + products.y) / 100).rounded(.down)) + 1
+    let labels = doc.all("text", "action-label").map(\.text)
+    #expect(labels.last?.hasSuffix(String(format: "→ buy-%02d", row)) == true, "\(labels)")
+  }
+}

@@ -19,9 +19,24 @@ struct RenderCommandTests {
     #expect(doc.all("text", "action-label").count == 3)
   }
 
+  @Test("Renders the product list with the scroll recording: the scroll docs picture, byte for byte")
+  func productListWithRecording() throws {
+    let out = temporaryFile("product-list.svg")
+    let result = try runTouchctl([
+      "render", "--scene", productListScenePath, scrollDocsRecordingURL.path, "-o", out.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let svg = try String(contentsOf: out, encoding: .utf8)
+    #expect(svg == (try String(contentsOf: scrollDocsImageURL, encoding: .utf8)))
+    let doc = try SVGDocument(svg)
+    #expect(doc.elements.filter { $0.name == "clipPath" }.map { $0["data-id"] } == ["products", "offers"])
+    #expect(doc.all("text", "action-label").count == 1)
+  }
+
   @Test("Every example scene renders without a recording to standard output")
   func examplesToStdout() throws {
-    for name in ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml"] {
+    for name in ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "product-list.yaml"] {
       let path = repositoryRoot.appendingPathComponent("config").appendingPathComponent(name).path
       let result = try runTouchctl(["render", "--scene", path, "-o", "-"])
       #expect(result.status == 0, "\(name): \(result.stderr)")

@@ -94,6 +94,25 @@ let docsRecordingURL = repositoryRoot.appendingPathComponent(
   "Tests/TouchdRenderTests/Fixtures/kiosk-tap-doubletap-pinch.evemu")
 let docsImageURL = repositoryRoot.appendingPathComponent("docs/images/kiosk-tap-doubletap-pinch.svg")
 
+/// The scroll example's scene: config/product-list.yaml.
+var productListScenePath: String { repositoryRoot.appendingPathComponent("config/product-list.yaml").path }
+
+/// The scroll picture's recording: a flick up the product list, a swipe to the next offer once the
+/// list is at rest, then a tap on a row the flick brought into view.
+func scrollDocsScript() -> FingerScript {
+  let script = FingerScript(windowWidth: 1280, windowHeight: 800, start: 10)
+  script.drag(from: .init(x: 400, y: 650), to: .init(x: 400, y: 300), duration: 0.25)
+  script.wait(4)
+  script.drag(from: .init(x: 1200, y: 150), to: .init(x: 900, y: 150), duration: 0.2)
+  script.wait(1)
+  script.tap(at: .init(x: 300, y: 400))
+  return script
+}
+
+let scrollDocsRecordingURL = repositoryRoot.appendingPathComponent(
+  "Tests/TouchdRenderTests/Fixtures/product-list-scroll.evemu")
+let scrollDocsImageURL = repositoryRoot.appendingPathComponent("docs/images/product-list-scroll.svg")
+
 /// Runs the built touchctl (beside the test bundle, or in .build/debug).
 func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
   let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

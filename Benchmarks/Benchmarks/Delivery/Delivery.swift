@@ -51,4 +51,39 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240)
   }
+
+  // 7. Scrolling: flings on a 200-row list (BenchScenes.scrollList): per input frame, and per
+  // display tick of the deceleration that follows each lift. Only the measured step is timed:
+  // the other kind of step runs between measurements (startMeasurement/stopMeasurement).
+  // 26 frames (touch-down, 24 moves at 120 Hz, lift) and ~230 ticks at 60 Hz per fling.
+  Benchmark(
+    "Scroll fling frame: 200 rows 400 pt in 0.2 s at 120 Hz",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: FlingState) in
+    state.runTimers()
+    guard state.remainingFrames > 0 else { return }
+    benchmark.startMeasurement()
+    state.deliverFrame()
+    benchmark.stopMeasurement()
+  } setup: {
+    // 10,100 frames need 389 flings; smoke: 3 frames.
+    FlingState(flings: BenchMode.smoke ? 2 : 400, warmUpFlings: BenchMode.smoke ? 1 : 2)
+  }
+
+  Benchmark(
+    "Scroll deceleration tick: 200 rows at 60 Hz",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: FlingState) in
+    guard state.runUntilTick() else { return }
+    benchmark.startMeasurement()
+    state.tick()
+    benchmark.stopMeasurement()
+  } setup: {
+    // 10,100 ticks need ~45 flings; smoke: 3 ticks.
+    FlingState(flings: BenchMode.smoke ? 1 : 60, warmUpFlings: 1)
+  }
 }

@@ -5,7 +5,7 @@
 //   valgrind --tool=callgrind .build/release/Profile pipeline 2000
 //
 // Workloads: pipeline (frames of case 4), hittest (points of case 3), parse (the large shared
-// recording, parse and assemble).
+// recording, parse and assemble), scroll (flings of case 7: frames and deceleration ticks).
 import BenchSupport
 import Foundation
 import TouchDelivery
@@ -21,6 +21,13 @@ case "pipeline":
   let state = PipelineState(seconds: Double(count) / 120 + 3, warmUpFrames: 240)
   for _ in 0..<count { state.step() }
   print("pipeline: \(count) frames, \(state.messages) messages, \(state.bytes) bytes")
+case "scroll":
+  // N flings of case 7 (26 frames and ~230 ticks each). In callgrind, FlingState's
+  // deliverTouchDown, deliverMove, deliverLift and tick hold each kind of step (inclusive), to
+  // divide by the counts printed; `--toggle-collect='*FlingStateC*tick*'` profiles one kind alone.
+  let state = FlingState(flings: count, warmUpFlings: 0)
+  while state.step() {}
+  print("scroll: \(count) flings, \(state.summary)")
 case "hittest":
   let runtime = SceneRuntime(scene: BenchScenes.deepTree(), clock: VirtualClock()) { _ in }
   var hits = 0
@@ -40,6 +47,6 @@ case "parse":
   }
   print("parse: \(count) passes, \(frames) frames")
 default:
-  print("unknown workload \(workload): pipeline, hittest or parse")
+  print("unknown workload \(workload): pipeline, hittest, parse or scroll")
   exit(2)
 }

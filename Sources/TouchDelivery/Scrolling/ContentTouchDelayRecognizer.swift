@@ -50,6 +50,7 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
   public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
     down -= touches.count
     if down <= 0, effectiveState == .possible {
+      timer?.cancel()
       setState(.failed, because: "its touches lifted before a drag: the content gets the touch")
     }
   }
@@ -61,12 +62,14 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
 
   /// The scroll view's pan began: the held touches belong to the drag.
   func scrollViewBeganDragging() {
+    timer?.cancel()
     guard effectiveState == .possible, !attemptTouches.isEmpty else { return }
     setState(.ended, because: "the scroll view began dragging: the content never gets the touch")
   }
 
   /// The scroll view's pan failed: nothing left to wait for.
   func scrollViewPanFailed() {
+    timer?.cancel()
     guard effectiveState == .possible, !attemptTouches.isEmpty else { return }
     setState(.failed, because: "the scroll view's pan failed: the content gets the touch")
   }
