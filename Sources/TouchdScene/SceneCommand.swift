@@ -57,50 +57,55 @@ public enum SceneCommand: Hashable, Sendable {
           + "contentSize, scrollEnabled)")
     }
     var scroll = ScrollChange()
-    if let raw = fields["contentOffset"] {
-      guard let p = raw as? [String: Any], let x = p["x"] as? Double, let y = p["y"] as? Double, p.count == 2 else {
-        throw SceneCommandError("'contentOffset' must be {\"x\":..,\"y\":..}")
-      }
-      scroll.contentOffset = Scene.Point(x: x, y: y)
+    if let n = try numbers(fields, "contentOffset", ["x", "y"]) {
+      scroll.contentOffset = Scene.Point(x: n[0], y: n[1])
     }
-    if let raw = fields["animated"] {
-      guard let b = raw as? Bool else { throw SceneCommandError("'animated' must be true or false") }
+    if let b = try bool(fields, "animated") {
       guard scroll.contentOffset != nil else { throw SceneCommandError("'animated' goes with 'contentOffset'") }
       scroll.animated = b
     }
-    if let raw = fields["contentSize"] {
-      guard let p = raw as? [String: Any], let w = p["width"] as? Double, let h = p["height"] as? Double, p.count == 2
-      else { throw SceneCommandError("'contentSize' must be {\"width\":..,\"height\":..}") }
-      scroll.contentSize = Scene.Size(width: w, height: h)
+    if let n = try numbers(fields, "contentSize", ["width", "height"]) {
+      scroll.contentSize = Scene.Size(width: n[0], height: n[1])
     }
-    if let raw = fields["scrollEnabled"] {
-      guard let b = raw as? Bool else { throw SceneCommandError("'scrollEnabled' must be true or false") }
-      scroll.scrollEnabled = b
-    }
-    var hidden: Bool?
+    scroll.scrollEnabled = try bool(fields, "scrollEnabled")
+    let hidden = try bool(fields, "hidden")
+    let interaction = try bool(fields, "userInteractionEnabled")
     var alpha: Double?
-    var interaction: Bool?
-    var frame: Scene.Frame?
-    if let raw = fields["hidden"] {
-      guard let b = raw as? Bool else { throw SceneCommandError("'hidden' must be true or false") }
-      hidden = b
-    }
-    if let raw = fields["userInteractionEnabled"] {
-      guard let b = raw as? Bool else { throw SceneCommandError("'userInteractionEnabled' must be true or false") }
-      interaction = b
-    }
     if let raw = fields["alpha"] {
       guard let n = raw as? Double else { throw SceneCommandError("'alpha' must be a number") }
       alpha = n
     }
-    if let raw = fields["frame"] {
-      guard let f = raw as? [String: Any], let x = f["x"] as? Double, let y = f["y"] as? Double,
-        let w = f["width"] as? Double, let h = f["height"] as? Double, f.count == 4
-      else { throw SceneCommandError("'frame' must be {\"x\":..,\"y\":..,\"width\":..,\"height\":..}") }
-      frame = Scene.Frame(x: x, y: y, width: w, height: h)
+    let frame = try numbers(fields, "frame", ["x", "y", "width", "height"]).map {
+      Scene.Frame(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
     }
     return .set(
       view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll)
+  }
+
+  /// The boolean field `key`, nil when absent; any other value is an error naming the field.
+  private static func bool(_ fields: [String: Any], _ key: String) throws(SceneCommandError) -> Bool? {
+    guard let raw = fields[key] else { return nil }
+    guard let b = raw as? Bool else { throw SceneCommandError("'\(key)' must be true or false") }
+    return b
+  }
+
+  /// The numbers of the object field `key`, which must have exactly the number fields `names`
+  /// (returned in that order); nil when absent. Anything else is an error showing the shape.
+  private static func numbers(
+    _ fields: [String: Any], _ key: String, _ names: [String]
+  ) throws(SceneCommandError) -> [Double]? {
+    guard let raw = fields[key] else { return nil }
+    if let object = raw as? [String: Any], object.count == names.count {
+      let values = names.compactMap { object[$0] as? Double }
+      if values.count == names.count { return values }
+    }
+    throw SceneCommandError("'\(key)' must be {" + names.map { "\"\($0)\":.." }.joined(separator: ",") + "}")
+  }
+
+  /// `,"key":{"a":1,"b":2}`: an object of numbers, for ``json``.
+  private static func numbersJSON(_ key: String, _ names: [String], _ values: [Double]) -> String {
+    #","\#(key)":{"# + zip(names, values).map { #""\#($0)":\#(JSONFormat.number($1))"# }.joined(separator: ",")
+      + "}"
   }
 
   /// The command as one line of JSON, keys in a fixed order (what `--explain` prints).
@@ -114,17 +119,14 @@ public enum SceneCommand: Hashable, Sendable {
       if let alpha { out += #","alpha":"# + JSONFormat.number(alpha) }
       if let interaction { out += #","userInteractionEnabled":\#(interaction)"# }
       if let frame {
-        out +=
-          #","frame":{"x":\#(JSONFormat.number(frame.x)),"y":\#(JSONFormat.number(frame.y)),"#
-          + #""width":\#(JSONFormat.number(frame.width)),"height":\#(JSONFormat.number(frame.height))}"#
+        out += Self.numbersJSON("frame", ["x", "y", "width", "height"], [frame.x, frame.y, frame.width, frame.height])
       }
       if let offset = scroll.contentOffset {
-        out += #","contentOffset":{"x":\#(JSONFormat.number(offset.x)),"y":\#(JSONFormat.number(offset.y))}"#
+        out += Self.numbersJSON("contentOffset", ["x", "y"], [offset.x, offset.y])
         if scroll.animated { out += #","animated":true"# }
       }
       if let size = scroll.contentSize {
-        out +=
-          #","contentSize":{"width":\#(JSONFormat.number(size.width)),"height":\#(JSONFormat.number(size.height))}"#
+        out += Self.numbersJSON("contentSize", ["width", "height"], [size.width, size.height])
       }
       if let enabled = scroll.scrollEnabled { out += #","scrollEnabled":\#(enabled)"# }
       return out + "}"

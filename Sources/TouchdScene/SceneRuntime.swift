@@ -205,20 +205,16 @@ public final class SceneRuntime {
   ) -> TouchDelivery.View {
     let f = spec.frame
     let frame = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
-    let view: TouchDelivery.View
+    let view: TouchDelivery.View & TouchesReporting
     if let scroll = spec.scroll {
       let scrollView = SceneScrollView(frame: frame, handlesTouches: spec.touches)
       configure(scrollView, scroll, frameRate: window.frameRate, id: spec.id)
-      if spec.touches {
-        scrollView.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
-      }
       view = scrollView
     } else {
-      let plain = SceneView(frame: frame, handlesTouches: spec.touches)
-      if spec.touches {
-        plain.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
-      }
-      view = plain
+      view = SceneView(frame: frame, handlesTouches: spec.touches)
+    }
+    if spec.touches {
+      view.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
     }
     view.identifier = spec.id
     view.isHidden = spec.hidden

@@ -1,13 +1,19 @@
 import TouchDelivery
 import TouchdInput
 
+/// A scene view that reports the touches methods it handles (the scene's `touches: true`): the
+/// view, the phase of the call and its touches. ``SceneView`` and ``SceneScrollView`` conform.
+public protocol TouchesReporting: AnyObject {
+  var onTouches: ((TouchDelivery.View, TouchPhase, Set<Touch>) -> Void)? { get set }
+}
+
 /// A scene's view. With `touches: true` it handles the touches methods itself and reports each
 /// call through ``onTouches``; otherwise it forwards them up the responder chain, as `UIView` does.
-public final class SceneView: TouchDelivery.View {
+public final class SceneView: TouchDelivery.View, TouchesReporting {
   /// Whether the view handles the touches methods (the scene's `touches` key).
   public let handlesTouches: Bool
   /// Called for each touches method the view handles: the phase of the call and its touches.
-  public var onTouches: ((SceneView, TouchPhase, Set<Touch>) -> Void)?
+  public var onTouches: ((TouchDelivery.View, TouchPhase, Set<Touch>) -> Void)?
 
   public init(frame: Rect, handlesTouches: Bool) {
     self.handlesTouches = handlesTouches
@@ -96,11 +102,11 @@ func globMatch(_ pattern: String, _ text: String) -> Bool {
 
 /// A scene view with `scroll:`: a ``ScrollView`` whose subviews are its content. With
 /// `touches: true` it handles the touches methods itself, as ``SceneView`` does.
-public final class SceneScrollView: ScrollView {
+public final class SceneScrollView: ScrollView, TouchesReporting {
   /// Whether the view handles the touches methods (the scene's `touches` key).
   public let handlesTouches: Bool
   /// Called for each touches method the view handles: the phase of the call and its touches.
-  public var onTouches: ((SceneScrollView, TouchPhase, Set<Touch>) -> Void)?
+  public var onTouches: ((TouchDelivery.View, TouchPhase, Set<Touch>) -> Void)?
 
   public init(frame: Rect, handlesTouches: Bool) {
     self.handlesTouches = handlesTouches

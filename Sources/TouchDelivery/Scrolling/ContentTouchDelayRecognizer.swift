@@ -19,7 +19,6 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
   /// The touch-down caught moving content: this recognition takes the touch from everyone.
   private var caught = false
   private var timer: ScheduledTimer?
-  private var down = 0
 
   public override init() {
     super.init()
@@ -28,19 +27,18 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
   }
 
   public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-    down += touches.count
     guard effectiveState == .possible else { return }
     if let scrollView, scrollView.isMoving {
       let time = touches.map(\.timestamp).max() ?? event.timestamp
       scrollView.stopMotion(at: time)
       caught = true
-      setState(.ended, because: "the touch caught moving content: it stops there and reaches no content view")
+      decide(.ended, because: "the touch caught moving content: it stops there and reaches no content view")
       return
     }
     if timer == nil {
       timer = schedule(after: delay) { [weak self] in
         guard let self, self.effectiveState == .possible else { return }
-        self.setState(
+        self.decide(
           .failed,
           because: "\(traceNumber(self.delay, decimals: 3)) s passed without a drag: the content gets the touch")
       }
@@ -48,30 +46,34 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
   }
 
   public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-    down -= touches.count
-    if down <= 0, effectiveState == .possible {
-      timer?.cancel()
-      setState(.failed, because: "its touches lifted before a drag: the content gets the touch")
+    if allLifted, effectiveState == .possible {
+      decide(.failed, because: "its touches lifted before a drag: the content gets the touch")
     }
   }
 
   public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-    down -= touches.count
-    if down <= 0, effectiveState == .possible { setState(.failed, because: "its touches were cancelled") }
+    if allLifted, effectiveState == .possible { decide(.failed, because: "its touches were cancelled") }
   }
+
+  /// Every touch it received has ended or been cancelled.
+  private var allLifted: Bool { attemptTouches.allSatisfy { $0.phase.isTerminal } }
 
   /// The scroll view's pan began: the held touches belong to the drag.
   func scrollViewBeganDragging() {
-    timer?.cancel()
     guard effectiveState == .possible, !attemptTouches.isEmpty else { return }
-    setState(.ended, because: "the scroll view began dragging: the content never gets the touch")
+    decide(.ended, because: "the scroll view began dragging: the content never gets the touch")
   }
 
   /// The scroll view's pan failed: nothing left to wait for.
   func scrollViewPanFailed() {
-    timer?.cancel()
     guard effectiveState == .possible, !attemptTouches.isEmpty else { return }
-    setState(.failed, because: "the scroll view's pan failed: the content gets the touch")
+    decide(.failed, because: "the scroll view's pan failed: the content gets the touch")
+  }
+
+  /// Leaves `.possible`; the delay's timer, if still armed, has nothing left to do.
+  private func decide(_ state: State, because cause: @autoclosure () -> String) {
+    timer?.cancel()
+    setState(state, because: cause())
   }
 
   public override func canPrevent(_ other: GestureRecognizer) -> Bool {
@@ -85,6 +87,5 @@ public final class ContentTouchDelayRecognizer: GestureRecognizer {
     timer?.cancel()
     timer = nil
     caught = false
-    down = 0
   }
 }

@@ -250,9 +250,7 @@ open class ScrollView: View {
       dragStart = Point(
         x: unband(contentOffset.x, lower.x, upper.x, bounds.width),
         y: unband(contentOffset.y, lower.y, upper.y, bounds.height))
-      dragStartPage = Point(
-        x: bounds.width > 0 ? (contentOffset.x / bounds.width).rounded() : 0,
-        y: bounds.height > 0 ? (contentOffset.y / bounds.height).rounded() : 0)
+      dragStartPage = currentPage
       contentTouchDelayRecognizer.scrollViewBeganDragging()
       publish(.willBeginDragging, at: time)
     case .changed:
@@ -284,19 +282,33 @@ open class ScrollView: View {
       y: axis(dragStart.y, translation.y, dragAxes.y, lower.y, upper.y, bounds.height, contentOffset.y))
   }
 
-  /// The finger lifted: where the content comes to rest, and the motion there.
-  private func release(velocity: Point, at time: Double) {
+  /// The page the offset is nearest to, on each axis (paging's pages are the view's size).
+  private var currentPage: Point {
+    Point(
+      x: bounds.width > 0 ? (contentOffset.x / bounds.width).rounded() : 0,
+      y: bounds.height > 0 ? (contentOffset.y / bounds.height).rounded() : 0)
+  }
+
+  /// How the content moves on from the current offset at `velocity` (pt/s, per axis): to a page
+  /// next to `startPage` when paging, else decelerating (and springing back inside its bounds).
+  private func settlingMotion(velocity: Point, startPage: Point, at time: Double) -> (x: AxisMotion, y: AxisMotion) {
     let lower = minimumContentOffset
     let upper = maximumContentOffset
-    var x: AxisMotion
-    var y: AxisMotion
     if isPagingEnabled {
-      x = pageMotion(contentOffset.x, velocity.x, bounds.width, dragStartPage.x, lower.x, upper.x, time)
-      y = pageMotion(contentOffset.y, velocity.y, bounds.height, dragStartPage.y, lower.y, upper.y, time)
-    } else {
-      x = decayMotion(contentOffset.x, velocity.x, lower.x, upper.x, time)
-      y = decayMotion(contentOffset.y, velocity.y, lower.y, upper.y, time)
+      return (
+        pageMotion(contentOffset.x, velocity.x, bounds.width, startPage.x, lower.x, upper.x, time),
+        pageMotion(contentOffset.y, velocity.y, bounds.height, startPage.y, lower.y, upper.y, time)
+      )
     }
+    return (
+      decayMotion(contentOffset.x, velocity.x, lower.x, upper.x, time),
+      decayMotion(contentOffset.y, velocity.y, lower.y, upper.y, time)
+    )
+  }
+
+  /// The finger lifted: where the content comes to rest, and the motion there.
+  private func release(velocity: Point, at time: Double) {
+    let (x, y) = settlingMotion(velocity: velocity, startPage: dragStartPage, at: time)
     let target = Point(x: x.restingPoint, y: y.restingPoint)
     publish(.willEndDragging, at: time, velocity: Point(x: velocity.x / 1000, y: velocity.y / 1000), target: target)
     let moves = !(x.isAtRest && y.isAtRest)
@@ -349,19 +361,7 @@ open class ScrollView: View {
   func panDidReset() {
     guard !isDragging, motion == nil else { return }
     let time = panGestureRecognizer.lastTouchTime
-    let lower = minimumContentOffset
-    let upper = maximumContentOffset
-    let x: AxisMotion
-    let y: AxisMotion
-    if isPagingEnabled {
-      x = pageMotion(
-        contentOffset.x, 0, bounds.width, (contentOffset.x / max(bounds.width, 1)).rounded(), lower.x, upper.x, time)
-      y = pageMotion(
-        contentOffset.y, 0, bounds.height, (contentOffset.y / max(bounds.height, 1)).rounded(), lower.y, upper.y, time)
-    } else {
-      x = decayMotion(contentOffset.x, 0, lower.x, upper.x, time)
-      y = decayMotion(contentOffset.y, 0, lower.y, upper.y, time)
-    }
+    let (x, y) = settlingMotion(velocity: .zero, startPage: currentPage, at: time)
     guard !(x.isAtRest && y.isAtRest) else { return }
     isDecelerating = true
     publish(.willBeginDecelerating, at: time)
@@ -388,13 +388,19 @@ open class ScrollView: View {
     tick = clock.schedule(at: deadline) { [weak self] in self?.step(at: deadline) }
   }
 
-  private func step(at time: Double) {
-    guard var m = motion else { return }
+  /// Moves the offset to where the motion is at `time`; whether both axes have come to rest.
+  private func follow(_ m: inout (x: AxisMotion, y: AxisMotion), at time: Double) -> Bool {
     let px = m.x.sample(at: time)
     let py = m.y.sample(at: time)
-    motion = m
     moveOffset(to: Point(x: px.position, y: py.position), at: time)
-    if m.x.isAtRest && m.y.isAtRest {
+    return m.x.isAtRest && m.y.isAtRest
+  }
+
+  private func step(at time: Double) {
+    guard var m = motion else { return }
+    let atRest = follow(&m, at: time)
+    motion = m
+    if atRest {
       motion = nil
       tick = nil
       endMotion(at: time)
@@ -427,11 +433,9 @@ open class ScrollView: View {
     guard var m = motion else { return }
     tick?.cancel()
     tick = nil
-    let px = m.x.sample(at: time)
-    let py = m.y.sample(at: time)
     motion = nil
     isDecelerating = false
     isAnimating = false
-    moveOffset(to: Point(x: px.position, y: py.position), at: time)
+    _ = follow(&m, at: time)
   }
 }
