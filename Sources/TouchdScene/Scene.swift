@@ -54,9 +54,13 @@ public struct Scene: Decodable, Hashable, Sendable {
     public var frameRate: Double
     /// Back to front.
     public var views: [View]
+    /// Key devices and the presses their keys make (nil: the window takes no keys).
+    public var keys: Keys?
+    /// The id of the view that first gets the window's presses (nil: the window itself).
+    public var firstResponder: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case id, size, devices, rotation, calibration, grab, frameRate, views
+      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, views
     }
 
     public init(
@@ -83,6 +87,8 @@ public struct Scene: Decodable, Hashable, Sendable {
         grab: try c.decodeIfPresent(Bool.self, forKey: .grab) ?? false,
         frameRate: try c.decodeIfPresent(Double.self, forKey: .frameRate) ?? 60,
         views: try c.decodeIfPresent([View].self, forKey: .views) ?? [])
+      keys = try c.decodeIfPresent(Keys.self, forKey: .keys)
+      firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
     }
   }
 
@@ -102,12 +108,16 @@ public struct Scene: Decodable, Hashable, Sendable {
     public var recognizers: [Recognizer] = []
     /// Makes the view a scroll view (UIScrollView) whose subviews are its content; nil: a plain view.
     public var scroll: Scroll?
+    /// Makes the view a control (UIControl) of the given type; nil: not a control.
+    public var control: Control?
+    /// Whether the view handles the presses methods itself (and publishes presses messages).
+    public var presses = false
     /// Back to front.
     public var views: [View] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, frame, hidden, alpha, userInteractionEnabled, multipleTouchEnabled, exclusiveTouch, clipsToBounds
-      case hitOutset, touches, recognizers, scroll, views
+      case hitOutset, touches, presses, recognizers, scroll, control, views
     }
 
     public init(id: String, frame: Frame, recognizers: [Recognizer] = [], views: [View] = []) {
@@ -131,6 +141,8 @@ public struct Scene: Decodable, Hashable, Sendable {
       touches = try c.decodeIfPresent(Bool.self, forKey: .touches) ?? false
       recognizers = try c.decodeIfPresent([Recognizer].self, forKey: .recognizers) ?? []
       scroll = try c.decodeIfPresent(Scroll.self, forKey: .scroll)
+      control = try c.decodeIfPresent(Control.self, forKey: .control)
+      presses = try c.decodeIfPresent(Bool.self, forKey: .presses) ?? false
       views = try c.decodeIfPresent([View].self, forKey: .views) ?? []
     }
   }

