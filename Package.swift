@@ -116,7 +116,7 @@ let package = Package(
     .testTarget(
       name: "TouchdSceneTests",
       dependencies: ["TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
-      exclude: ["Golden"],
+      exclude: ["Golden", "Fixtures"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -37,6 +37,15 @@ open class Application: Responder {
   /// ``cancelTouches(in:)``) until their contact ends.
   @exclusivity(unchecked) private var swallowed: [TouchID: WindowRef] = [:]
   @exclusivity(unchecked) private var ignoringCount = 0
+
+  // Presses (Presses/Application+Presses.swift).
+  /// The event of the press sequence in progress, nil when no key is down.
+  public internal(set) var currentPressesEvent: PressesEvent?
+  /// Presses down, by device and key.
+  var pressesBySource: [PressSource: Press] = [:]
+  /// Keys that went down while ignoring interaction: never delivered, until they go up.
+  var swallowedKeys: Set<PressSource> = []
+  var lastPressID: UInt64 = 0
   @exclusivity(unchecked) private var lastTap: Tap?
 
   private struct WindowRef {
@@ -84,6 +93,7 @@ open class Application: Responder {
     if ignoringCount == 1 && !touchesByID.isEmpty {
       cancelTouches(reason: "the application began ignoring interaction events")
     }
+    if ignoringCount == 1 && !pressesBySource.isEmpty { cancelPresses() }
   }
 
   /// Ends one ``beginIgnoringInteractionEvents()``; extra calls do nothing.

@@ -26,18 +26,20 @@ import TouchdInput
 ///    touches are all gone is reset.
 final class GestureArbiter {
   /// Recognizers that received touches since their last reset, in the order they first did.
-  @exclusivity(unchecked) private(set) var participants: [GestureRecognizer] = []
+  @exclusivity(unchecked) var participants: [GestureRecognizer] = []
   /// Recognizers with requested transitions, in request order.
   @exclusivity(unchecked) private var requesters: [GestureRecognizer] = []
   /// View deliveries not made yet, in order.
   @exclusivity(unchecked) private var queue: [ViewDelivery] = []
-  @exclusivity(unchecked) private var depth = 0
+  @exclusivity(unchecked) var depth = 0
   @exclusivity(unchecked) private var updating = false
   /// The set of each touches call, reused: emptied in place for the next call unless the callee
   /// kept it (then emptying copies, as a value type does).
   @exclusivity(unchecked) private var callSet: Set<Touch> = []
   /// The phases a turn delivers to recognizers, in order.
   private static let recognizerPhases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+  /// Press deliveries to responders not made yet, in order (see PressDelivery.swift).
+  @exclusivity(unchecked) var pressQueue: [PressDelivery] = []
   /// The application's tracer (``Application/tracer``).
   @exclusivity(unchecked) var tracer: ((TraceEvent) -> Void)?
   /// Why touches are being cancelled, while the application cancels them (trace only).
@@ -135,6 +137,7 @@ final class GestureArbiter {
     defer { depth -= 1 }
     update()
     flushViews()
+    flushPresses()
     resetFinished()
   }
 
@@ -293,7 +296,10 @@ final class GestureArbiter {
         where other !== r && other._state == .possible && shares(r, other) && prevents(r, other) {
           fail(other, "prevented by '\(r.traceName)' (\(r.outcomeText)), which shares a touch")
         }
-        if r.cancelsTouchesInView { cancelInViews(r.attemptTouches, by: r) }
+        if r.cancelsTouchesInView {
+          cancelInViews(r.attemptTouches, by: r)
+          cancelInResponders(r.attemptPresses, by: r)
+        }
         fireActions(r)
       }
     case (.began, _), (.changed, _):
@@ -337,6 +343,19 @@ final class GestureArbiter {
     if let view = r.view, !view.gestureRecognizerShouldBegin(r) {
       return .fail("view '\(view.traceName)' gestureRecognizerShouldBegin false")
     }
+    // The views the recognizer's touches landed on are asked too (Apple's documentation of
+    // `UIView.gestureRecognizerShouldBegin(_:)`: "the UISlider class uses this method to prevent
+    // swipes parallel to the slider's travel direction and that start in the thumb", which are
+    // recognizers of a superview): how a control's default action wins (the iOS 6 rule).
+    for touch in r.attemptTouches {
+      guard let hit = touch.view, hit !== r.view, !hit.gestureRecognizerShouldBegin(r) else { continue }
+      return .fail(
+        tracer == nil
+          ? nil
+          : hit is Control
+            ? "control '\(hit.traceName)' gestureRecognizerShouldBegin false (its default action wins)"
+            : "view '\(hit.traceName)' of its touch: gestureRecognizerShouldBegin false")
+    }
     return .go
   }
 
@@ -363,6 +382,7 @@ final class GestureArbiter {
 
   private func shares(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
     a.attemptTouches.contains { t in b.attemptTouches.contains { $0 === t } }
+      || a.attemptPresses.contains { p in b.attemptPresses.contains { $0 === p } }
   }
 
   /// Whether the recognizers' views are the same or one contains the other: an active recognizer
@@ -381,6 +401,8 @@ final class GestureArbiter {
     if let tracer, from != .failed { tracer(.recognizer(r, from: from, to: .failed, cause: cause())) }
     for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
     for touch in r.trackedTouches { r.stopTracking(touch) }
+    for press in r.attemptPresses { press.gestureRecognizers.removeAll { $0 === r } }
+    r.trackedPresses = []
   }
 
   private func fireActions(_ r: GestureRecognizer) {
@@ -393,16 +415,22 @@ final class GestureArbiter {
     participants.removeAll { $0 === r }
     requesters.removeAll { $0 === r }
     for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
+    for press in r.attemptPresses { press.gestureRecognizers.removeAll { $0 === r } }
     let from = r._state
     r.trackedTouches = []
     r.attemptTouches = []
+    r.trackedPresses = []
+    r.attemptPresses = []
     r.pendingStates = []
     r.waitingFor = nil
     r._state = .possible
     if wasInPlay {
       if let tracer { tracer(.recognizer(r, from: from, to: .possible, cause: "removed from its view")) }
       r.reset()
-      if depth == 0 { flushViews() }
+      if depth == 0 {
+        flushViews()
+        flushPresses()
+      }
     }
   }
 
@@ -442,7 +470,7 @@ final class GestureArbiter {
   }
 
   /// Delivers, in order, the queued items nothing holds back.
-  private func flushViews() {
+  func flushViews() {
     guard !queue.isEmpty else { return }
     var waiting: [ViewDelivery] = []
     var ready: [ViewDelivery] = []
@@ -550,20 +578,27 @@ final class GestureArbiter {
 
   // MARK: Reset
 
-  private func resetFinished() {
+  func resetFinished() {
     for r in participants {
       // The touches are looked at last: most participants are undecided or still have touches.
-      if r.isDecided && r.pendingStates.isEmpty && r.attemptTouches.allSatisfy({ $0.phase.isTerminal }) {
+      if r.isDecided && r.pendingStates.isEmpty && r.attemptTouches.allSatisfy({ $0.phase.isTerminal })
+        && r.attemptPresses.allSatisfy({ $0.phase.isTerminal })
+      {
         for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
+        for press in r.attemptPresses { press.gestureRecognizers.removeAll { $0 === r } }
         r.trackedTouches = []
         r.attemptTouches = []
+        r.trackedPresses = []
+        r.attemptPresses = []
         if let tracer {
           tracer(.recognizer(r, from: r._state, to: .possible, cause: "reset: every touch it received has ended"))
         }
         r._state = .possible
         participants.removeAll { $0 === r }
         r.reset()
-      } else if r._state == .possible && r.pendingStates.isEmpty && r.attemptTouches.isEmpty {
+      } else if r._state == .possible && r.pendingStates.isEmpty && r.attemptTouches.isEmpty
+        && r.attemptPresses.isEmpty
+      {
         participants.removeAll { $0 === r }
       }
     }

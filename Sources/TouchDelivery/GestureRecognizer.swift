@@ -123,6 +123,17 @@ open class GestureRecognizer {
   /// Recognizers that must fail before this one may leave `.possible` (`require(toFail:)`).
   public internal(set) var failureRequirements: [GestureRecognizer] = []
 
+  /// The press types the recognizer also recognizes (UIKit's `allowedPressTypes`; default none):
+  /// a press of one of them, to a responder on this recognizer's view or below, is delivered to
+  /// it as touches are. Its recognition takes the press from the responder when
+  /// ``cancelsTouchesInView`` (Apple's documentation of `cancelsTouchesInView`: "…touches or
+  /// presses…").
+  public var allowedPressTypes: [PressType] = []
+  /// The presses currently delivered to this recognizer, in the order they began.
+  @exclusivity(unchecked) public internal(set) var trackedPresses: [Press] = []
+  /// Every press delivered since the last reset (as ``attemptTouches``).
+  @exclusivity(unchecked) var attemptPresses: [Press] = []
+
   /// The touches currently delivered to this recognizer, in the order they began.
   @exclusivity(unchecked) public internal(set) var trackedTouches: [Touch] = []
   /// The location reported when no touch is tracked any more (UIKit keeps the last one).
@@ -184,6 +195,12 @@ open class GestureRecognizer {
   open func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
   open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {}
   open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {}
+
+  // Presses: delivered only to recognizers whose ``allowedPressTypes`` has the press's type.
+  open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent) {}
+  open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent) {}
+  open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent) {}
+  open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent) {}
 
   /// Called when a recognition (`.possible → .began` or `.ended`) takes effect, which may be later
   /// than it was requested when it waited for a failure requirement. Subclasses that measure from

@@ -21,6 +21,22 @@ open class Responder {
   open func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
     next?.touchesCancelled(touches, with: event)
   }
+
+  // Presses (UIResponder's presses methods; seed 000 lists them beside the touches methods). The
+  // defaults forward to ``next``, so a press the first responder does not handle walks up the chain.
+
+  open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent) {
+    next?.pressesBegan(presses, with: event)
+  }
+  open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent) {
+    next?.pressesChanged(presses, with: event)
+  }
+  open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent) {
+    next?.pressesEnded(presses, with: event)
+  }
+  open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent) {
+    next?.pressesCancelled(presses, with: event)
+  }
 }
 
 /// A responder that manages a view (UIKit's `UIViewController`) and sits in the responder chain

@@ -6,6 +6,17 @@ open class Window: View {
   open override var next: Responder? { application }
   open override var window: Window? { self }
 
+  /// The view that gets the window's presses first (UIKit's first responder, made so by
+  /// `becomeFirstResponder()`); nil, or a view no longer in this window, sends them to the window.
+  public weak var firstResponder: View?
+
+  /// The responder a press that begins now goes to: ``firstResponder`` while it is in this
+  /// window, else the window.
+  public var pressResponder: Responder {
+    if let view = firstResponder, view.window === self { return view }
+    return self
+  }
+
   /// Delivers the event's changed touches in this window (UIKit's `UIWindow.sendEvent`):
   ///
   /// 1. A new touch is admitted unless exclusiveTouch blocks it (it hit an exclusive view while

@@ -10,7 +10,7 @@ import TouchdScene
   import Glibc
 #endif
 
-/// The running daemon: devices (or a replayed recording) → scene runtime → socket clients.
+/// The running daemon: devices (or replayed recordings) → scene runtime → socket clients.
 ///
 /// # Threads
 /// One serial queue, ``queue``, owns the whole pipeline: devices are read, frames assembled and
@@ -18,6 +18,14 @@ import TouchdScene
 /// sources wake it: one read source per device fd and one on the udev monitor, one timer armed
 /// only while a recognizer timeout is pending (``DispatchClock``), and signal sources. The socket
 /// server runs on its own event loop; handing it a message never blocks the queue.
+///
+/// # Devices
+/// A touchscreen feeds the first window whose `devices` match it. A key device (keys that make
+/// presses, `KeyAssembler.hasKeys`) is taken only when a window's `keys.devices` names it:
+/// keyboards are everywhere, so the scene opts in. A touchscreen a window's `keys.devices` names
+/// too is read once, its touches to its window and its keys to that window. A window's `grab`
+/// grabs the devices it takes, for touches or for keys. Devices are found at start, on hotplug
+/// and again on a scene reload; a device that goes away has its touches and keys cancelled.
 public final class Daemon: CommandHandler, @unchecked Sendable {
   /// The pipeline queue.
   public let queue = DispatchQueue(label: "touchd.pipeline")
@@ -39,15 +47,28 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var counters = PipelineCounters()
   private var shuttingDown = false
 
-  /// A device being read, and the window it feeds.
+  /// Tells each device's presses apart (`SceneRuntime.handle(_:inWindow:source:)`).
+  private var nextKeySource = 0
+
+  /// A device being read, and the windows it feeds.
   private final class LiveDevice {
-    let device: TouchscreenDevice
-    let window: Int
+    let device: InputDevice
+    /// The window its touches go to; nil when only its keys are read.
+    let touchWindow: Int?
+    /// The window its keys go to; nil when only its touches are read.
+    let keyWindow: Int?
+    /// The `source` of its key frames.
+    let keySource: Int
     let calibration: CalibrationMatrix?
     let source: DispatchSourceRead
-    init(device: TouchscreenDevice, window: Int, calibration: CalibrationMatrix?, source: DispatchSourceRead) {
+    init(
+      device: InputDevice, touchWindow: Int?, keyWindow: Int?, keySource: Int, calibration: CalibrationMatrix?,
+      source: DispatchSourceRead
+    ) {
       self.device = device
-      self.window = window
+      self.touchWindow = touchWindow
+      self.keyWindow = keyWindow
+      self.keySource = keySource
       self.calibration = calibration
       self.source = source
     }
@@ -62,22 +83,22 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   // MARK: Start and stop
 
-  /// Opens the socket, the devices (or the recording) and the signal sources. Call once, before
+  /// Opens the socket, the devices (or the recordings) and the signal sources. Call once, before
   /// `dispatchMain()`; errors name what failed (the socket path, the recording's file:line).
   public func start() throws {
-    let replayRecording: Recording?
-    if let path = options.replayPath {
-      replayRecording = try RecordingReader.load(path: path, descriptionPath: options.replayDescriptionPath)
+    var replayRecordings: [Recording] = []
+    if let description = options.replayDescriptionPath, let path = options.replayPath {
+      replayRecordings = try RecordingReader.loadAll(path: path, descriptionPath: description)
     } else {
-      replayRecording = nil
+      replayRecordings = try RecordingReader.loadAll(paths: options.replayPaths)
     }
+    let replaying = !options.replayPaths.isEmpty
     try queue.sync {
       clock = DispatchClock(
         queue: queue,
-        origin: replayRecording.map {
-          ($0.events.first?.time.seconds ?? 0) - options.replayDelay * options.replaySpeed
-        },
-        speed: replayRecording == nil ? 1 : options.replaySpeed)
+        origin: replaying
+          ? ScenePlayer.origin(of: replayRecordings) - options.replayDelay * options.replaySpeed : nil,
+        speed: replaying ? options.replaySpeed : 1)
       // Input already in the kernel's buffers goes first: a lift stamped before a recognizer's
       // deadline must end the touch before the timeout fires, as in replay (the read source and the
       // timer can become ready in the same turn, and dispatch may pick either).
@@ -86,8 +107,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       }
       runtime = makeRuntime(scene)
       try startServer()
-      if let replayRecording {
-        try startReplay(replayRecording)
+      if replaying {
+        try startReplay(replayRecordings)
       } else {
         startDevices()
       }
@@ -118,6 +139,16 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     case .scroll(let m):
       counters.messages += 1
       server.publish(OutboundMessage(line: message.jsonLine, type: "scroll", view: m.view))
+    case .controlAction(let a):
+      counters.messages += 1
+      counters.actions += 1
+      server.publish(OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view))
+    case .control(let m):
+      counters.messages += 1
+      server.publish(OutboundMessage(line: message.jsonLine, type: "control", view: m.view))
+    case .presses(let m):
+      counters.messages += 1
+      server.publish(OutboundMessage(line: message.jsonLine, type: "presses", view: m.view))
     case .trace(let t):
       counters.traces += 1
       server.publish(OutboundMessage(line: message.jsonLine, type: "trace", view: t.view))
@@ -178,7 +209,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     shuttingDown = true
     notifier.stopping()
     runtime.application.cancelTouches()
-    for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false) }
+    for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
     server.shutdown(notice: #"{"type":"shutdown"}"#)
     logger.info("stopped")
     // Let the cancelled sources run their cancel handlers (closing and ungrabbing the devices).
@@ -201,6 +232,24 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     counters.frames += 1
     counters.touchesBegan += frame.contacts.reduce(0) { $0 + ($1.phase == .began ? 1 : 0) }
     runtime.handle(frame, inWindow: window)
+  }
+
+  /// Delivers one key frame to the runtime: due timers first, as for touches.
+  private func deliver(_ frame: KeyFrame, window: Int, source: Int) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    clock.runDueTimers(upTo: frame.time.seconds)
+    counters.keyFrames += 1
+    runtime.handle(frame, inWindow: window, source: source)
+  }
+
+  /// Delivers a live device's frame to the window that takes it.
+  private func deliver(_ frame: DeviceFrame, from live: LiveDevice) {
+    switch frame {
+    case .touches(let touches):
+      if let window = live.touchWindow { deliver(touches, window: window, calibration: live.calibration) }
+    case .keys(let keys):
+      if let window = live.keyWindow { deliver(keys, window: window, source: live.keySource) }
+    }
   }
 
   // MARK: Devices
@@ -231,13 +280,16 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
     for device in found {
       let decision = device.decision
-      guard decision.isTouchscreen else {
-        reportNotTaken(path: device.path, name: device.description?.name, decision)
+      // A device a window's keys.devices names is opened even when touchd may not take it, so the
+      // log says why not.
+      let keysNamed = device.description.map { keysNamedWindow(for: $0, path: device.path) != nil } ?? false
+      guard decision.isTouchscreen || keysNamed else {
+        reportNotTaken(path: device.path, description: device.description, decision)
         continue
       }
       openDevice(device.path)
     }
-    if devices.isEmpty {
+    if !devices.values.contains(where: { $0.touchWindow != nil }) {
       logger.notice(
         "no touchscreen taken; touchd keeps watching for one to appear",
         metadata: [
@@ -251,14 +303,26 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   /// Says why a device was not taken: at `notice` when it looks like a touch device (with what
-  /// would change the decision), at `debug` for keyboards, mice and the like.
-  private func reportNotTaken(path: String, name: String?, _ decision: DeviceDecision) {
-    let metadata = decisionMetadata(path: path, name: name, decision)
+  /// would change the decision), at `debug` for keyboards, mice and the like; a device with keys is
+  /// reported at `info` too while the scene takes key devices.
+  private func reportNotTaken(path: String, description: DeviceDescription?, _ decision: DeviceDecision) {
+    let metadata = decisionMetadata(path: path, name: description?.name, decision)
     if decision.looksLikeTouchDevice {
       logger.notice("touch device not taken", metadata: metadata)
     } else {
       logger.debug("ignoring a non-touchscreen", metadata: metadata)
     }
+    guard let description, KeyAssembler.hasKeys(description), scene.windows.contains(where: { $0.keys != nil })
+    else { return }
+    logger.info(
+      "key device not taken",
+      metadata: [
+        "device.path": "\(path)", "device.name": "\(description.name)",
+        "device.id": "\(description.id.vendorProduct)",
+        "reason": "no window's keys.devices matches its name, its id or its path",
+        "remedy":
+          "add a pattern that matches \"\(description.name)\", \(description.id.vendorProduct) or \(path) to a window's keys.devices in \(options.scenePath)",
+      ])
   }
 
   /// The log fields of a decision: the device, who decided, why, and what would change it.
@@ -271,6 +335,33 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     return metadata
   }
 
+  /// What the scene takes of a device: its touches, its keys, or both.
+  private struct Role: Equatable {
+    /// The window of a touchscreen whose `devices` match it.
+    var touchWindow: Int?
+    /// The window whose `keys.devices` match a device touchd may read.
+    var keyWindow: Int?
+    var isEmpty: Bool { touchWindow == nil && keyWindow == nil }
+  }
+
+  /// The first window whose `keys.devices` match the device, if it has keys that make presses.
+  private func keysNamedWindow(for description: DeviceDescription, path: String) -> Int? {
+    KeyAssembler.hasKeys(description) ? runtime.keyWindowIndex(for: description, path: path) : nil
+  }
+
+  /// The role of a device: touches for a touchscreen a window's `devices` match; keys when a
+  /// window's `keys.devices` name it and nothing keeps touchd off it (`TOUCHD_IGNORE`, touchd's own
+  /// virtual devices, an unreadable node).
+  private func role(of description: DeviceDescription, path: String, _ decision: DeviceDecision) -> Role {
+    let touchWindow = decision.isTouchscreen ? runtime.windowIndex(for: description, path: path) : nil
+    let keysAllowed: Bool =
+      switch decision.source {
+      case .udev, .touchdRule: true
+      case .ignoreProperty, .ownDevice, .unreadable: false
+      }
+    return Role(touchWindow: touchWindow, keyWindow: keysAllowed ? keysNamedWindow(for: description, path: path) : nil)
+  }
+
   private func hotplug(_ event: DeviceEvent) {
     switch event.action {
     case .add:
@@ -278,36 +369,42 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       openDevice(event.path)
     case .remove:
       guard devices[event.path] != nil else { return }
-      logger.info("touchscreen removed", metadata: ["device.path": "\(event.path)"])
-      closeDevice(event.path, cancelTouches: true)
+      logger.info("input device removed", metadata: ["device.path": "\(event.path)"])
+      closeDevice(event.path, cancelTouches: true, cancelKeys: true)
     case .change:
       // A rule changed (TOUCHD_IGNORE, ID_INPUT_TOUCHSCREEN): decide again.
-      guard devices[event.path] != nil else {
+      guard let live = devices[event.path] else {
         openDevice(event.path)
         return
       }
       guard let probe = try? EvdevDevice(path: event.path) else { return }
       probe.close()
-      guard !probe.decision.isTouchscreen else { return }
-      logger.notice(
-        "touchscreen no longer taken; its touches are cancelled",
-        metadata: decisionMetadata(path: event.path, name: probe.name, probe.decision))
-      closeDevice(event.path, cancelTouches: true)
+      let current = Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow)
+      let now = role(of: probe.description, path: event.path, probe.decision)
+      guard now != current else { return }
+      let metadata = decisionMetadata(path: event.path, name: probe.name, probe.decision)
+      closeDevice(event.path, cancelTouches: true, cancelKeys: true)
+      if !now.isEmpty {
+        logger.notice(
+          "input device taken differently now; it is reopened, its touches and keys cancelled", metadata: metadata)
+        openDevice(event.path)
+      } else if current.touchWindow != nil {
+        logger.notice("touchscreen no longer taken; its touches are cancelled", metadata: metadata)
+      } else {
+        logger.notice("key device no longer taken; its keys are cancelled", metadata: metadata)
+      }
     }
   }
 
   private func openDevice(_ path: String) {
-    let device: TouchscreenDevice
+    let device: InputDevice
+    let role: Role
     do {
       let probe = try EvdevDevice(path: path)
-      guard probe.decision.isTouchscreen else {
-        probe.close()
-        reportNotTaken(path: path, name: probe.name, probe.decision)
-        return
-      }
-      guard let window = runtime.windowIndex(for: probe.description, path: path) else {
-        probe.close()
-        let id = probe.description.id.vendorProduct
+      let description = probe.description
+      role = self.role(of: description, path: path, probe.decision)
+      if probe.decision.isTouchscreen && role.touchWindow == nil {
+        let id = description.id.vendorProduct
         logger.notice(
           "no window of the scene claims this touchscreen",
           metadata: [
@@ -315,66 +412,95 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
             "remedy":
               "add a `devices:` pattern that matches its name \"\(probe.name)\", its id \(id) or its path to a window of \(options.scenePath)",
           ])
+      }
+      if role.keyWindow == nil, let named = keysNamedWindow(for: description, path: path) {
+        var metadata = decisionMetadata(path: path, name: probe.name, probe.decision)
+        metadata["window"] = "\(scene.windows[named].id)"
+        logger.notice("key device not taken", metadata: metadata)
+      }
+      guard !role.isEmpty else {
+        probe.close()
+        if !probe.decision.isTouchscreen && keysNamedWindow(for: description, path: path) == nil {
+          reportNotTaken(path: path, description: description, probe.decision)
+        }
         return
       }
-      let grab = scene.windows[window].grab
+      let ids = role.touchWindow == nil ? nil : self.ids
+      let grab = [role.touchWindow, role.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
       if grab {
         probe.close()
-        device = try TouchscreenDevice(path: path, grab: true, ids: ids)
+        device = try InputDevice(path: path, grab: true, touches: ids, keys: role.keyWindow != nil)
       } else {
-        device = try TouchscreenDevice(device: probe, ids: ids)
+        device = try InputDevice(device: probe, touches: ids, keys: role.keyWindow != nil)
       }
-      let calibration = device.calibrationMatrix.flatMap { m -> CalibrationMatrix? in
-        m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil
-      }
-      let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
-      let live = LiveDevice(device: device, window: window, calibration: calibration, source: source)
-      source.setEventHandler { [unowned self, unowned live] in readDevice(live) }
-      // The fd is closed only once the source is cancelled, never under a live source.
-      source.setCancelHandler { [device] in device.close() }
-      source.activate()
-      devices[path] = live
-      // Events queued before the source existed (fingers already down) are read now.
-      readDevice(live)
-      logger.info(
-        "touchscreen opened",
-        metadata: [
-          "device.path": "\(path)", "device.name": "\(device.name)", "window": "\(scene.windows[window].id)",
-          "grabbed": "\(grab)", "calibration": "\(calibration.map { "\($0)" } ?? "none")",
-        ])
-      notifier.status(statusLine())
     } catch {
-      logger.warning("cannot open touchscreen", metadata: ["device.path": "\(path)", "error": "\(error)"])
+      logger.warning("cannot open input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
+      return
     }
+    let calibration = device.calibrationMatrix.flatMap { m -> CalibrationMatrix? in
+      m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
+    let live = LiveDevice(
+      device: device, touchWindow: role.touchWindow, keyWindow: role.keyWindow, keySource: nextKeySource,
+      calibration: calibration, source: source)
+    nextKeySource += 1
+    source.setEventHandler { [unowned self, unowned live] in readDevice(live) }
+    // The fd is closed only once the source is cancelled, never under a live source.
+    source.setCancelHandler { [device] in device.close() }
+    source.activate()
+    devices[path] = live
+    // Events queued before the source existed (fingers already down, a key held) are read now.
+    readDevice(live)
+    var metadata: Logger.Metadata = [
+      "device.path": "\(path)", "device.name": "\(device.name)", "grabbed": "\(device.device.isGrabbed)",
+    ]
+    if let window = role.keyWindow {
+      metadata["keys.window"] = "\(scene.windows[window].id)"
+      metadata["device.id"] = "\(device.description.id.vendorProduct)"
+    }
+    if let window = role.touchWindow {
+      metadata["window"] = "\(scene.windows[window].id)"
+      metadata["calibration"] = "\(calibration.map { "\($0)" } ?? "none")"
+      logger.info("touchscreen opened", metadata: metadata)
+    } else {
+      logger.info("key device opened", metadata: metadata)
+    }
+    notifier.status(statusLine())
   }
 
   private func readDevice(_ live: LiveDevice) {
     do {
       let drops = live.device.resyncCount
-      let status = try live.device.readFrames { frame in
-        deliver(frame, window: live.window, calibration: live.calibration)
-      }
+      let status = try live.device.readFrames { frame in deliver(frame, from: live) }
       if live.device.resyncCount > drops {
         counters.resyncs += live.device.resyncCount - drops
         logger.warning(
-          "events dropped by the kernel (SYN_DROPPED); touches resynced",
+          "events dropped by the kernel (SYN_DROPPED); touches and keys resynced",
           metadata: ["device.path": "\(live.device.path)", "resyncs": "\(live.device.resyncCount)"])
       }
       if status == .removed {
-        logger.info("touchscreen unplugged", metadata: ["device.path": "\(live.device.path)"])
-        closeDevice(live.device.path, cancelTouches: false)
+        logger.info("input device unplugged", metadata: ["device.path": "\(live.device.path)"])
+        closeDevice(live.device.path, cancelTouches: false, cancelKeys: false)
       }
     } catch {
       logger.error(
-        "touchscreen read failed; closing it", metadata: ["device.path": "\(live.device.path)", "error": "\(error)"])
-      closeDevice(live.device.path, cancelTouches: true)
+        "input device read failed; closing it", metadata: ["device.path": "\(live.device.path)", "error": "\(error)"])
+      closeDevice(live.device.path, cancelTouches: true, cancelKeys: true)
     }
   }
 
-  private func closeDevice(_ path: String, cancelTouches: Bool) {
+  /// Stops reading a device, first delivering the frames that cancel its touches and its keys
+  /// down, as asked (a read that saw the removal delivered them already).
+  private func closeDevice(_ path: String, cancelTouches: Bool, cancelKeys: Bool) {
     guard let live = devices.removeValue(forKey: path) else { return }
-    if cancelTouches, let frame = live.device.cancelAllTouches() {
-      deliver(frame, window: live.window, calibration: live.calibration)
+    if cancelTouches || cancelKeys {
+      for frame in live.device.cancelAll() {
+        switch frame {
+        case .touches: if cancelTouches { deliver(frame, from: live) }
+        case .keys: if cancelKeys { deliver(frame, from: live) }
+        }
+      }
     }
     live.source.cancel()
     notifier.status(statusLine())
@@ -382,15 +508,16 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   // MARK: Replay
 
-  private func startReplay(_ recording: Recording) throws {
-    let window = try runtime.replayWindow(for: recording)
-    let feeder = ReplayFeeder(recording: recording, ids: ids, loop: options.replayLoop, window: window)
+  private func startReplay(_ recordings: [Recording]) throws {
+    var routes: [ScenePlayer.Route] = []
+    for recording in recordings { routes.append(try ScenePlayer.route(recording, in: runtime)) }
+    let feeder = ReplayFeeder(recordings: recordings, routes: routes, ids: ids, loop: options.replayLoop)
     replay = feeder
     logger.info(
-      "replaying a recording",
+      "replaying recordings",
       metadata: [
-        "recording": "\(recording.source)", "events": "\(recording.events.count)", "speed": "\(options.replaySpeed)",
-        "loop": "\(options.replayLoop)",
+        "recordings": "\(feeder.source)", "events": "\(recordings.reduce(0) { $0 + $1.events.count })",
+        "speed": "\(options.replaySpeed)", "loop": "\(options.replayLoop)",
       ])
     scheduleReplay()
   }
@@ -402,8 +529,20 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       return
     }
     _ = clock.schedule(at: next) { [unowned self] in
-      feeder.feed(until: clock.now) { frame in deliver(frame, window: feeder.window, calibration: nil) }
+      feeder.feed(until: clock.now) { index, frame in deliver(frame, replayed: index, by: feeder) }
       scheduleReplay()
+    }
+  }
+
+  /// Delivers a replayed recording's frame to the window its route names.
+  private func deliver(_ frame: DeviceFrame, replayed index: Int, by feeder: ReplayFeeder) {
+    let route = feeder.routes[index]
+    switch frame {
+    case .touches(let touches):
+      if let window = route.touchWindow { deliver(touches, window: window, calibration: nil) }
+    case .keys(let keys):
+      // The recording's index is the key source, as in ScenePlayer.
+      if let window = route.keyWindow { deliver(keys, window: window, source: index) }
     }
   }
 
@@ -437,18 +576,31 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       return .failure(error)
     }
     runtime.application.cancelTouches()
+    // Presses down end cancelled for the old scene's clients, as touches do.
+    for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
+    if let replay {
+      replay.cancelKeys(at: clock.now) { index, frame in deliver(frame, replayed: index, by: replay) }
+    }
     runtime.isTracing = false
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
-    let paths = devices.keys.sorted()
-    for path in paths { closeDevice(path, cancelTouches: false) }
     scene = newScene
     runtime = makeRuntime(newScene)
     runtime.nextSequenceNumber = seq
-    if replay == nil {
-      for path in paths { openDevice(path) }
-    } else if let index = replay.flatMap({ runtime.windowIndex(for: $0.recording.description) }) {
-      replay?.window = index
+    if let replay {
+      replay.routes = replay.recordings.map { recording in
+        do {
+          return try ScenePlayer.route(recording, in: runtime)
+        } catch {
+          logger.error(
+            "the reloaded scene takes no frames of a replayed recording; they are dropped",
+            metadata: ["recording": "\(recording.source)", "error": "\(error)"])
+          return ScenePlayer.Route(touchWindow: nil, keyWindow: nil)
+        }
+      }
+    } else {
+      // Enumerate again: the new scene may take other touchscreens and key devices.
+      openPresentDevices()
     }
     counters.reloads += 1
     server.setHello(helloLine(), notice: reloadedLine())
@@ -524,27 +676,30 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   private func statusLine() -> String {
-    if let replay { return "replaying \(replay.recording.source); \(touchesDown) touches down" }
-    return "\(devices.count) touchscreen(s); \(touchesDown) touches down"
+    if let replay { return "replaying \(replay.source); \(touchesDown) touches down" }
+    let touchscreens = devices.values.filter { $0.touchWindow != nil }.count
+    let keyDevices = devices.values.filter { $0.keyWindow != nil }.count
+    return "\(touchscreens) touchscreen(s), \(keyDevices) key device(s); \(touchesDown) touches down"
   }
 
   private func statusJSON(_ server: ServerCounters) -> String {
     let deviceList = devices.keys.sorted().compactMap { path -> String? in
       guard let live = devices[path] else { return nil }
+      func window(_ index: Int?) -> String { index.map { WireProtocol.quote(scene.windows[$0].id) } ?? "null" }
       return
-        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(WireProtocol.quote(scene.windows[live.window].id)),"grabbed":\#(live.device.device.isGrabbed)}"#
+        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(window(live.touchWindow)),"keysWindow":\#(window(live.keyWindow)),"grabbed":\#(live.device.device.isGrabbed)}"#
     }
     let c = counters
     return [
       #""scene":\#(WireProtocol.quote(options.scenePath))"#,
       #""windows":\#(windowsJSON())"#,
       #""devices":[\#(deviceList.joined(separator: ","))]"#,
-      #""replay":\#(replay.map { WireProtocol.quote($0.recording.source) } ?? "null")"#,
+      #""replay":\#(replay.map { WireProtocol.quote($0.source) } ?? "null")"#,
       #""touchesDown":\#(touchesDown)"#,
       #""ignoring":\#(runtime.ignoreDepth)"#,
       #""tracing":\#(runtime.isTracing)"#,
       #""clients":\#(server.clients)"#,
-      #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"actions":\#(c.actions),"messages":\#(c.messages),"#
+      #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"keyFrames":\#(c.keyFrames),"actions":\#(c.actions),"messages":\#(c.messages),"#
         + #""traceMessages":\#(c.traces),"#
         + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"resyncs":\#(c.resyncs),"#
         + #""timerWakeups":\#(clock.wakeups),"#
@@ -559,6 +714,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 struct PipelineCounters {
   var frames = 0
   var touchesBegan = 0
+  /// Key frames delivered (live and replayed key devices).
+  var keyFrames = 0
   var actions = 0
   /// Action and touches messages.
   var messages = 0

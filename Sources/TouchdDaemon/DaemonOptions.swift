@@ -14,9 +14,15 @@ public struct DaemonOptions: Sendable, Equatable {
   public var allowGroups: [String] = []
   /// Unsent bytes a client may have before it counts as stalled.
   public var clientBufferBytes = 256 * 1024
-  /// Feed this recording in real time instead of reading devices.
-  public var replayPath: String?
-  /// The `.desc` of a split evemu recording.
+  /// Feed these recordings in real time instead of reading devices: one file per device (evemu),
+  /// or a `libinput record` file of one or several devices; all merged by time.
+  public var replayPaths: [String] = []
+  /// The first of ``replayPaths`` (setting it makes it the only one).
+  public var replayPath: String? {
+    get { replayPaths.first }
+    set { replayPaths = newValue.map { [$0] } ?? [] }
+  }
+  /// The `.desc` of a split evemu recording (with one `--replay`).
   public var replayDescriptionPath: String?
   /// Start the recording again when it ends.
   public var replayLoop = false
@@ -79,8 +85,10 @@ extension DaemonOptions {
       },
       help: "Unsent bytes a client may queue before it is disconnected or skips (default: 262144)."),
     Option(
-      name: "replay", kind: .value("RECORDING") { $0.replayPath = $1 },
-      help: "Feed this recording (evemu or libinput record) in real time instead of devices."),
+      name: "replay", kind: .value("RECORDING") { $0.replayPaths.append($1) },
+      help:
+        "Feed this recording (evemu or libinput record) in real time instead of devices (repeatable: a "
+        + "touchscreen's and a keypad's recordings replay together, merged by time)."),
     Option(
       name: "desc", kind: .value("FILE") { $0.replayDescriptionPath = $1 },
       help: "The .desc of a split evemu recording."),
@@ -115,10 +123,11 @@ extension DaemonOptions {
 
       Touchscreen gesture daemon: UIKit-style touch delivery, actions as JSON lines on a Unix socket.
 
-      Reads every touchscreen the scene's windows claim (udev discovery and hotplug), runs touches
-      through the scene's views and gesture recognizers, and publishes actions to the clients of
-      the socket (docs/protocol.md). SIGHUP reloads the scene; a scene that fails validation is
-      rejected and the old one kept. SIGTERM and SIGINT stop cleanly.
+      Reads every touchscreen the scene's windows claim, and the key devices their `keys.devices`
+      name (udev discovery and hotplug), runs touches and presses through the scene's views and
+      gesture recognizers, and publishes actions to the clients of the socket (docs/protocol.md).
+      SIGHUP reloads the scene; a scene that fails validation is rejected and the old one kept.
+      SIGTERM and SIGINT stop cleanly.
 
       Options:
 
@@ -203,8 +212,11 @@ extension DaemonOptions {
     if replayDelay < 0 { throw UsageError(description: "--replay-delay must not be negative") }
     let replayOnly =
       replayLoop || exitAfterReplay || replayDescriptionPath != nil || replaySpeed != 1 || replayDelay != 0
-    if replayOnly && replayPath == nil {
+    if replayOnly && replayPaths.isEmpty {
       throw UsageError(description: "--loop, --speed, --desc, --replay-delay and --exit-after-replay go with --replay")
+    }
+    if replayDescriptionPath != nil && replayPaths.count > 1 {
+      throw UsageError(description: "--desc describes one recording: give a single --replay with it")
     }
     if replayLoop && exitAfterReplay {
       throw UsageError(description: "--loop never finishes: drop --exit-after-replay")

@@ -12,24 +12,27 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
   case udev(what: String, Errno)
   /// The device is not a touchscreen, and why (from `DeviceDescription.touchscreenKind()`).
   case notTouchscreen(path: String, reason: String)
+  /// Keys were asked of a device without keys that make presses (`KeyAssembler.hasKeys`): no
+  /// `EV_KEY`, or only touch and pointer buttons.
+  case noKeys(path: String)
 
   /// The device path the error is about, nil for udev-wide errors.
   public var path: String? {
     switch self {
     case .open(let path, _), .evdev(let path, _), .grab(let path, _), .read(let path, _),
-      .notTouchscreen(let path, _):
+      .notTouchscreen(let path, _), .noKeys(let path):
       path
     case .udev: nil
     }
   }
 
-  /// The errno behind the error, nil for `.notTouchscreen`.
+  /// The errno behind the error, nil for `.notTouchscreen` and `.noKeys`.
   public var errno: Errno? {
     switch self {
     case .open(_, let errno), .evdev(_, let errno), .grab(_, let errno), .read(_, let errno),
       .udev(_, let errno):
       errno
-    case .notTouchscreen: nil
+    case .notTouchscreen, .noKeys: nil
     }
   }
 
@@ -45,6 +48,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
       case .read(let path, let errno): "cannot read events from \(path): \(errno)"
       case .udev(let what, let errno): "udev: cannot \(what): \(errno)"
       case .notTouchscreen(let path, let reason): "\(path) is not a touchscreen: \(reason)"
+      case .noKeys(let path): "\(path) has no keys that make presses (only touch and pointer buttons, or none)"
       }
     return isPermissionDenied
       ? text + " (reading input devices needs root or membership in the `input` group)" : text

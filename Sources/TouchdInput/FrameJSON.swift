@@ -2,14 +2,35 @@
 /// `{"time":12.034560,"touches":[{"id":1,"phase":"began","x":0.2500,"y":0.5000}]}`.
 ///
 /// Time has six decimals (as evemu writes it), x and y four; touches are sorted by id.
+///
+/// A key device's frame is `{"time":0.100000,"keys":[{"code":28,"name":"KEY_ENTER","phase":"down"}]}`:
+/// the `EV_KEY` code, its kernel name when libevdev's table has one, and the phase (`down`, `up`,
+/// `cancelled`), in the order the device reported them. A replay of several devices adds
+/// `"device":N` after the time to every line: N counts the devices from 0 in the order given.
 public enum FrameJSON {
   /// One line, without the newline.
-  public static func line(_ frame: TouchFrame) -> String {
-    var out = "{\"time\":\(frame.time.description),\"touches\":["
+  public static func line(_ frame: TouchFrame) -> String { line(frame, device: nil) }
+
+  /// One line of a device's touch frame, `device` (when given) after the time.
+  public static func line(_ frame: TouchFrame, device: Int?) -> String {
+    var out = "{\"time\":\(frame.time.description),\(device.map { "\"device\":\($0)," } ?? "")\"touches\":["
     for (index, contact) in frame.contacts.sorted(by: { $0.id < $1.id }).enumerated() {
       if index > 0 { out += "," }
       out += "{\"id\":\(contact.id.rawValue),\"phase\":\"\(contact.phase.rawValue)\""
       out += ",\"x\":\(fixed(contact.x)),\"y\":\(fixed(contact.y))}"
+    }
+    out += "]}"
+    return out
+  }
+
+  /// One line of a key frame, `device` (when given) after the time.
+  public static func line(_ frame: KeyFrame, device: Int? = nil) -> String {
+    var out = "{\"time\":\(frame.time.description),\(device.map { "\"device\":\($0)," } ?? "")\"keys\":["
+    for (index, change) in frame.changes.enumerated() {
+      if index > 0 { out += "," }
+      out += "{\"code\":\(change.code),"
+      if let name = EventNames.code(type: EV.key, code: change.code) { out += "\"name\":\"\(name)\"," }
+      out += "\"phase\":\"\(change.phase.rawValue)\"}"
     }
     out += "]}"
     return out

@@ -23,10 +23,27 @@ import Yams
 ///     - {time: 0.000001, type: TOUCH_DOWN, ...}
 /// ```
 ///
-/// Only the first device is read.
+/// A file may hold several devices (`libinput record /dev/input/event3 /dev/input/event4`), each
+/// with its own `evdev:` and `events:`; their timestamps share one clock (libinput record counts
+/// them from the start of the recording). ``parseAll(_:source:)`` reads every device,
+/// ``parse(_:source:)`` the first. A device's `events:` may be empty or absent. `ndevices:` is not
+/// checked against the list, as `libinput replay` only warns about a truncated file.
 public enum LibinputRecordParser {
-  /// Parses the YAML text of a recording.
+  /// Parses the YAML text of a recording: its first device, its `source` the file's.
   public static func parse(_ bytes: [UInt8], source: String) throws(RecordingError) -> Recording {
+    try parseAll(bytes, source: source, firstOnly: true)[0]
+  }
+
+  /// Parses the YAML text of a recording: every device, in file order. With several devices each
+  /// recording's `source` is `source:LINE`, LINE the line of its `devices:` entry, so messages tell
+  /// them apart; with one it is `source`.
+  public static func parseAll(_ bytes: [UInt8], source: String) throws(RecordingError) -> [Recording] {
+    try parseAll(bytes, source: source, firstOnly: false)
+  }
+
+  private static func parseAll(_ bytes: [UInt8], source: String, firstOnly: Bool) throws(RecordingError)
+    -> [Recording]
+  {
     let text = String(decoding: bytes, as: UTF8.self)
     let root: Node
     do {
@@ -47,25 +64,16 @@ public enum LibinputRecordParser {
       throw reader.fail(version, "unsupported libinput record version \(version.string ?? "?") (1 is read)")
     }
     guard let devices = mapping["devices"] else { throw reader.fail(root, "no devices: list") }
-    guard let list = devices.sequence, let device = list.first else {
+    guard let list = devices.sequence, !list.isEmpty else {
       throw reader.fail(devices, "devices: must be a non-empty list")
     }
-    guard let deviceMapping = device.mapping else { throw reader.fail(device, "a device must be a mapping") }
-    guard let evdev = deviceMapping["evdev"] else { throw reader.fail(device, "device without evdev:") }
-    let description = try reader.description(evdev)
-    var events: [InputEvent] = []
-    if let eventList = deviceMapping["events"] {
-      guard let entries = eventList.sequence else { throw reader.fail(eventList, "events: must be a list") }
-      for entry in entries {
-        guard let entryMapping = entry.mapping else {
-          throw reader.fail(entry, "an events: entry must be a mapping (evdev: or libinput:)")
-        }
-        guard let evdevEvents = entryMapping["evdev"] else { continue }
-        guard let items = evdevEvents.sequence else { throw reader.fail(evdevEvents, "evdev: must be a list") }
-        for item in items { events.append(try reader.event(item)) }
-      }
+    let entries = firstOnly ? Array(list.prefix(1)) : Array(list)
+    var recordings: [Recording] = []
+    for device in entries {
+      let name = list.count > 1 && !firstOnly ? "\(source):\(device.mark?.line ?? 1)" : source
+      recordings.append(try reader.recording(device, source: name))
     }
-    return Recording(description: description, events: events, source: source)
+    return recordings
   }
 
   private static func line(of error: YamlError) -> Int {
@@ -113,6 +121,32 @@ public enum LibinputRecordParser {
       return result
     }
 
+    /// One `devices:` entry: its `evdev:` description and the `evdev:` events of its `events:`
+    /// (`libinput:` entries are libinput's own events and are skipped).
+    func recording(_ device: Node, source name: String) throws(RecordingError) -> Recording {
+      guard let deviceMapping = device.mapping else { throw fail(device, "a device must be a mapping") }
+      guard let evdev = deviceMapping["evdev"] else { throw fail(device, "device without evdev:") }
+      let description = try description(evdev)
+      var events: [InputEvent] = []
+      if let eventList = deviceMapping["events"], !isNull(eventList) {
+        guard let entries = eventList.sequence else { throw fail(eventList, "events: must be a list") }
+        for entry in entries {
+          guard let entryMapping = entry.mapping else {
+            throw fail(entry, "an events: entry must be a mapping (evdev: or libinput:)")
+          }
+          guard let evdevEvents = entryMapping["evdev"] else { continue }
+          guard let items = evdevEvents.sequence else { throw fail(evdevEvents, "evdev: must be a list") }
+          for item in items { events.append(try event(item)) }
+        }
+      }
+      return Recording(description: description, events: events, source: name)
+    }
+
+    /// `events:` with nothing after it (a device that sent nothing while libinput record ran).
+    func isNull(_ node: Node) -> Bool {
+      node.scalar != nil && node.tag.description == "tag:yaml.org,2002:null"
+    }
+
     func description(_ evdev: Node) throws(RecordingError) -> DeviceDescription {
       guard let mapping = evdev.mapping else { throw fail(evdev, "evdev: must be a mapping") }
       guard let nameNode = mapping["name"], let name = nameNode.string else {
@@ -133,6 +167,10 @@ public enum LibinputRecordParser {
           for code in try integers(value, what: "codes") { set.insert(try int(code, value, "event code")) }
           if !set.isEmpty { events[type] = set }
         }
+        // libinput record writes libevdev's answer for EV_SYN, which is yes to every SYN code. The
+        // EV_SYN codes of a description are the type bitmap (evemu's `B: 00`, what udev's rule
+        // tests), so rebuild it from the types listed, as `LinuxInput.describe` does live.
+        if !events.isEmpty { events[EV.syn] = Set(events.keys).union([EV.syn]) }
       }
       var absInfo: [UInt16: AbsInfo] = [:]
       if let abs = mapping["absinfo"] {

@@ -109,6 +109,43 @@ public enum RecordingReader {
     }
   }
 
+  /// Reads every device's recording in the file at `path`: one for an evemu file, one per
+  /// `devices:` entry of a `libinput record` file (``LibinputRecordParser/parseAll(_:source:)``).
+  ///
+  /// - Parameter descriptionPath: an evemu description (`.desc`) for an events-only evemu file, or
+  ///   to replace the description of a one-device file; refused for a file of several devices.
+  public static func loadAll(path: String, descriptionPath: String? = nil) throws(RecordingError) -> [Recording] {
+    let bytes = try readFile(path)
+    switch RecordingFormat.detect(bytes) {
+    case .evemu:
+      return [try parse(bytes, source: path, description: try description(descriptionPath))]
+    case .libinputRecord:
+      var recordings = try LibinputRecordParser.parseAll(bytes, source: path)
+      if let descriptionPath {
+        guard recordings.count == 1 else {
+          throw RecordingError(
+            file: descriptionPath, line: 0,
+            message: "a description replaces one device's, but \(path) holds \(recordings.count) devices")
+        }
+        recordings[0].description = try EvemuParser.parseDescription(
+          try readFile(descriptionPath), source: descriptionPath)
+      }
+      return recordings
+    }
+  }
+
+  /// Reads every recording of every file, in order (``loadAll(path:descriptionPath:)`` of each).
+  public static func loadAll(paths: [String]) throws(RecordingError) -> [Recording] {
+    var recordings: [Recording] = []
+    for path in paths { recordings += try loadAll(path: path) }
+    return recordings
+  }
+
+  private static func description(_ path: String?) throws(RecordingError) -> DeviceDescription? {
+    guard let path else { return nil }
+    return try EvemuParser.parseDescription(try readFile(path), source: path)
+  }
+
   static func readFile(_ path: String) throws(RecordingError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RecordingError(file: path, line: 0, message: "cannot read the file")

@@ -58,7 +58,28 @@ public enum Explanation {
       if let target = s.targetContentOffset { out += ", target \(point(target))" }
       if let decelerate = s.willDecelerate { out += decelerate ? ", decelerates" : ", stops" }
       return out
+    case .controlAction(let a):
+      return "action '\(a.action)': \(a.control) '\(a.view)' \(a.event)" + valueText(a.value)
+    case .control(let c):
+      var states: [String] = []
+      if !c.enabled { states.append("disabled") }
+      if c.highlighted { states.append("highlighted") }
+      if c.selected { states.append("selected") }
+      return "control \(c.control) '\(c.view)': \(states.isEmpty ? "normal" : states.joined(separator: ", "))"
+        + valueText(c.value)
+    case .presses(let p):
+      let list = p.presses.map { "\($0.id) \($0.type) (\($0.key))" }
+      return "presses \(p.phase.rawValue) on view '\(p.view)': \(names(list))"
     case .trace(let trace): return text(trace.event)
+    }
+  }
+
+  private static func valueText(_ value: ControlValue) -> String {
+    switch value {
+    case .none: ""
+    case .on(let on): on ? ", on" : ", off"
+    case .value(let v): ", value \(JSONFormat.number(v))"
+    case .selectedSegmentIndex(let i): ", segment \(i)"
     }
   }
 

@@ -9,6 +9,12 @@ public enum Message: Hashable, Sendable {
   case touches(TouchesMessage)
   /// A scroll view's delegate callback (its offset moved, a drag began or ended, …).
   case scroll(ScrollMessage)
+  /// A control event the scene maps to an action (`type` `action`, `gesture` `control`).
+  case controlAction(ControlActionMessage)
+  /// A control's visible state changed.
+  case control(ControlMessage)
+  /// A view with `presses: true` handled a presses call.
+  case presses(PressesMessage)
   /// One step of delivery and arbitration, with its cause; only while the runtime traces
   /// (``SceneRuntime/isTracing``).
   case trace(TraceMessage)
@@ -21,16 +27,22 @@ public enum Message: Hashable, Sendable {
     case .action(let m): m.seq
     case .touches(let m): m.seq
     case .scroll(let m): m.seq
+    case .controlAction(let m): m.seq
+    case .control(let m): m.seq
+    case .presses(let m): m.seq
     case .trace: nil
     }
   }
 
-  /// The message's `type` key: `action`, `touches` or `trace`.
+  /// The message's `type` key: `action`, `touches`, `scroll`, `control`, `presses` or `trace`.
   public var type: String {
     switch self {
     case .action: "action"
     case .touches: "touches"
     case .scroll: "scroll"
+    case .controlAction: "action"
+    case .control: "control"
+    case .presses: "presses"
     case .trace: "trace"
     }
   }
@@ -41,6 +53,9 @@ public enum Message: Hashable, Sendable {
     case .action(let m): m.time
     case .touches(let m): m.time
     case .scroll(let m): m.time
+    case .controlAction(let m): m.time
+    case .control(let m): m.time
+    case .presses(let m): m.time
     case .trace(let m): m.time
     }
   }
@@ -51,6 +66,9 @@ public enum Message: Hashable, Sendable {
     case .action(let m): m.jsonLine
     case .touches(let m): m.jsonLine
     case .scroll(let m): m.jsonLine
+    case .controlAction(let m): m.jsonLine
+    case .control(let m): m.jsonLine
+    case .presses(let m): m.jsonLine
     case .trace(let m): m.jsonLine
     }
   }
@@ -86,10 +104,13 @@ public struct ActionMessage: Hashable, Sendable {
   public var location: Point
   public var numberOfTouches: Int
   public var values: GestureValues
+  /// The press type, when presses (``GestureRecognizer/allowedPressTypes``) made the gesture.
+  public var press: String?
 
   public init(
     seq: Int, action: String, gesture: RecognizerType, state: GestureRecognizer.State, view: String, window: String,
-    recognizer: String, time: Double, location: Point, numberOfTouches: Int, values: GestureValues = .none
+    recognizer: String, time: Double, location: Point, numberOfTouches: Int, values: GestureValues = .none,
+    press: String? = nil
   ) {
     self.seq = seq
     self.action = action
@@ -102,6 +123,7 @@ public struct ActionMessage: Hashable, Sendable {
     self.location = location
     self.numberOfTouches = numberOfTouches
     self.values = values
+    self.press = press
   }
 
   public var jsonLine: String {
@@ -116,6 +138,7 @@ public struct ActionMessage: Hashable, Sendable {
     w.number(#","time":"#, time)
     w.point(#","location":"#, location)
     w.integer(#","numberOfTouches":"#, numberOfTouches)
+    if let press { w.string(#","press":"#, press) }
     switch values {
     case .none: break
     case .pan(let translation, let velocity):

@@ -232,7 +232,7 @@ public struct Scene: Decodable, Hashable, Sendable {
   public enum Parameter: Hashable, Sendable {
     case integer(Int)
     case number(Double)
-    /// Option names (swipe directions, screen edges).
+    /// Option names (swipe directions, screen edges) or press types (`allowedPressTypes`).
     case options([String])
 
     /// The value as a number (integers too).
@@ -299,7 +299,7 @@ public struct Scene: Decodable, Hashable, Sendable {
         guard p.contains(key) else { continue }
         switch spec.kind {
         case .integer: parameters[spec.name] = .integer(try p.decode(Int.self, forKey: key))
-        case .options:
+        case .options, .pressTypes:
           if let one = try? p.decode(String.self, forKey: key) {
             parameters[spec.name] = .options([one])
           } else {
@@ -317,6 +317,12 @@ public struct Scene: Decodable, Hashable, Sendable {
       switch (spec.kind, spec.defaultValue) {
       case (.integer, .number(let n)?): return .integer(Int(n))
       case (.options, .string(let s)?): return .options([s])
+      case (.pressTypes, .array(let names)?):
+        return .options(
+          names.compactMap {
+            if case .string(let s) = $0 { return s }
+            return nil
+          })
       case (_, .number(let n)?): return .number(n)
       default: return nil
       }

@@ -6,10 +6,13 @@ import Foundation
 public enum SceneCommand: Hashable, Sendable {
   /// `{"cmd":"set","view":ID,…}`: changes a view's properties; nil leaves one as it is. The scroll
   /// view keys (`contentOffset`, with `animated`; `contentSize`; `scrollEnabled`) need a view with
-  /// `scroll:`.
+  /// `scroll:`; the control keys (`enabled`, `selected`, `on`, `value`, `selectedSegmentIndex`) a
+  /// view with `control:`; `firstResponder` true makes the view its window's first responder
+  /// (false: the window's, if it was).
   case set(
     view: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
-    frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange())
+    frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange(), control: ControlChange = ControlChange(),
+    firstResponder: Bool? = nil)
   /// `{"cmd":"ignoreInteraction","value":BOOL}`: begins (true) or ends (false) one level of
   /// ignoring interaction.
   case ignoreInteraction(Bool)
@@ -49,13 +52,28 @@ public enum SceneCommand: Hashable, Sendable {
     guard let view = fields["view"] as? String else { throw SceneCommandError("'view' must be a view id") }
     let known: Set<String> = [
       "cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "animated",
-      "contentSize", "scrollEnabled",
+      "contentSize", "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "firstResponder",
     ]
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
       throw SceneCommandError(
         "unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame, contentOffset, animated, "
-          + "contentSize, scrollEnabled)")
+          + "contentSize, scrollEnabled, enabled, selected, on, value, selectedSegmentIndex, firstResponder)")
     }
+    var control = ControlChange()
+    control.enabled = try bool(fields, "enabled")
+    control.selected = try bool(fields, "selected")
+    control.on = try bool(fields, "on")
+    if let raw = fields["value"] {
+      guard let n = raw as? Double, n.isFinite else { throw SceneCommandError("'value' must be a number") }
+      control.value = n
+    }
+    if let raw = fields["selectedSegmentIndex"] {
+      guard let n = raw as? Int else {
+        throw SceneCommandError("'selectedSegmentIndex' must be an integer")
+      }
+      control.selectedSegmentIndex = n
+    }
+    let firstResponder = try bool(fields, "firstResponder")
     var scroll = ScrollChange()
     if let n = try numbers(fields, "contentOffset", ["x", "y"]) {
       scroll.contentOffset = Scene.Point(x: n[0], y: n[1])
@@ -79,7 +97,8 @@ public enum SceneCommand: Hashable, Sendable {
       Scene.Frame(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
     }
     return .set(
-      view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll)
+      view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll,
+      control: control, firstResponder: firstResponder)
   }
 
   /// The boolean field `key`, nil when absent; any other value is an error naming the field.
@@ -113,7 +132,7 @@ public enum SceneCommand: Hashable, Sendable {
     switch self {
     case .ignoreInteraction(let value):
       return #"{"cmd":"ignoreInteraction","value":\#(value)}"#
-    case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll):
+    case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll, let control, let first):
       var out = #"{"cmd":"set","view":"# + JSONFormat.string(view)
       if let hidden { out += #","hidden":\#(hidden)"# }
       if let alpha { out += #","alpha":"# + JSONFormat.number(alpha) }
@@ -129,6 +148,12 @@ public enum SceneCommand: Hashable, Sendable {
         out += Self.numbersJSON("contentSize", ["width", "height"], [size.width, size.height])
       }
       if let enabled = scroll.scrollEnabled { out += #","scrollEnabled":\#(enabled)"# }
+      if let enabled = control.enabled { out += #","enabled":\#(enabled)"# }
+      if let selected = control.selected { out += #","selected":\#(selected)"# }
+      if let on = control.on { out += #","on":\#(on)"# }
+      if let value = control.value { out += #","value":"# + JSONFormat.number(value) }
+      if let index = control.selectedSegmentIndex { out += #","selectedSegmentIndex":\#(index)"# }
+      if let first { out += #","firstResponder":\#(first)"# }
       return out + "}"
     }
   }
@@ -156,6 +181,36 @@ public struct ScrollChange: Hashable, Sendable {
   public var isEmpty: Bool { contentOffset == nil && contentSize == nil && scrollEnabled == nil }
 }
 
+/// What a `set` command changes in a control; nil leaves a property as it is. As UIKit's
+/// programmatic changes, none sends a control event; each visible change publishes a `control`
+/// message.
+public struct ControlChange: Hashable, Sendable {
+  public var enabled: Bool?
+  public var selected: Bool?
+  /// A switch's `on`.
+  public var on: Bool?
+  /// A slider's or stepper's value (clamped to its range, as UIKit's `value` setter does).
+  public var value: Double?
+  /// A segmented control's selection (-1: none).
+  public var selectedSegmentIndex: Int?
+
+  public init(
+    enabled: Bool? = nil, selected: Bool? = nil, on: Bool? = nil, value: Double? = nil,
+    selectedSegmentIndex: Int? = nil
+  ) {
+    self.enabled = enabled
+    self.selected = selected
+    self.on = on
+    self.value = value
+    self.selectedSegmentIndex = selectedSegmentIndex
+  }
+
+  /// Whether the command changes nothing of a control.
+  public var isEmpty: Bool {
+    enabled == nil && selected == nil && on == nil && value == nil && selectedSegmentIndex == nil
+  }
+}
+
 /// Why a command object is not a ``SceneCommand``.
 public struct SceneCommandError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
@@ -171,9 +226,10 @@ extension SceneRuntime {
   @discardableResult
   public func apply(_ command: SceneCommand) throws(SceneRuntimeError) -> String {
     switch command {
-    case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll):
+    case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll, let control, let first):
       try setView(
-        view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll)
+        view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll,
+        control: control, firstResponder: first)
       return #""view":"# + JSONFormat.string(view)
     case .ignoreInteraction(true):
       beginIgnoringInteraction()

@@ -39,7 +39,7 @@ extension Scene {
     public var segments: [String] = []
     /// UISegmentedControl selectedSegmentIndex (default -1, `noSegment`).
     public var selectedSegmentIndex = -1
-    /// Control event name (``ControlEventName``) → action name.
+    /// Control event name (``SceneFormat/controlEvents``) → action name.
     public var actions: [String: String] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -69,9 +69,11 @@ extension Scene {
       enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
       selected = try c.decodeIfPresent(Bool.self, forKey: .selected) ?? false
       on = try c.decodeIfPresent(Bool.self, forKey: .on) ?? false
-      value = try c.decodeIfPresent(Double.self, forKey: .value) ?? 0
       minimumValue = try c.decodeIfPresent(Double.self, forKey: .minimumValue) ?? 0
       maximumValue = try c.decodeIfPresent(Double.self, forKey: .maximumValue) ?? Self.defaultMaximum(for: type)
+      // An absent value is UIKit's 0 pinned to minimumValue...maximumValue (UISlider.h: "this value
+      // will be pinned to min/max"; UIStepper.h: "clamped to min/max").
+      value = try c.decodeIfPresent(Double.self, forKey: .value) ?? Swift.min(Swift.max(0, minimumValue), maximumValue)
       continuous = try c.decodeIfPresent(Bool.self, forKey: .continuous) ?? true
       stepValue = try c.decodeIfPresent(Double.self, forKey: .stepValue) ?? 1
       autorepeat = try c.decodeIfPresent(Bool.self, forKey: .autorepeat) ?? true
@@ -86,8 +88,8 @@ extension Scene {
   public struct Keys: Decodable, Hashable, Sendable {
     /// Globs over the key device's name, `vendor:product` (hex) or path, as a window's `devices`.
     public var devices: [String]
-    /// evdev key name (`KEY_ENTER`) → press type (`select`, `menu`, `playPause`, `upArrow`,
-    /// `downArrow`, `leftArrow`, `rightArrow`, or a free name). Keys not listed make no press.
+    /// evdev key name (`KEY_ENTER`) → press type (``SceneFormat/pressTypes``: `select`, `menu`,
+    /// `playPause`, the arrows, `pageUp`, `pageDown`, or a free name). Keys not listed make no press.
     public var map: [String: String]
 
     enum CodingKeys: String, CodingKey, CaseIterable { case devices, map }

@@ -1,3 +1,5 @@
+import TouchdInput
+
 /// The recognizer types a scene can name (`type:`), one per gesture recognizer class.
 public enum RecognizerType: String, CaseIterable, Hashable, Sendable, Codable {
   case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan
@@ -36,6 +38,18 @@ public enum SceneValueKind: Hashable, Sendable {
   /// A scroll view's deceleration rate: `normal`, `fast` (``Scene/Scroll/decelerationRates``) or a
   /// number per millisecond strictly between 0 and 1.
   case decelerationRate
+  /// One of ``Scene/Control/Kind``'s names.
+  case controlType
+  /// A list of at least one non-empty string (a segmented control's titles).
+  case nonEmptyStringList
+  /// A mapping from control event names (``SceneFormat/controlEvents``) to action names.
+  case controlActions
+  /// A mapping from evdev key names (`KEY_ENTER`, ``SceneFormat/keyNames``) to press types.
+  case keyMap
+  /// Press types (``SceneFormat/isPressType(_:)``): one, or a list of them (possibly empty).
+  case pressTypes
+  /// The id of a view of the same window.
+  case viewID
 }
 
 /// The objects of the scene format.
@@ -47,6 +61,10 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case point
   /// `{top, left, bottom, right}`: content insets.
   case insets
+  /// A view's `control:` (UIControl's properties and its subclass's); `type` decides which it takes.
+  case control
+  /// A window's `keys:`: key devices and the presses their keys make.
+  case keys
 }
 
 /// One key of an object of the scene format.
@@ -108,6 +126,13 @@ public enum SceneFormat {
         SceneKey(
           "frameRate", .positiveNumber, default: .number(60),
           "How often, in Hz, moving scroll views publish their offset: the display's refresh rate."),
+        SceneKey(
+          "keys", .object(.keys),
+          "Key devices (a keypad, gpio-keys buttons) whose keys become presses (UIPress) of this window."),
+        SceneKey(
+          "firstResponder", .viewID,
+          "The id of a view of this window that gets the window's presses first (the first responder; absent: the window)."
+        ),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
       ]
     case .size:
@@ -148,10 +173,18 @@ public enum SceneFormat {
         SceneKey(
           "touches", .bool, default: .bool(false),
           "When true the view handles the touches methods and publishes touches messages."),
+        SceneKey(
+          "presses", .bool, default: .bool(false),
+          "When true the view handles the presses methods itself (pressesBegan(_:with:), …) and publishes presses messages."
+        ),
         SceneKey("recognizers", .list(.recognizer), default: .array([]), "Gesture recognizers attached to the view."),
         SceneKey(
           "scroll", .object(.scroll),
           "Makes the view a scroll view (UIScrollView): its subviews are the content, in content coordinates."),
+        SceneKey(
+          "control", .object(.control),
+          "Makes the view a control (UIControl) of `type`: button, switch, slider, stepper or segmented; it handles its own touches."
+        ),
         SceneKey(
           "views", .list(.view), default: .array([]),
           "Subviews, back to front; a scroll view's are its content, framed in content coordinates."),
@@ -214,6 +247,34 @@ public enum SceneFormat {
         SceneKey(
           "right", .number(minimum: nil, maximum: nil), default: .number(0), "Inset from the right edge, in points."),
       ]
+    case .control:
+      [
+        SceneKey(
+          "type", .controlType, required: true,
+          "The control class: button (UIButton), switch (UISwitch), slider (UISlider), stepper (UIStepper) or segmented (UISegmentedControl)."
+        ),
+        SceneKey(
+          "enabled", .bool, default: .bool(true),
+          "When false the control ignores touches (isEnabled; UIControl.h: default YES)."),
+        SceneKey(
+          "selected", .bool, default: .bool(false),
+          "The control's selected state, for the app to draw (isSelected; UIControl.h: default NO)."),
+        SceneKey(
+          "actions", .controlActions, default: .object([]),
+          "Control event name (touchUpInside, valueChanged, …) → the action published when the control sends that event (addTarget(_:action:for:))."
+        ),
+      ]
+    case .keys:
+      [
+        SceneKey(
+          "devices", .stringList, required: true,
+          "Which key devices feed the window: globs over the device name, vendor:product in hex or device path, as the window's devices."
+        ),
+        SceneKey(
+          "map", .keyMap, default: .object([]),
+          "evdev key name (KEY_ENTER, BTN_0) → press type (UIPress.PressType's select, menu, … or a name of your own); other keys make no press."
+        ),
+      ]
     case .recognizer:
       [
         SceneKey("id", .string, required: true, "The recognizer's name, unique among the scene's recognizers."),
@@ -260,6 +321,10 @@ public enum SceneFormat {
     let allowableMovement = SceneKey(
       "allowableMovement", .number(minimum: 0, maximum: nil), default: .number(10),
       "How far a finger may move, in points, before the gesture fails.")
+    let allowedPressTypes = SceneKey(
+      "allowedPressTypes", .pressTypes, default: .array([]),
+      "Press types the recognizer also recognizes (allowedPressTypes): one or a list; default none, so it recognizes only touches."
+    )
     switch type {
     case .tap:
       return [
@@ -272,6 +337,7 @@ public enum SceneFormat {
         SceneKey(
           "allowableTouchTimeSeparation", .positiveNumber, default: .number(0.25),
           "The longest time, in seconds, from a multi-finger tap's first touch-down to its last."),
+        allowedPressTypes,
       ]
     case .longPress:
       return [
@@ -282,7 +348,7 @@ public enum SceneFormat {
         SceneKey(
           "numberOfTapsRequired", .integer(minimum: 0), default: .number(0),
           "Taps before the press (0: the press itself)."),
-        maximumTapDuration, maximumInterval,
+        maximumTapDuration, maximumInterval, allowedPressTypes,
       ]
     case .pan:
       return [minimumTouches, maximumTouches, startDistance]
@@ -336,6 +402,107 @@ public enum SceneFormat {
           "The width, in points, of the band along the edge in which the pan must start."),
       ]
     }
+  }
+
+  /// The type-specific properties of a control type: UIKit's names and defaults (UISwitch.h,
+  /// UISlider.h, UIStepper.h, UISegmentedControl.h). A button has none beyond the common keys.
+  public static func properties(of type: Scene.Control.Kind) -> [SceneKey] {
+    // The slider's and the stepper's shared properties, each with its class's header.
+    let header = type == .stepper ? "UIStepper" : "UISlider"
+    let value = SceneKey(
+      "value", .number(minimum: nil, maximum: nil), default: .number(0),
+      "The value, within minimumValue...maximumValue (\(header).value; \(header).h: default 0).")
+    let minimumValue = SceneKey(
+      "minimumValue", .number(minimum: nil, maximum: nil), default: .number(0),
+      "The smallest value, less than maximumValue (\(header).minimumValue; \(header).h: default 0).")
+    let continuous = SceneKey(
+      "continuous", .bool, default: .bool(true),
+      "When false valueChanged is sent once the finger lifts instead of at every change (\(header).isContinuous; \(header).h: default YES)."
+    )
+    switch type {
+    case .button:
+      return []
+    case .switch:
+      return [
+        SceneKey(
+          "on", .bool, default: .bool(false),
+          "Whether the switch is on (UISwitch.isOn; UISwitch.h gives no default: a new switch is off).")
+      ]
+    case .slider:
+      return [
+        value, minimumValue,
+        SceneKey(
+          "maximumValue", .number(minimum: nil, maximum: nil),
+          default: .number(Scene.Control.defaultMaximum(for: type)),
+          "The largest value, greater than minimumValue (UISlider.maximumValue; UISlider.h: default 1.0)."),
+        continuous,
+      ]
+    case .stepper:
+      return [
+        value, minimumValue,
+        SceneKey(
+          "maximumValue", .number(minimum: nil, maximum: nil),
+          default: .number(Scene.Control.defaultMaximum(for: type)),
+          "The largest value, greater than minimumValue (UIStepper.maximumValue; UIStepper.h: default 100)."),
+        SceneKey(
+          "stepValue", .positiveNumber, default: .number(1),
+          "How much one press of + or − changes the value; greater than 0 (stepValue; UIStepper.h: default 1)."),
+        continuous,
+        SceneKey(
+          "autorepeat", .bool, default: .bool(true),
+          "Holding + or − keeps changing the value (autorepeat; UIStepper.h: default YES)."),
+      ]
+    case .segmented:
+      return [
+        SceneKey(
+          "segments", .nonEmptyStringList, required: true,
+          "The segments' titles, left to right; at least one (UISegmentedControl(items:), numberOfSegments)."),
+        SceneKey(
+          "selectedSegmentIndex", .integer(minimum: -1), default: .number(-1),
+          "The selected segment, from 0; -1 selects none (selectedSegmentIndex; UISegmentedControl.h: default UISegmentedControlNoSegment, -1)."
+        ),
+      ]
+    }
+  }
+
+  /// Every property name of any control type.
+  public static var allControlPropertyNames: [String] {
+    var seen = Set<String>()
+    return Scene.Control.Kind.allCases.flatMap { properties(of: $0).map(\.name) }.filter { seen.insert($0).inserted }
+  }
+
+  /// What a control type is called in messages and docs: `segmented control` for `segmented`.
+  public static func controlTypeName(_ type: Scene.Control.Kind) -> String {
+    type == .segmented ? "segmented control" : type.rawValue
+  }
+
+  /// The control events an `actions:` mapping may name: UIKit's `UIControl.Event` case names, in
+  /// UIKit's bit order (UIControl.h), as TouchDelivery's `ControlEvents.named`.
+  public static let controlEvents = [
+    "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter", "touchDragExit",
+    "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged", "primaryActionTriggered",
+  ]
+
+  /// UIKit's press types (`UIPress.PressType`'s case names). A scene may also name its own.
+  public static let pressTypes = [
+    "select", "menu", "playPause", "upArrow", "downArrow", "leftArrow", "rightArrow", "pageUp", "pageDown",
+  ]
+
+  /// The pattern a press type of the scene's own must match: a letter, then letters, digits, `_` or `-`.
+  public static let pressTypePattern = "^[A-Za-z][A-Za-z0-9_-]*$"
+
+  /// Whether `name` is a press type: one of ``pressTypes`` or a name matching ``pressTypePattern``.
+  public static func isPressType(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, isASCIILetter(first) else { return false }
+    return name.unicodeScalars.allSatisfy { isASCIILetter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+  }
+
+  private static func isASCIILetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+
+  /// The evdev key and button names a `keys:` map may name (``EventNames/keyCodeNames`` without the
+  /// pointer and touch codes, which are never presses).
+  public static let keyNames: [String] = EventNames.keyCodeNames.filter { name in
+    EventNames.keyCode(named: name).map { !EventNames.isPointerCode($0) } ?? false
   }
 
   /// Every parameter name of any recognizer type.

@@ -1,4 +1,5 @@
 import Foundation
+import TouchdInput
 import Yams
 
 extension Scene {
@@ -94,10 +95,28 @@ struct SceneValidator {
     var key: String
     var mark: Mark
   }
+  /// A press type a recognizer allows (`allowedPressTypes`) that is not one of UIKit's.
+  private struct PressTypeUse {
+    var type: String
+    var key: String
+    var owner: String
+    var mark: Mark
+  }
+  /// What the window-wide checks need of one window: its views, the press types its keys make,
+  /// the press types its recognizers allow and its first responder.
+  private struct WindowScope {
+    var id: String?
+    var viewIDs: [String] = []
+    var pressTypesMade: [String] = []
+    var pressTypeUses: [PressTypeUse] = []
+    var firstResponder: Declared?
+  }
   private var windowIDs: [Declared] = []
   private var viewIDs: [Declared] = []
   private var recognizerIDs: [Declared] = []
   private var references: [Reference] = []
+  /// One per window, in file order; the last is the window being validated.
+  private var windows: [WindowScope] = []
 
   init(file: String) { self.file = file }
 
@@ -107,6 +126,7 @@ struct SceneValidator {
     checkDuplicates(viewIDs, kind: "view")
     checkDuplicates(recognizerIDs, kind: "recognizer")
     checkReferences()
+    checkWindows()
   }
 
   // MARK: Objects
@@ -145,17 +165,28 @@ struct SceneValidator {
       recognizerType = typeNode.scalar.flatMap { RecognizerType(rawValue: $0.string) }
       typeKnown = recognizerType != nil
     }
+    // A control's properties depend on its type; without a known type they are not checked (the
+    // missing or unknown type is reported on its own).
+    var controlType: Scene.Control.Kind?
+    if object == .control {
+      controlType = pairs.first { $0.key == "type" }?.value.scalar.flatMap { Scene.Control.Kind(rawValue: $0.string) }
+      typeKnown = controlType != nil
+    }
+    if object == .window { windows.append(WindowScope(id: id)) }
     // Objects with an id are named by it; the others (size, frame, scroll, …) by where they are.
     let named: Set<SceneObject> = [.window, .view, .recognizer]
     let name = named.contains(object) ? describe(object, id: id, recognizerType: recognizerType) : context
     var keys = SceneFormat.keys(of: object)
     if let recognizerType { keys += SceneFormat.parameters(of: recognizerType) }
+    if let controlType { keys += SceneFormat.properties(of: controlType) }
 
     for pair in pairs {
       if let spec = keys.first(where: { $0.name == pair.key }) {
         validateValue(pair.value, spec, owner: name, ownerID: id, ownerObject: object)
       } else if object == .recognizer && !typeKnown && SceneFormat.allParameterNames.contains(pair.key) {
         continue  // a parameter of some type: the unknown type is reported on its own
+      } else if object == .control && !typeKnown && SceneFormat.allControlPropertyNames.contains(pair.key) {
+        continue  // a property of some control type: the missing or unknown type is reported on its own
       } else {
         var message = "unknown key '\(pair.key)' in \(name)"
         let owners = RecognizerType.allCases.filter { type in
@@ -165,6 +196,14 @@ struct SceneValidator {
           let list = owners.map(\.rawValue).joined(separator: ", ")
           message = "'\(pair.key)' is not a parameter of \(name) (only of \(list) recognizers)"
         }
+        let controlOwners = Scene.Control.Kind.allCases.filter { type in
+          SceneFormat.properties(of: type).contains { $0.name == pair.key }
+        }
+        if let controlType, !controlOwners.isEmpty {
+          let list = listed(controlOwners.map(SceneFormat.controlTypeName))
+          message =
+            "'\(pair.key)' in \(name) is a \(list) property; this control is a \(SceneFormat.controlTypeName(controlType))"
+        }
         if let guess = closestMatch(to: pair.key, in: keys.map(\.name)) { message += " (did you mean '\(guess)'?)" }
         error(pair.keyNode.mark, key: pair.key, message)
       }
@@ -172,6 +211,111 @@ struct SceneValidator {
     for spec in keys where spec.isRequired && !pairs.contains(where: { $0.key == spec.name }) {
       error(node.mark, key: spec.name, "missing required key '\(spec.name)' in \(name)")
     }
+    if object == .view { checkControlView(pairs, name: name) }
+    if let controlType { checkControl(pairs, controlType, name: name) }
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  private func listed(_ names: [String]) -> String {
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
+
+  // MARK: Controls
+
+  /// A control is neither a scroll view nor a view that handles its own touches.
+  private mutating func checkControlView(_ pairs: [(key: String, keyNode: Node, value: Node)], name: String) {
+    guard let control = pairs.first(where: { $0.key == "control" }) else { return }
+    if pairs.contains(where: { $0.key == "scroll" }) {
+      error(
+        control.keyNode.mark, key: "control",
+        "'control' in \(name) is not allowed with 'scroll': a view is either a control or a scroll view")
+    }
+    if let touches = pairs.first(where: { $0.key == "touches" }), touches.value.bool == true,
+      tagName(touches.value) == .bool
+    {
+      error(
+        touches.value.mark, key: "touches",
+        "'touches' in \(name) must be false: a control handles its own touches; subscribe to control messages")
+    }
+  }
+
+  /// The checks between a control's values: UIKit's `minimumValue < maximumValue` (UIStepper.h:
+  /// "must be less than maximumValue"), a value within them, a selected segment that exists.
+  /// Values reported wrong already are not checked again.
+  private mutating func checkControl(
+    _ pairs: [(key: String, keyNode: Node, value: Node)], _ type: Scene.Control.Kind, name: String
+  ) {
+    func node(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+    switch type {
+    case .slider, .stepper:
+      let minimumNode = node("minimumValue")
+      let maximumNode = node("maximumValue")
+      if let minimumNode, number(minimumNode) == nil { return }
+      if let maximumNode, number(maximumNode) == nil { return }
+      let minimum = minimumNode.flatMap(number) ?? 0
+      let maximum = maximumNode.flatMap(number) ?? Scene.Control.defaultMaximum(for: type)
+      guard minimum < maximum else {
+        if let maximumNode {
+          error(
+            maximumNode.mark, key: "maximumValue",
+            "'maximumValue' in \(name) must be greater than minimumValue (\(JSONFormat.number(minimum))), found \(JSONFormat.number(maximum))"
+          )
+        } else if let minimumNode {
+          error(
+            minimumNode.mark, key: "minimumValue",
+            "'minimumValue' in \(name) must be less than maximumValue (\(JSONFormat.number(maximum)), a \(type.rawValue)'s default), found \(JSONFormat.number(minimum))"
+          )
+        }
+        return
+      }
+      if let valueNode = node("value"), let value = number(valueNode), !(minimum...maximum).contains(value) {
+        error(
+          valueNode.mark, key: "value",
+          "'value' in \(name) must be within minimumValue...maximumValue (\(JSONFormat.number(minimum))...\(JSONFormat.number(maximum))), found \(JSONFormat.number(value))"
+        )
+      }
+    case .segmented:
+      guard let indexNode = node("selectedSegmentIndex"), let index = integer(indexNode), index >= 0,
+        case .sequence(let segments)? = node("segments"), !segments.isEmpty, index >= segments.count
+      else { return }
+      error(
+        indexNode.mark, key: "selectedSegmentIndex",
+        "'selectedSegmentIndex' in \(name) must be -1 (no segment) or less than the number of segments (\(segments.count)), found \(index)"
+      )
+    case .button, .switch:
+      break
+    }
+  }
+
+  // MARK: Presses
+
+  /// The press type `node` names, or nil after reporting why it names none. `what` names the value
+  /// in the message: `'KEY_F1' in map of keys of window 'main'`.
+  private mutating func pressType(_ node: Node, key: String, what: String) -> String? {
+    let own = "a name of letters, digits, '_' and '-' starting with a letter"
+    let expected = "a press type (UIKit's \(SceneFormat.pressTypes.joined(separator: ", ")), or \(own))"
+    guard let name = scalarString(node), tagName(node) == .str, SceneFormat.isPressType(name) else {
+      error(node.mark, key: key, "\(what) must be \(expected), found \(describeValue(node))")
+      return nil
+    }
+    if !SceneFormat.pressTypes.contains(name),
+      let uikit = SceneFormat.pressTypes.first(where: { $0.lowercased() == name.lowercased() })
+    {
+      error(
+        node.mark, key: key,
+        "\(what) names press type '\(name)'; UIKit's is '\(uikit)' (press types are case-sensitive)")
+      return nil
+    }
+    return name
+  }
+
+  /// The name a misspelt evdev key name most likely meant: the same name in capitals, with its
+  /// `KEY_` prefix, or the closest key name.
+  private func keyNameSuggestion(_ name: String) -> String? {
+    let upper = name.uppercased()
+    for candidate in [upper, "KEY_" + upper] where EventNames.keyCode(named: candidate) != nil { return candidate }
+    return closestMatch(to: name, in: SceneFormat.keyNames)
   }
 
   private mutating func validateValue(
@@ -188,7 +332,9 @@ struct SceneValidator {
       if key == "id", let mark = node.mark {
         switch ownerObject {
         case .window: windowIDs.append(Declared(id: s, mark: mark))
-        case .view: viewIDs.append(Declared(id: s, mark: mark))
+        case .view:
+          viewIDs.append(Declared(id: s, mark: mark))
+          if !windows.isEmpty { windows[windows.count - 1].viewIDs.append(s) }
         case .recognizer: recognizerIDs.append(Declared(id: s, mark: mark))
         default: break
         }
@@ -270,6 +416,83 @@ struct SceneValidator {
       } else {
         fail(expected)
       }
+    case .controlType:
+      let names = Scene.Control.Kind.allCases.map(\.rawValue)
+      guard let s = scalarString(node), Scene.Control.Kind(rawValue: s) != nil else {
+        var message = "unknown control type \(describeValue(node)) in \(owner)"
+        if let s = scalarString(node), let guess = closestMatch(to: s, in: names) {
+          message += " (did you mean '\(guess)'?)"
+        } else {
+          message += " (expected one of \(names.joined(separator: ", ")))"
+        }
+        return error(node.mark, key: key, message)
+      }
+    case .nonEmptyStringList:
+      guard case .sequence(let items) = node else { return fail("a non-empty list of strings") }
+      if items.isEmpty {
+        return error(
+          node.mark, key: key, "'\(key)' in \(owner) must be a non-empty list of strings, found an empty list")
+      }
+      for item in items where scalarString(item).map(\.isEmpty) ?? true {
+        error(item.mark, key: key, "'\(key)' in \(owner) must list non-empty strings, found \(describeValue(item))")
+      }
+    case .controlActions:
+      guard case .mapping(let mapping) = node else { return fail("a mapping of control events to action names") }
+      for (eventNode, actionNode) in mapping {
+        guard let event = scalarString(eventNode), SceneFormat.controlEvents.contains(event) else {
+          var message = "unknown control event \(describeValue(eventNode)) in \(key) of \(owner)"
+          if let s = scalarString(eventNode), let guess = closestMatch(to: s, in: SceneFormat.controlEvents) {
+            message += " (did you mean '\(guess)'?)"
+          } else {
+            message += " (expected one of \(SceneFormat.controlEvents.joined(separator: ", ")))"
+          }
+          error(eventNode.mark, key: key, message)
+          continue
+        }
+        if scalarString(actionNode).map(\.isEmpty) ?? true {
+          error(
+            actionNode.mark, key: key,
+            "'\(event)' in \(key) of \(owner) must be an action name (a non-empty string), found \(describeValue(actionNode))"
+          )
+        }
+      }
+    case .keyMap:
+      guard case .mapping(let mapping) = node else { return fail("a mapping of evdev key names to press types") }
+      var seen: [UInt16: String] = [:]
+      for (keyNode, typeNode) in mapping {
+        let keyName = scalarString(keyNode) ?? ""
+        let what = "'\(keyName)' in \(key) of \(owner)"
+        if let code = EventNames.keyCode(named: keyName) {
+          if EventNames.isPointerCode(code) {
+            error(keyNode.mark, key: key, "\(what) is a touch/pointer code, never a press")
+          } else if let other = seen[code] {
+            error(keyNode.mark, key: key, "\(what) is the same key as '\(other)' (code \(code))")
+          } else {
+            seen[code] = keyName
+          }
+        } else {
+          var message = "unknown evdev key name \(describeValue(keyNode)) in \(key) of \(owner)"
+          if !keyName.isEmpty, let guess = keyNameSuggestion(keyName) { message += " (did you mean '\(guess)'?)" }
+          error(keyNode.mark, key: key, message)
+        }
+        if let type = pressType(typeNode, key: key, what: what), !windows.isEmpty {
+          windows[windows.count - 1].pressTypesMade.append(type)
+        }
+      }
+    case .pressTypes:
+      let items: [Node]
+      if case .sequence(let sequence) = node { items = Array(sequence) } else { items = [node] }
+      for item in items {
+        guard let type = pressType(item, key: key, what: "'\(key)' in \(owner)"),
+          !SceneFormat.pressTypes.contains(type), let mark = item.mark, !windows.isEmpty
+        else { continue }
+        windows[windows.count - 1].pressTypeUses.append(PressTypeUse(type: type, key: key, owner: owner, mark: mark))
+      }
+    case .viewID:
+      guard let s = scalarString(node), !s.isEmpty else { return fail("a view id") }
+      if let mark = node.mark, !windows.isEmpty {
+        windows[windows.count - 1].firstResponder = Declared(id: s, mark: mark)
+      }
     case .recognizerType:
       let names = RecognizerType.allCases.map(\.rawValue)
       guard let s = scalarString(node), RecognizerType(rawValue: s) != nil else {
@@ -335,6 +558,34 @@ struct SceneValidator {
         }
       }
       search(start)
+    }
+  }
+
+  /// Each window's first responder is one of its views, and each press type of the scene's own
+  /// that its recognizers allow is one its keys make.
+  private mutating func checkWindows() {
+    for window in windows {
+      let owner = describe(.window, id: window.id)
+      if let first = window.firstResponder, !window.viewIDs.contains(first.id) {
+        if let other = windows.first(where: { $0.viewIDs.contains(first.id) }) {
+          error(
+            first.mark, key: "firstResponder",
+            "'firstResponder' in \(owner) names view '\(first.id)' of \(describe(.window, id: other.id)); it must be a view of this window"
+          )
+        } else {
+          var message = "'firstResponder' in \(owner) names unknown view '\(first.id)'"
+          if let guess = closestMatch(to: first.id, in: window.viewIDs) { message += " (did you mean '\(guess)'?)" }
+          error(first.mark, key: "firstResponder", message)
+        }
+      }
+      for use in window.pressTypeUses where !window.pressTypesMade.contains(use.type) {
+        var message =
+          "'\(use.key)' in \(use.owner) names press type '\(use.type)', which no key in the keys map of \(owner) makes"
+        if let guess = closestMatch(to: use.type, in: SceneFormat.pressTypes + window.pressTypesMade) {
+          message += " (did you mean '\(guess)'?)"
+        }
+        error(use.mark, key: use.key, message)
+      }
     }
   }
 

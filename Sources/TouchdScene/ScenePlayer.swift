@@ -30,6 +30,53 @@ public enum ScenePlayer {
   /// from: the recording's first event.
   public static func origin(of recording: Recording) -> Double { recording.events.first?.time.seconds ?? 0 }
 
+  /// The time a replay of several recordings counts from: the earliest first event among them.
+  public static func origin(of recordings: [Recording]) -> Double {
+    recordings.compactMap(\.events.first?.time).min()?.seconds ?? 0
+  }
+
+  /// Where a recorded device's frames go in a scene: its touches to a window (it is a touchscreen
+  /// a window's `devices` match), its keys to a window (a window's `keys.devices` match it), or both.
+  public struct Route: Hashable, Sendable {
+    public var touchWindow: Int?
+    public var keyWindow: Int?
+
+    public init(touchWindow: Int?, keyWindow: Int?) {
+      self.touchWindow = touchWindow
+      self.keyWindow = keyWindow
+    }
+
+    /// What to read from the recording.
+    public var reading: MultiReplay.Reading { MultiReplay.Reading(touches: touchWindow != nil, keys: keyWindow != nil) }
+  }
+
+  /// Routes a recorded device as the live daemon routes the device: a touchscreen (touchd's rule,
+  /// `Recording.notTouchscreenMessage`) to the first window whose `devices` match it; a device with
+  /// keys that make presses (``KeyAssembler/hasKeys(_:)``) to the first window whose `keys.devices`
+  /// match it (``SceneRuntime/keyWindowIndex(for:path:)``), a touchscreen too. A touchscreen that
+  /// neither takes is ``SceneRuntimeError/noWindow(device:)``; any other device that no window's
+  /// `keys.devices` takes is ``SceneRuntimeError/notTouchscreen(_:)``, its message naming the
+  /// recording and the device.
+  public static func route(_ recording: Recording, in runtime: SceneRuntime, path: String? = nil)
+    throws(SceneRuntimeError) -> Route
+  {
+    let description = recording.description
+    let keyWindow =
+      KeyAssembler.hasKeys(description) ? runtime.keyWindowIndex(for: description, path: path) : nil
+    guard let message = recording.notTouchscreenMessage else {
+      let touchWindow = runtime.windowIndex(for: description, path: path)
+      if touchWindow == nil && keyWindow == nil { throw .noWindow(device: description.name) }
+      return Route(touchWindow: touchWindow, keyWindow: keyWindow)
+    }
+    guard let keyWindow else {
+      guard KeyAssembler.hasKeys(description) else { throw .notTouchscreen(message) }
+      throw .notTouchscreen(
+        message + ", nor its keys: no window's keys.devices matches its name \"\(description.name)\" or its id "
+          + description.id.vendorProduct)
+    }
+    return Route(touchWindow: nil, keyWindow: keyWindow)
+  }
+
   /// Replays `recording` against `scene`: for each frame the clock advances to the frame's time
   /// (firing due timers), the frame is mapped into the first window whose `devices` match the
   /// recording's device and delivered; touches still down at the end are cancelled, then pending
@@ -39,15 +86,15 @@ public enum ScenePlayer {
   /// timers due by then, before a frame at the same time; commands at one time in the given
   /// order. With `trace`, the runtime traces (``SceneRuntime/isTracing``) and the trace messages
   /// are among those returned.
+  ///
+  /// The recording is routed by ``route(_:in:path:)``: a device a window's `keys.devices` names
+  /// feeds that window key frames too. ``replay(_:scene:devicePaths:commands:trace:)`` replays
+  /// several recordings at once.
   public static func replay(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
     trace: Bool = false
   ) throws(SceneRuntimeError) -> [Message] {
-    var messages: [Message] = []
-    try run(recording, scene: scene, devicePath: devicePath, commands: commands, trace: trace) { step in
-      if case .message(let message) = step { messages.append(message) }
-    }
-    return messages
+    try replay([recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace)
   }
 
   /// ``replay(_:scene:devicePath:commands:trace:)``, handing each step (messages and applied
@@ -57,10 +104,42 @@ public enum ScenePlayer {
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
     trace: Bool = false, _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
-    let origin = origin(of: recording)
+    try run([recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace, body)
+  }
+
+  /// Replays several recordings at once, as the live daemon reads several devices (a touchscreen
+  /// and a keypad): their events merged by time, equal times in the order of `recordings`
+  /// (``MultiReplay``); each recording routed by ``route(_:in:path:)`` (`devicePaths`, when given,
+  /// one per recording, are the device paths window patterns may match). For each frame the clock
+  /// advances to its time, then a touch frame is mapped into its window and delivered, a key frame
+  /// is delivered to its window with the recording's index as its `source`. At the end, touches and
+  /// keys still down are cancelled (recording by recording, touches first) at the last event of any
+  /// recording, then pending timers run out. Commands and `trace` as in
+  /// ``replay(_:scene:devicePath:commands:trace:)``, offsets counted from the earliest first event.
+  public static func replay(
+    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], commands: [TimedCommand] = [],
+    trace: Bool = false
+  ) throws(SceneRuntimeError) -> [Message] {
+    var messages: [Message] = []
+    try run(recordings, scene: scene, devicePaths: devicePaths, commands: commands, trace: trace) { step in
+      if case .message(let message) = step { messages.append(message) }
+    }
+    return messages
+  }
+
+  /// ``replay(_:scene:devicePaths:commands:trace:)``, handing each step to `body` as it happens.
+  public static func run(
+    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], commands: [TimedCommand] = [],
+    trace: Bool = false, _ body: @escaping (Step) -> Void
+  ) throws(SceneRuntimeError) {
+    let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
     let runtime = SceneRuntime(scene: scene, clock: clock) { body(.message($0)) }
-    let window = try runtime.replayWindow(for: recording, path: devicePath)
+    var routes: [Route] = []
+    for (index, recording) in recordings.enumerated() {
+      let path = index < devicePaths.count ? devicePaths[index] : nil
+      routes.append(try route(recording, in: runtime, path: path))
+    }
     runtime.isTracing = trace
     // Stable: commands at one time keep their order.
     var pending = commands.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
@@ -77,19 +156,19 @@ public enum ScenePlayer {
         }
       }
     }
-    var failure: SceneRuntimeError?
-    Replay.forEachFrame(of: recording) { frame in
-      guard failure == nil else { return }
-      do throws(SceneRuntimeError) {
-        try applyCommands(upTo: frame.time.seconds)
-      } catch {
-        failure = error
-        return
-      }
+    func deliver(_ index: Int, _ frame: DeviceFrame) throws(SceneRuntimeError) {
+      try applyCommands(upTo: frame.time.seconds)
       clock.advance(to: frame.time.seconds)
-      runtime.handle(frame, inWindow: window)
+      switch frame {
+      case .touches(let touches):
+        if let window = routes[index].touchWindow { runtime.handle(touches, inWindow: window) }
+      case .keys(let keys):
+        if let window = routes[index].keyWindow { runtime.handle(keys, inWindow: window, source: index) }
+      }
     }
-    if let failure { throw failure }
+    let replay = MultiReplay(recordings, readings: routes.map(\.reading))
+    try replay.feed(deliver)
+    try replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), deliver)
     try applyCommands(upTo: nil)
     clock.runUntilIdle()
   }

@@ -46,6 +46,8 @@ public final class SceneRuntime {
   private let simultaneity = SimultaneityDelegate()
   /// ``mapping(forWindow:)`` of every window (the scene does not change).
   private var mappings: [ScreenMapping] = []
+  /// Each window's `keys.map`, by key code: the key's name and the press type it makes.
+  private var keyMaps: [[UInt16: (name: String, type: PressType)]] = []
 
   /// Builds the scene's objects on `clock`. `sink` receives every message.
   public init(scene: Scene, clock: TouchClock, sink: @escaping (Message) -> Void) {
@@ -68,6 +70,14 @@ public final class SceneRuntime {
         window.addSubview(
           build(viewSpec, window: spec, recognizers: &recognizers, pending: &pending))
       }
+    }
+    for (spec, window) in zip(scene.windows, windows) {
+      if let id = spec.firstResponder { window.firstResponder = viewsByID[id] }
+      var keys: [UInt16: (name: String, type: PressType)] = [:]
+      for (name, type) in spec.keys?.map ?? [:] {
+        if let code = EventNames.keyCode(named: name) { keys[code] = (name, PressType(type)) }
+      }
+      keyMaps.append(keys)
     }
     for (recognizer, spec) in pending {
       for id in spec.requireToFail { if let other = recognizers[id] { recognizer.require(toFail: other) } }
@@ -158,7 +168,16 @@ public final class SceneRuntime {
   /// Delivers a key frame to window `index`: each mapped key becomes a press for the window's
   /// first responder; keys the window's `keys.map` does not name make no press.
   public func handle(_ frame: KeyFrame, inWindow index: Int, source: Int = 0) {
-    _ = (frame, index, source)
+    let map = keyMaps[index]
+    var changes: [PressChange] = []
+    for change in frame.changes {
+      guard let key = map[change.code] else { continue }
+      changes.append(PressChange(device: source, code: change.code, key: key.name, type: key.type, phase: change.phase))
+    }
+    guard !changes.isEmpty else { return }
+    frameTime = frame.time.seconds
+    defer { frameTime = nil }
+    application.handle(changes, at: frame.time.seconds, in: windows[index])
   }
 
   // MARK: Runtime changes
@@ -166,7 +185,8 @@ public final class SceneRuntime {
   /// Changes a view's properties; nil leaves one as it is.
   public func setView(
     _ id: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
-    frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange()
+    frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange(), control change: ControlChange = ControlChange(),
+    firstResponder: Bool? = nil
   ) throws(SceneRuntimeError) {
     guard let view = viewsByID[id] else {
       throw .unknownView(id, suggestion: closestMatch(to: id, in: viewsByID.keys.sorted()))
@@ -179,6 +199,46 @@ public final class SceneRuntime {
     }
     if let size = scroll.contentSize, size.width < 0 || size.height < 0 {
       throw .invalidValue("negative contentSize of '\(id)'")
+    }
+    let control = view as? Control
+    if !change.isEmpty {
+      guard let control else { throw .invalidValue("view '\(id)' is not a control (it has no control:)") }
+      let type = controlTypeName(control)
+      if change.on != nil && !(control is Switch) {
+        throw .invalidValue("'on' is a switch property; view '\(id)' is a \(type)")
+      }
+      if change.value != nil && !(control is Slider || control is Stepper) {
+        throw .invalidValue("'value' is a slider and stepper property; view '\(id)' is a \(type)")
+      }
+      if let index = change.selectedSegmentIndex {
+        guard let segmented = control as? SegmentedControl else {
+          throw .invalidValue("'selectedSegmentIndex' is a segmented control property; view '\(id)' is a \(type)")
+        }
+        guard index >= -1 && index < segmented.segments.count else {
+          throw .invalidValue(
+            "selectedSegmentIndex \(index) of '\(id)' must be -1 (no segment) or less than \(segmented.segments.count)")
+        }
+      }
+    }
+    if let control {
+      // One control message for the whole command.
+      control.batch {
+        if let enabled = change.enabled { control.isEnabled = enabled }
+        if let selected = change.selected { control.isSelected = selected }
+        if let on = change.on { (control as? Switch)?.isOn = on }
+        if let value = change.value {
+          (control as? Slider)?.value = value
+          (control as? Stepper)?.value = value
+        }
+        if let index = change.selectedSegmentIndex { (control as? SegmentedControl)?.selectedSegmentIndex = index }
+      }
+    }
+    if let firstResponder, let window = view.window {
+      if firstResponder {
+        window.firstResponder = view
+      } else if window.firstResponder === view {
+        window.firstResponder = nil
+      }
     }
     if let scrollView {
       if let size = scroll.contentSize { scrollView.contentSize = Size(width: size.width, height: size.height) }
@@ -230,16 +290,20 @@ public final class SceneRuntime {
   ) -> TouchDelivery.View {
     let f = spec.frame
     let frame = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
-    let view: TouchDelivery.View & TouchesReporting
+    let view: TouchDelivery.View
     if let scroll = spec.scroll {
-      let scrollView = SceneScrollView(frame: frame, handlesTouches: spec.touches)
+      let scrollView = ScrollView(frame: frame)
       configure(scrollView, scroll, frameRate: window.frameRate, id: spec.id)
       view = scrollView
+    } else if let control = spec.control {
+      view = makeControl(control, frame: frame, viewID: spec.id, windowID: window.id)
     } else {
-      view = SceneView(frame: frame, handlesTouches: spec.touches)
+      view = TouchDelivery.View(frame: frame)
     }
-    if spec.touches {
-      view.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
+    if spec.touches || spec.presses {
+      let reporter = SceneResponder(view: view, touches: spec.touches, presses: spec.presses)
+      reporter.onTouches = { [weak self] view, phase, touches in self?.publishTouches(view, phase, touches) }
+      reporter.onPresses = { [weak self] view, phase, presses in self?.publishPresses(view, phase, presses) }
     }
     view.identifier = spec.id
     view.isHidden = spec.hidden
@@ -364,6 +428,7 @@ public final class SceneRuntime {
       recognizer = r
     }
     recognizer.name = spec.id
+    recognizer.allowedPressTypes = options("allowedPressTypes").map { PressType($0) }
     recognizer.cancelsTouchesInView = spec.cancelsTouchesInView
     recognizer.delaysTouchesBegan = spec.delaysTouchesBegan
     recognizer.delaysTouchesEnded = spec.delaysTouchesEnded
@@ -396,12 +461,90 @@ public final class SceneRuntime {
     default: values = .none
     }
     let state: GestureRecognizer.State = recognizer.state == .possible ? .ended : recognizer.state
+    // A gesture made by presses (allowedPressTypes) has no touch: it is located at its view's centre.
+    let press = recognizer.trackedTouches.isEmpty ? recognizer.trackedPresses.first : nil
+    var location = recognizer.location(in: nil)
+    if press != nil, let view = recognizer.view {
+      location = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+    }
     sink(
       .action(
         ActionMessage(
           seq: takeSeq(), action: spec.action, gesture: spec.type, state: state, view: viewID, window: windowID,
-          recognizer: spec.id, time: now, location: recognizer.location(in: nil),
-          numberOfTouches: recognizer.numberOfTouches, values: values)))
+          recognizer: spec.id, time: now, location: location,
+          numberOfTouches: press == nil ? recognizer.numberOfTouches : 0, values: values,
+          press: press?.type.rawValue)))
+  }
+
+  private func makeControl(_ spec: Scene.Control, frame: Rect, viewID: String, windowID: String) -> Control {
+    let control: Control
+    switch spec.type {
+    case .button: control = Button(frame: frame)
+    case .switch:
+      let s = Switch(frame: frame)
+      s.isOn = spec.on
+      control = s
+    case .slider:
+      let s = Slider(frame: frame)
+      s.maximumValue = spec.maximumValue
+      s.minimumValue = spec.minimumValue
+      s.value = spec.value
+      s.isContinuous = spec.continuous
+      control = s
+    case .stepper:
+      let s = Stepper(frame: frame)
+      s.maximumValue = spec.maximumValue
+      s.minimumValue = spec.minimumValue
+      s.value = spec.value
+      s.stepValue = spec.stepValue
+      s.autorepeat = spec.autorepeat
+      s.isContinuous = spec.continuous
+      control = s
+    case .segmented:
+      let s = SegmentedControl(frame: frame)
+      s.segments = spec.segments
+      s.selectedSegmentIndex = spec.selectedSegmentIndex
+      control = s
+    }
+    control.isEnabled = spec.enabled
+    control.isSelected = spec.selected
+    control.onStateChange = { [weak self] control in self?.publishControl(control) }
+    var mapped: ControlEvents = []
+    for (name, _) in spec.actions { if let event = ControlEvents(name: name) { mapped.insert(event) } }
+    if !mapped.isEmpty {
+      let actions = spec.actions
+      control.addAction(for: mapped) { [weak self] control, event in
+        guard let self, let name = ControlEvents.named.first(where: { $0.event == event })?.name,
+          let action = actions[name]
+        else { return }
+        self.sink(
+          .controlAction(
+            ControlActionMessage(
+              seq: self.takeSeq(), action: action, event: name, control: controlTypeName(control), view: viewID,
+              window: windowID, time: self.now, value: ControlValue(of: control))))
+      }
+    }
+    return control
+  }
+
+  private func publishControl(_ control: Control) {
+    sink(
+      .control(
+        ControlMessage(
+          seq: takeSeq(), control: controlTypeName(control), view: control.identifier ?? "",
+          window: control.window?.identifier ?? "", time: now, enabled: control.isEnabled,
+          highlighted: control.isHighlighted, selected: control.isSelected, value: ControlValue(of: control))))
+  }
+
+  private func publishPresses(_ view: TouchDelivery.View, _ phase: PressPhase, _ presses: Set<Press>) {
+    let infos = presses.map { p in
+      PressesMessage.PressInfo(id: p.id, type: p.type.rawValue, key: p.key, phase: p.phase)
+    }
+    sink(
+      .presses(
+        PressesMessage(
+          seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
+          presses: infos)))
   }
 
   private func publishScroll(_ view: ScrollView, _ event: ScrollView.ScrollEvent) {

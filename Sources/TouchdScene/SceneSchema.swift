@@ -6,6 +6,9 @@ public enum SceneSchema {
   /// The schema's `$defs` name of a recognizer type's object (`tapRecognizer`).
   public static func definitionName(of type: RecognizerType) -> String { "\(type.rawValue)Recognizer" }
 
+  /// The schema's `$defs` name of a control type's object (`sliderControl`).
+  public static func definitionName(of type: Scene.Control.Kind) -> String { "\(type.rawValue)Control" }
+
   /// The whole schema.
   public static var document: JSONValue {
     var root: [(key: String, value: JSONValue)] = [
@@ -15,51 +18,86 @@ public enum SceneSchema {
     ]
     root += object(.scene)
     var defs: [(key: String, value: JSONValue)] = []
-    for kind in SceneObject.allCases where kind != .scene && kind != .recognizer {
+    for kind in SceneObject.allCases where ![.scene, .recognizer, .control].contains(kind) {
       defs.append((kind.rawValue, .object(object(kind))))
     }
-    defs.append(("recognizer", recognizerDispatch))
+    defs.append(
+      (
+        "recognizer",
+        dispatch(
+          .recognizer, description: "A gesture recognizer; `type` decides which parameters it takes.",
+          types: RecognizerType.allCases.map { ($0.rawValue, definitionName(of: $0)) })
+      ))
     for type in RecognizerType.allCases {
       let keys = SceneFormat.keys(of: .recognizer) + SceneFormat.parameters(of: type)
-      var properties = object(keys: keys, description: "A \(type.rawValue) gesture recognizer.")
-      if let i = properties.firstIndex(where: { $0.key == "properties" }),
-        case .object(var props) = properties[i].value,
-        let t = props.firstIndex(where: { $0.key == "type" })
-      {
-        props[t].value = .object([("const", .string(type.rawValue))])
-        properties[i].value = .object(props)
-      }
-      defs.append((definitionName(of: type), .object(properties)))
+      defs.append(
+        (
+          definitionName(of: type),
+          typed(keys, type: type.rawValue, description: "A \(type.rawValue) gesture recognizer.")
+        ))
     }
+    defs.append(
+      (
+        "control",
+        dispatch(
+          .control, description: "A control (UIControl); `type` decides which properties it takes.",
+          types: Scene.Control.Kind.allCases.map { ($0.rawValue, definitionName(of: $0)) })
+      ))
+    let classes: [Scene.Control.Kind: String] = [
+      .button: "UIButton", .switch: "UISwitch", .slider: "UISlider", .stepper: "UIStepper",
+      .segmented: "UISegmentedControl",
+    ]
+    for type in Scene.Control.Kind.allCases {
+      let keys = SceneFormat.keys(of: .control) + SceneFormat.properties(of: type)
+      let description = "A \(SceneFormat.controlTypeName(type)) (\(classes[type] ?? "UIControl"))."
+      defs.append((definitionName(of: type), typed(keys, type: type.rawValue, description: description)))
+    }
+    defs.append(("pressType", pressTypeDefinition))
     root.append(("$defs", .object(defs)))
     return .object(root)
   }
 
-  /// `recognizer`: the common keys for completion, then the type's own definition.
-  private static var recognizerDispatch: JSONValue {
-    let common = SceneFormat.keys(of: .recognizer)
+  /// An object whose `type` decides its other keys (`recognizer`, `control`): the common keys for
+  /// completion, then the type's own definition.
+  private static func dispatch(_ kind: SceneObject, description: String, types: [(name: String, definition: String)])
+    -> JSONValue
+  {
+    let common = SceneFormat.keys(of: kind)
     return .object([
-      ("description", .string("A gesture recognizer; `type` decides which parameters it takes.")),
+      ("description", .string(description)),
       ("type", .string("object")),
       ("required", .array(common.filter(\.isRequired).map { .string($0.name) })),
       ("properties", .object(common.map { ($0.name, property($0)) })),
       (
         "allOf",
         .array(
-          RecognizerType.allCases.map { type in
+          types.map { type in
             .object([
               (
                 "if",
                 .object([
-                  ("properties", .object([("type", .object([("const", .string(type.rawValue))]))])),
+                  ("properties", .object([("type", .object([("const", .string(type.name))]))])),
                   ("required", .array([.string("type")])),
                 ])
               ),
-              ("then", .object([("$ref", .string("#/$defs/\(definitionName(of: type))"))])),
+              ("then", .object([("$ref", .string("#/$defs/\(type.definition)"))])),
             ])
           })
       ),
     ])
+  }
+
+  /// One type's own object: its keys, with `type` fixed to the type's name.
+  private static func typed(_ keys: [SceneKey], type: String, description: String) -> JSONValue {
+    var properties = object(keys: keys, description: description)
+    if let i = properties.firstIndex(where: { $0.key == "properties" }),
+      case .object(var props) = properties[i].value,
+      let t = props.firstIndex(where: { $0.key == "type" })
+    {
+      props[t].value = .object([("const", .string(type))])
+      properties[i].value = .object(props)
+    }
+    return .object(properties)
   }
 
   private static func object(_ kind: SceneObject) -> [(key: String, value: JSONValue)] {
@@ -74,6 +112,7 @@ public enum SceneSchema {
       .scroll: "A scroll view's properties (UIScrollView's names and defaults); the view's subviews are its content.",
       .point: "A point, in points.",
       .insets: "Insets from each edge, in points.",
+      .keys: "Key devices and the presses their keys make (UIPress), delivered to the window's first responder.",
     ]
     return object(keys: SceneFormat.keys(of: kind), description: descriptions[kind] ?? "")
   }
@@ -133,8 +172,46 @@ public enum SceneSchema {
             .object([("type", .string("number")), ("exclusiveMinimum", .number(0)), ("exclusiveMaximum", .number(1))]),
           ])
         ))
+    case .controlType: out += [("enum", .array(Scene.Control.Kind.allCases.map { .string($0.rawValue) }))]
+    case .nonEmptyStringList:
+      out += [
+        ("type", .string("array")), ("items", .object([("type", .string("string")), ("minLength", .number(1))])),
+        ("minItems", .number(1)),
+      ]
+    case .controlActions:
+      out += [
+        ("type", .string("object")),
+        ("propertyNames", .object([("enum", .array(SceneFormat.controlEvents.map { .string($0) }))])),
+        ("additionalProperties", .object([("type", .string("string")), ("minLength", .number(1))])),
+      ]
+    case .keyMap:
+      out += [
+        ("type", .string("object")),
+        ("propertyNames", .object([("enum", .array(SceneFormat.keyNames.map { .string($0) }))])),
+        ("additionalProperties", pressType),
+      ]
+    case .pressTypes:
+      out.append(("anyOf", .array([pressType, .object([("type", .string("array")), ("items", pressType)])])))
+    case .viewID: out += [("type", .string("string")), ("minLength", .number(1))]
     }
     if let value = key.defaultValue { out.append(("default", value)) }
     return .object(out)
+  }
+
+  /// A reference to ``pressTypeDefinition``.
+  private static let pressType: JSONValue = .object([("$ref", .string("#/$defs/pressType"))])
+
+  /// `pressType`: one of UIKit's names, or a name of the scene's own.
+  private static var pressTypeDefinition: JSONValue {
+    .object([
+      ("description", .string("A press type: UIKit's UIPress.PressType name or a name of the scene's own.")),
+      (
+        "anyOf",
+        .array([
+          .object([("enum", .array(SceneFormat.pressTypes.map { .string($0) }))]),
+          .object([("type", .string("string")), ("pattern", .string(SceneFormat.pressTypePattern))]),
+        ])
+      ),
+    ])
   }
 }

@@ -4,20 +4,27 @@ import Foundation
 import TouchdDevices
 import TouchdInput
 
-/// `touchctl record [DEVICE] [-o FILE] [--duration S]`: an evemu recording of a live device.
+/// `touchctl record [DEVICE...] [-o FILE] [--duration S]`: an evemu recording of a live device, or a
+/// `libinput record` file of several devices recorded together.
 struct RecordCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "record",
-    abstract: "Record a live device's events in evemu format (as evemu-record writes them).",
+    abstract: "Record live devices' events: evemu for one device, libinput record for several.",
     discussion: """
-      Without DEVICE, records the only touchscreen. Event times are relative to the first event. \
-      Stops on Ctrl-C (SIGINT), after --duration seconds, or when the device is unplugged; the file is \
+      Without DEVICE, records the only touchscreen. With one DEVICE, writes evemu as evemu-record does, \
+      event times relative to the first event. With several (a touchscreen and a kiosk keypad), writes \
+      one libinput record file (libinput-record(1), as `libinput record DEV1 DEV2` writes it) holding \
+      every device, their event times on one clock counted from the start of the recording, so \
+      `touchctl replay` and `touchd --replay` merge the devices as they happened. \
+      Stops on Ctrl-C (SIGINT), after --duration seconds, or when a device is unplugged; the file is \
       complete in every case. After a kernel buffer overflow the recording holds the SYN_DROPPED event \
-      followed by the events libevdev synthesizes to resync, so a replay reaches the device's real state.
+      followed by the events libevdev synthesizes to resync, so a replay reaches the device's real state. \
+      Key codes are written as they are: unlike libinput record, nothing is obfuscated, so do not \
+      record a keyboard someone types a password on.
       """)
 
-  @Argument(help: "The evdev node, e.g. /dev/input/event5 (default: the only touchscreen).")
-  var device: String?
+  @Argument(help: "The evdev nodes, e.g. /dev/input/event5 (default: the only touchscreen).")
+  var devices: [String] = []
 
   @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write (default: standard output).")
   var output: String?
@@ -27,6 +34,9 @@ struct RecordCommand: ParsableCommand {
 
   func validate() throws {
     if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+    if let twice = devices.first(where: { path in devices.filter { $0 == path }.count > 1 }) {
+      throw ValidationError("\(twice) is given twice")
+    }
   }
 
   func run() throws {
@@ -39,33 +49,40 @@ struct RecordCommand: ParsableCommand {
   }
 
   private func record() throws {
-    let path = try device ?? Self.onlyTouchscreen()
-    let opened: EvdevDevice
-    do {
-      opened = try EvdevDevice(path: path)
-    } catch {
-      throw RecordFailure(message: "\(error)")
+    let paths = devices.isEmpty ? [try Self.onlyTouchscreen()] : devices
+    var opened: [EvdevDevice] = []
+    for path in paths {
+      do {
+        opened.append(try EvdevDevice(path: path))
+      } catch {
+        opened.forEach { $0.close() }
+        throw RecordFailure(message: "\(error)")
+      }
     }
     let sink: FileHandle
     if let output {
       guard FileManager.default.createFile(atPath: output, contents: nil),
         let handle = FileHandle(forWritingAtPath: output)
-      else { throw RecordFailure(message: "cannot create \(output)") }
+      else {
+        opened.forEach { $0.close() }
+        throw RecordFailure(message: "cannot create \(output)")
+      }
       sink = handle
     } else {
       sink = FileHandle.standardOutput
     }
     let kernel = (try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    sink.write(Data(EvemuWriter.header(for: opened.description, kernel: kernel).utf8))
-    FileHandle.standardError.write(Data("Recording \(path) (\"\(opened.name)\"); Ctrl-C to stop.\n".utf8))
+    let names = opened.map { "\($0.path) (\"\($0.name)\")" }.joined(separator: ", ")
+    FileHandle.standardError.write(Data("Recording \(names); Ctrl-C to stop.\n".utf8))
 
-    let recorder = Recorder(device: opened, sink: sink)
+    let format: Recorder.Format = opened.count == 1 ? .evemu : .libinputRecord
+    let recorder = Recorder(devices: opened, format: format, sink: sink, kernel: kernel)
     let outcome = recorder.run(duration: duration)
     if output != nil { try? sink.close() }
     switch outcome {
     case .stopped: break
-    case .removed: FileHandle.standardError.write(Data("\(path) was removed; recording ends.\n".utf8))
+    case .removed(let path): FileHandle.standardError.write(Data("\(path) was removed; recording ends.\n".utf8))
     case .failed(let error): throw RecordFailure(message: "\(error)")
     }
   }
@@ -96,30 +113,48 @@ private struct RecordFailure: Error {
   var message: String
 }
 
-/// Copies a device's events into an evemu file on one serial queue, the way the daemon reads devices:
-/// a `DispatchSourceRead` on the device's fd, a `DispatchSourceSignal` for SIGINT and a deadline.
+/// Copies devices' events into a recording on one serial queue, the way the daemon reads devices:
+/// a `DispatchSourceRead` per device fd, a `DispatchSourceSignal` for SIGINT and a deadline.
+///
+/// One device is written as evemu, streamed. Several are written as libinput record does: the
+/// first device's events streamed, the others' kept and appended when the recording stops, every
+/// time counted from the start of the recording (or from an event already queued then, if earlier).
 ///
 /// Confined to `queue`: every mutable field is touched only by handlers running there, and `run`
 /// only waits for them, which is why the `@unchecked Sendable` is sound.
 private final class Recorder: @unchecked Sendable {
+  enum Format {
+    case evemu
+    case libinputRecord
+  }
+
   enum Outcome {
     case stopped
-    case removed
+    /// The device at this path was unplugged.
+    case removed(String)
     case failed(DeviceError)
   }
 
-  private let device: EvdevDevice
+  private let devices: [EvdevDevice]
+  private let format: Format
   private let sink: FileHandle
+  private let kernel: String?
   private let queue = DispatchQueue(label: "touchctl.record")
   private let finished = DispatchSemaphore(value: 0)
-  private var writer = EvemuWriter()
-  private var firstEventTime: Timestamp?
+  private var evemu = EvemuWriter()
+  /// The libinput record file being written, from the start of the recording.
+  private var stream: LibinputRecordWriter.Stream?
+  /// The time recorded as 0 in the evemu file: its first event's.
+  private var zero: Timestamp?
   private var outcome: Outcome?
   private var sources: [any DispatchSourceProtocol] = []
+  private var openReadSources = 0
 
-  init(device: EvdevDevice, sink: FileHandle) {
-    self.device = device
+  init(devices: [EvdevDevice], format: Format, sink: FileHandle, kernel: String?) {
+    self.devices = devices
+    self.format = format
     self.sink = sink
+    self.kernel = kernel
   }
 
   /// Records until SIGINT, `duration` seconds, removal or an error; returns why it stopped.
@@ -132,16 +167,21 @@ private final class Recorder: @unchecked Sendable {
   }
 
   private func start(duration: Double?) {
-    let read = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
-    read.setEventHandler { self.drain() }
-    // The fd may only be closed once its source is cancelled.
-    read.setCancelHandler {
-      self.device.close()
-      self.finished.signal()
+    for device in devices {
+      let read = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
+      read.setEventHandler { self.drain(device) }
+      // The fd may only be closed once its source is cancelled.
+      read.setCancelHandler {
+        device.close()
+        self.openReadSources -= 1
+        if self.openReadSources == 0 { self.finished.signal() }
+      }
+      sources.append(read)
     }
+    openReadSources = devices.count
     let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
     interrupt.setEventHandler { self.finish(.stopped) }
-    sources = [read, interrupt]
+    sources.append(interrupt)
     if let duration {
       let timer = DispatchSource.makeTimerSource(queue: queue)
       timer.schedule(deadline: .now() + duration)
@@ -149,37 +189,74 @@ private final class Recorder: @unchecked Sendable {
       sources.append(timer)
     }
     sources.forEach { $0.resume() }
-    // Events may already be queued in libevdev or the kernel before the source sees readiness.
-    drain()
+    // Events may already be queued in libevdev or the kernel before the sources see readiness; the
+    // handlers run on this queue, so none runs before this function returns.
+    switch format {
+    case .evemu:
+      sink.write(Data(EvemuWriter.header(for: devices[0].description, kernel: kernel).utf8))
+      drain(devices[0])
+    case .libinputRecord:
+      // Events already queued count too: the clock starts at the earliest of them, or now.
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let start = Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+      let queued = devices.map(read)
+      let zero = ([start] + queued.compactMap(\.events.first?.time)).min() ?? start
+      let stream = LibinputRecordWriter.Stream(
+        devices: devices.map { ($0.description, $0.path) }, zero: zero, kernel: kernel)
+      sink.write(Data(stream.start().utf8))
+      self.stream = stream
+      for (index, read) in queued.enumerated() { record(read.events, from: index) }
+      if let end = queued.lazy.compactMap(\.end).first { finish(end) }
+    }
   }
 
-  private func drain() {
-    guard outcome == nil else { return }
-    var text = ""
-    let status: DeviceReadStatus
+  /// What `device` has pending, and why the recording ends when it does (removed, failed).
+  private func read(_ device: EvdevDevice) -> (events: [InputEvent], end: Outcome?) {
+    var events: [InputEvent] = []
     do {
-      status = try device.readEvents { event in
-        let zero = firstEventTime ?? event.time
-        firstEventTime = zero
+      let status = try device.readEvents { events.append($0) }
+      return (events, status == .removed ? .removed(device.path) : nil)
+    } catch {
+      return (events, .failed(error))
+    }
+  }
+
+  private func drain(_ device: EvdevDevice) {
+    guard outcome == nil else { return }
+    let (events, end) = read(device)
+    record(events, from: devices.firstIndex { $0 === device } ?? 0)
+    if let end { finish(end) }
+  }
+
+  /// Writes (evemu, or the first device of libinput record) or keeps (the other devices) events.
+  private func record(_ events: [InputEvent], from index: Int) {
+    guard !events.isEmpty else { return }
+    var text = ""
+    switch format {
+    case .evemu:
+      for event in events {
+        let zero = self.zero ?? event.time
+        self.zero = zero
         var relative = event
         relative.time = Timestamp(microseconds: event.time.microseconds - zero.microseconds)
-        text += writer.line(for: relative)
+        text += evemu.line(for: relative)
       }
-    } catch {
-      sink.write(Data(text.utf8))
-      finish(.failed(error))
-      return
+    case .libinputRecord:
+      text = stream?.record(events, device: index) ?? ""
     }
-    sink.write(Data(text.utf8))
-    if status == .removed { finish(.removed) }
+    if !text.isEmpty { sink.write(Data(text.utf8)) }
   }
 
+  /// Stops: what the kernel already queued belongs to the recording, then the kept devices are
+  /// written, then the sources are cancelled.
   private func finish(_ result: Outcome) {
     guard outcome == nil else { return }
-    // What the kernel already queued belongs to the recording (draining may itself end it).
-    if case .stopped = result { drain() }
-    guard outcome == nil else { return }
     outcome = result
+    if case .stopped = result {
+      for (index, device) in devices.enumerated() { record(read(device).events, from: index) }
+    }
+    if let text = stream?.finish(), !text.isEmpty { sink.write(Data(text.utf8)) }
     sources.forEach { $0.cancel() }
     sources = []
   }

@@ -3,21 +3,30 @@ import Foundation
 import TouchdInput
 import TouchdScene
 
-/// `touchctl replay RECORDING [--desc DESC]`: one JSON line per touch frame; with `--scene SCENE`,
-/// the messages the scene publishes for the recording instead (`--trace`: with trace messages,
-/// `--explain`: as readable lines; `--at SECONDS JSON`: commands applied at a time).
+/// `touchctl replay RECORDING... [--desc DESC]`: one JSON line per touch or key frame; with `--scene
+/// SCENE`, the messages the scene publishes for the recordings instead (`--trace`: with trace
+/// messages, `--explain`: as readable lines; `--at SECONDS JSON`: commands applied at a time).
+/// Several recordings (files, or the devices of a `libinput record` file) replay together, merged
+/// by time, as the daemon reads several devices.
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
-    abstract: "Replay an evemu or libinput recording and print its touch frames as JSON lines.",
+    abstract: "Replay evemu or libinput recordings and print their touch and key frames as JSON lines.",
     discussion: """
       Each line is {"time":T,"touches":[{"id":N,"phase":"began","x":0.25,"y":0.5},...]} with x and y \
       normalized to the device's axis ranges. Touches still down at the end are cancelled in a final frame.
 
-      With --scene, the recording runs through the whole pipeline on virtual time (the first window whose \
-      devices match the recording's device, its screen mapping, hit-testing and gesture recognizers) and \
-      the action and touches messages are printed instead, one JSON line each, byte for byte the same \
-      on every run.
+      A device with keys (a keypad, gpio-keys buttons, a touchscreen's own keys) prints key frames, \
+      {"time":T,"keys":[{"code":28,"name":"KEY_ENTER","phase":"down"}]}, phase down, up or cancelled \
+      (keys still down at the end). Several RECORDINGs, and the devices of a multi-device libinput \
+      record file, replay together, merged by time; every line then carries "device":N after the time, \
+      N counting the devices from 0 in the order given (docs/protocol.md, "touchctl replay output").
+
+      With --scene, the recordings run through the whole pipeline on virtual time (the first window whose \
+      devices match a touchscreen, its screen mapping, hit-testing and gesture recognizers; the first \
+      window whose keys.devices match a key device, its presses) and the messages are printed instead, \
+      one JSON line each, byte for byte the same on every run. A recording that no window takes, as \
+      touches or as keys, is an error naming it.
 
       --trace adds the trace messages (every recognizer state change with its cause, touches held and \
       released…): the lines touchd sends a client subscribed to types action, touches and trace. \
@@ -29,13 +38,14 @@ struct ReplayCommand: ParsableCommand {
       --at SECONDS JSON (repeatable) applies a command when the replay's clock reaches the recording's \
       first event + SECONDS, before a frame at that time: the JSON object a client sends touchd, \
       {"cmd":"ignoreInteraction","value":true} or {"cmd":"set","view":"door","hidden":true}. Give the \
-      recording before the --at options.
+      recordings before the --at options.
       """)
 
-  @Argument(help: "The recording (.evemu, .events, libinput record .yml).")
-  var recording: String
+  @Argument(help: "The recordings (.evemu, .events, libinput record .yml), replayed together.")
+  var recordings: [String] = []
 
-  @Option(name: .customLong("desc"), help: "The evemu device description for an events-only recording.")
+  @Option(
+    name: .customLong("desc"), help: "The evemu device description for an events-only recording (one RECORDING).")
   var description: String?
 
   @Option(name: .customLong("scene"), help: "A scene file: print the messages it publishes instead of frames.")
@@ -57,6 +67,10 @@ struct ReplayCommand: ParsableCommand {
   var at: [String] = []
 
   func validate() throws {
+    if recordings.isEmpty { throw ValidationError("give a recording (several replay together)") }
+    if description != nil && recordings.count > 1 {
+      throw ValidationError("--desc describes one recording; give a single RECORDING with it")
+    }
     if scene == nil {
       for (flag, given) in [("--trace", trace), ("--explain", explain), ("--at", !at.isEmpty)] where given {
         throw ValidationError("\(flag) needs --scene")
@@ -89,9 +103,13 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
-    let loaded: Recording
+    let loaded: [Recording]
     do {
-      loaded = try RecordingReader.load(path: recording, descriptionPath: description)
+      if let description {
+        loaded = try RecordingReader.loadAll(path: recordings[0], descriptionPath: description)
+      } else {
+        loaded = try RecordingReader.loadAll(paths: recordings)
+      }
     } catch {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       throw ExitCode(1)
@@ -100,23 +118,35 @@ struct ReplayCommand: ParsableCommand {
       try replayScene(scene, loaded)
       return
     }
-    if let message = loaded.notTouchscreenMessage {
-      FileHandle.standardError.write(Data("\(message)\n".utf8))
+    let readings = loaded.map(MultiReplay.Reading.unscened)
+    for (recording, reading) in zip(loaded, readings) where !reading.touches && !reading.keys {
+      // Neither a touchscreen nor a device with keys: the message names the file and the device.
+      FileHandle.standardError.write(Data("\(recording.notTouchscreenMessage ?? recording.source)\n".utf8))
       throw ExitCode(1)
     }
+    let device: (Int) -> Int? = { loaded.count > 1 ? $0 : nil }
     var buffer = ""
-    Replay.forEachFrame(of: loaded) { frame in
-      buffer += FrameJSON.line(frame)
+    func write(_ line: String) {
+      buffer += line
       buffer += "\n"
       if buffer.utf8.count > 1 << 16 {
         FileHandle.standardOutput.write(Data(buffer.utf8))
         buffer = ""
       }
     }
+    func emit(_ index: Int, _ frame: DeviceFrame) {
+      switch frame {
+      case .touches(let touches): write(FrameJSON.line(touches, device: device(index)))
+      case .keys(let keys): write(FrameJSON.line(keys, device: device(index)))
+      }
+    }
+    let replay = MultiReplay(loaded, readings: readings)
+    replay.feed(emit)
+    replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), emit)
     FileHandle.standardOutput.write(Data(buffer.utf8))
   }
 
-  private func replayScene(_ path: String, _ recording: Recording) throws {
+  private func replayScene(_ path: String, _ recordings: [Recording]) throws {
     let commands: [ScenePlayer.TimedCommand]
     do {
       commands = try timedCommands()
@@ -126,11 +156,9 @@ struct ReplayCommand: ParsableCommand {
     }
     do {
       let scene = try Scene.load(path: path)
-      let origin = ScenePlayer.origin(of: recording)
+      let origin = ScenePlayer.origin(of: recordings)
       var text = ""
-      try ScenePlayer.run(
-        recording, scene: scene, devicePath: nil, commands: commands, trace: trace || explain
-      ) { step in
+      try ScenePlayer.run(recordings, scene: scene, commands: commands, trace: trace || explain) { step in
         if explain {
           text += Explanation.line(step, origin: origin)
           text += "\n"
@@ -146,6 +174,13 @@ struct ReplayCommand: ParsableCommand {
     } catch SceneRuntimeError.notTouchscreen(let message) {
       // The message names the recording: it is about the device, not the scene.
       FileHandle.standardError.write(Data("\(message)\n".utf8))
+      throw ExitCode(1)
+    } catch SceneRuntimeError.noWindow(let device) where recordings.count > 1 {
+      // Which of the recordings holds the device no window takes.
+      let sources = recordings.filter { $0.description.name == device }.map(\.source)
+      let error = SceneRuntimeError.noWindow(device: device)
+      FileHandle.standardError.write(
+        Data("\(path): \(error) (recorded in \(sources.joined(separator: ", ")))\n".utf8))
       throw ExitCode(1)
     } catch let error as SceneRuntimeError {
       if case .timedCommand = error {

@@ -46,6 +46,7 @@ struct SceneSchemaTests {
       "scroll": Set(Scene.Scroll.CodingKeys.allCases.map(\.rawValue)),
       "point": Set(Scene.Point.CodingKeys.allCases.map(\.rawValue)),
       "insets": Set(Scene.Insets.CodingKeys.allCases.map(\.rawValue)),
+      "keys": Set(Scene.Keys.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {
@@ -65,10 +66,23 @@ struct SceneSchemaTests {
       typeProperty?["enum"] as? [String] == ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "screenEdgePan"])
     // The Codable keys and the validator's tables agree too, for every object of the format.
     #expect(Set(SceneFormat.keys(of: .scene).map(\.name)) == Set(Scene.CodingKeys.allCases.map(\.rawValue)))
-    for object in SceneObject.allCases where object != .scene && object != .recognizer {
+    for object in SceneObject.allCases where ![.scene, .recognizer, .control].contains(object) {
       #expect(Set(SceneFormat.keys(of: object).map(\.name)) == expected[object.rawValue], "\(object)")
     }
     #expect(Set(SceneFormat.keys(of: .recognizer).map(\.name)) == common)
+    // A control: the common keys in `control`, each type's own in its definition, and together
+    // every key of Scene.Control.
+    let controlCommon = Set(SceneFormat.keys(of: .control).map(\.name))
+    #expect(propertyNames(defs["control"]) == controlCommon)
+    var controlKeys = controlCommon
+    for type in Scene.Control.Kind.allCases {
+      let def = defs[SceneSchema.definitionName(of: type)]
+      let properties = Set(SceneFormat.properties(of: type).map(\.name))
+      #expect(propertyNames(def) == controlCommon.union(properties), "\(type)")
+      #expect(def?["additionalProperties"] as? Bool == false)
+      controlKeys.formUnion(properties)
+    }
+    #expect(controlKeys == Set(Scene.Control.CodingKeys.allCases.map(\.rawValue)))
   }
 
   @Test("The scroll keys' schema: decelerationRate is a name or a number in (0, 1), frameRate is positive")

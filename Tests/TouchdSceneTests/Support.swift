@@ -8,7 +8,9 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent()
 
 /// The example scenes in config/.
-let exampleScenes = ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml", "product-list.yaml"]
+let exampleScenes = [
+  "kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml", "product-list.yaml", "kiosk-controls.yaml",
+]
 
 func configURL(_ name: String) -> URL { repositoryRoot.appendingPathComponent("config").appendingPathComponent(name) }
 

@@ -219,7 +219,7 @@ struct TraceTests {
     #expect(
       error(#"{"cmd":"set","view":"d","hiden":true}"#)
         == "unknown field 'hiden' (set takes hidden, alpha, userInteractionEnabled, frame, contentOffset, animated, "
-        + "contentSize, scrollEnabled)")
+        + "contentSize, scrollEnabled, enabled, selected, on, value, selectedSegmentIndex, firstResponder)")
     #expect(error(#"{"cmd":"set","view":"d","contentOffset":{"x":1}}"#) == #"'contentOffset' must be {"x":..,"y":..}"#)
     #expect(error(#"{"cmd":"set","view":"d","alpha":"x"}"#) == "'alpha' must be a number")
     #expect(

@@ -146,6 +146,45 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
   }
 
+  // MARK: Presses (``allowedPressTypes``)
+
+  /// A key held ``minimumPressDuration`` begins the gesture; its key-up ends it (before: fails), a
+  /// cancelled press cancels it (before: fails). Keys have no movement and no preliminary taps:
+  /// ``numberOfTapsRequired`` and ``allowableMovement`` apply to touches only. A second key down
+  /// before the gesture begins fails it; after, it is ignored.
+  open override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent) {
+    guard !isActive, effectiveState == .possible else { return }
+    guard trackedPresses.count == 1, down.isEmpty else {
+      return fail("\(trackedPresses.count) keys down at once")
+    }
+    pressTimer = schedule(after: minimumPressDuration) { [weak self] in
+      guard let self else { return }
+      self.pressTimer = nil
+      guard self.effectiveState == .possible, !self.trackedPresses.isEmpty else { return }
+      self.setState(
+        .began, because: "key held minimumPressDuration \(traceNumber(self.minimumPressDuration, decimals: 3)) s")
+    }
+  }
+
+  open override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent) {
+    if isActive {
+      // Only the key that began the gesture ends it.
+      guard let first = trackedPresses.first, presses.contains(first) else { return }
+      setState(.ended, because: "the key went up")
+    } else if effectiveState == .possible {
+      fail("the key went up before minimumPressDuration \(traceNumber(minimumPressDuration, decimals: 3)) s")
+    }
+  }
+
+  open override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent) {
+    if isActive {
+      guard let first = trackedPresses.first, presses.contains(first) else { return }
+      state = .cancelled
+    } else if effectiveState == .possible {
+      fail("a press was cancelled")
+    }
+  }
+
   /// The centroid of the held fingers; after the lift, where they were.
   open override func location(in view: View?) -> Point {
     guard let p = down.centroid ?? lastLocation else { return super.location(in: view) }

@@ -145,6 +145,48 @@ open class TapGestureRecognizer: GestureRecognizer {
     if effectiveState == .possible { fail("a touch was cancelled") }
   }
 
+  // MARK: Presses (``allowedPressTypes``)
+
+  /// A press is a tap of a key: down and up within ``maximumTapDuration``, the next press down
+  /// within ``maximumIntervalBetweenTaps``; ``numberOfTapsRequired`` presses recognize. A second key
+  /// down during a press, or a cancelled press, fails it.
+  open override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent) {
+    guard effectiveState == .possible else { return }
+    intervalTimer?.cancel()
+    intervalTimer = nil
+    guard trackedPresses.count == 1, fingers.isEmpty else {
+      return fail("\(trackedPresses.count) keys down at once in tap \(tapsCompleted + 1)")
+    }
+    tapTimer = schedule(after: maximumTapDuration) { [weak self] in
+      guard let self else { return }
+      self.fail(
+        "press \(self.tapsCompleted + 1) lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration, decimals: 3)) s"
+      )
+    }
+  }
+
+  open override func pressesEnded(_ presses: Set<Press>, with event: PressesEvent) {
+    guard effectiveState == .possible else { return }
+    tapTimer?.cancel()
+    tapTimer = nil
+    tapsCompleted += 1
+    completedTapFingers = 0
+    if tapsCompleted >= numberOfTapsRequired {
+      setState(.ended, because: "press \(tapsCompleted) of \(numberOfTapsRequired) went up")
+    } else {
+      intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
+        guard let self else { return }
+        self.fail(
+          "no press \(self.tapsCompleted + 1) within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps, decimals: 3)) s"
+        )
+      }
+    }
+  }
+
+  open override func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent) {
+    if effectiveState == .possible { fail("a press was cancelled") }
+  }
+
   /// Fails the tap when the centroid moved more than ``allowableMovement``; true while it holds.
   @discardableResult
   private func checkMovement() -> Bool {

@@ -124,9 +124,10 @@ open class ScrollView: View {
   }
 
   /// Asked before a drag takes a touch that content view `view` already has; false keeps the touch
-  /// in the content and the view does not scroll. UIKit returns false for controls (UIControl),
-  /// true for other views; touchd has no controls yet, so every view answers true.
-  open func touchesShouldCancel(in view: View) -> Bool { true }
+  /// in the content and the view does not scroll. As UIKit (Apple's documentation of
+  /// `touchesShouldCancel(in:)`: "The default returned value is true if view isn't a UIControl
+  /// object; otherwise, it returns false"): false for a ``Control``, true for other views.
+  open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
 
   // MARK: Offset
 

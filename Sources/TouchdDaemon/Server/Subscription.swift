@@ -1,7 +1,7 @@
 /// What a client wants to receive. Empty sets mean "all"; by default a client gets every action
 /// message and no touches or trace messages.
 public struct Subscription: Sendable, Equatable {
-  /// Message types: "action", "touches", "scroll", "trace".
+  /// Message types: "action", "touches", "scroll", "control", "presses", "trace".
   public var types: Set<String> = ["action"]
   /// Action names to receive; empty: all. Applies to action messages only (touches and trace
   /// messages are not filtered by action).
@@ -17,7 +17,7 @@ public struct Subscription: Sendable, Equatable {
   public init() {}
 
   /// The message types a client may subscribe to.
-  public static let knownTypes: Set<String> = ["action", "touches", "scroll", "trace"]
+  public static let knownTypes: Set<String> = ["action", "touches", "scroll", "control", "presses", "trace"]
 
   /// Whether `message` passes the filter. Replies, errors and server notices always pass.
   public func accepts(_ message: OutboundMessage) -> Bool {
