@@ -3,7 +3,7 @@ import TouchdInput
 import TouchdScene
 
 /// What a recording did in one window, ready to draw: each touch's path in window points, the
-/// actions the scene published, and where it left the scroll views it moved.
+/// actions the scene published, where it left the scroll views it moved and the controls it changed.
 public struct RenderTrace: Hashable, Sendable {
   /// The window the recording feeds.
   public var windowID: String
@@ -14,34 +14,93 @@ public struct RenderTrace: Hashable, Sendable {
   /// The content offset of each scroll view the recording moved, by view id, at the end of the
   /// replay (its last `scroll` message). Scroll views not listed keep the scene's offset.
   public var contentOffsets: [String: Point]
+  /// The last `control` message of each control the recording changed, by view id: its state at
+  /// the end of the replay. Controls not listed keep the scene's state.
+  public var controls: [String: ControlMessage]
+  /// The control events the scene maps to actions (`"gesture":"control"` action messages), in order.
+  public var controlActions: [ControlAction]
 
-  public init(windowID: String, touches: [TouchPath], actions: [ActionMessage], contentOffsets: [String: Point] = [:]) {
+  public init(
+    windowID: String, touches: [TouchPath], actions: [ActionMessage], contentOffsets: [String: Point] = [:],
+    controls: [String: ControlMessage] = [:], controlActions: [ControlAction] = []
+  ) {
     self.windowID = windowID
     self.touches = touches
     self.actions = actions
     self.contentOffsets = contentOffsets
+    self.controls = controls
+    self.controlActions = controlActions
   }
 
   /// Replays `recording` through `scene`: the window and its screen mapping are the ones the scene
-  /// runtime picks for the recording's device (its `devices` globs), and the actions and scroll
-  /// offsets are ``ScenePlayer``'s messages (the replay runs until every scroll view is at rest).
+  /// runtime picks for the recording's device (its `devices` globs), and the actions, scroll
+  /// offsets and control states are ``ScenePlayer``'s messages (the replay runs until every scroll
+  /// view is at rest). A control action is placed at the finger that made it: of the touches in the
+  /// last frame at or before the action's time, the one nearest the control's frame (as the scene
+  /// places it).
   public static func replaying(
     _ recording: Recording, scene: Scene, devicePath: String? = nil
   ) throws(SceneRuntimeError) -> RenderTrace {
     let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
     let index = try runtime.replayWindow(for: recording, path: devicePath)
-    let touches = TouchPath.paths(Replay.frames(of: recording), mapping: runtime.mapping(forWindow: index))
+    let mapping = runtime.mapping(forWindow: index)
+    let frames = Replay.frames(of: recording)
+    let touches = TouchPath.paths(frames, mapping: mapping)
     var actions: [ActionMessage] = []
     var offsets: [String: Point] = [:]
+    var controls: [String: ControlMessage] = [:]
+    var controlMessages: [ControlActionMessage] = []
     for message in try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath) {
       switch message {
       case .action(let action): actions.append(action)
       case .scroll(let scroll): offsets[scroll.view] = scroll.contentOffset
+      case .control(let control): controls[control.view] = control
+      case .controlAction(let action): controlMessages.append(action)
       default: break
       }
     }
+    let window = scene.windows[index]
+    var remaining = frames[...]
+    var current: TouchFrame?
+    let placed = SceneRenderer.flatten(window.views)
+    let controlActions = controlMessages.map { message -> ControlAction in
+      while let next = remaining.first, next.time.seconds <= message.time {
+        current = next
+        remaining.removeFirst()
+      }
+      let frame = placed.first { $0.spec.id == message.view }?.frame
+      let nearest = current?.contacts.map { contact -> (TouchID, Point, Double) in
+        let (x, y) = mapping.map(contact)
+        return (contact.id, Point(x: x, y: y), frame.map { distance(from: Point(x: x, y: y), to: $0) } ?? 0)
+      }.min { $0.2 < $1.2 }
+      return ControlAction(message: message, location: nearest?.1, touch: nearest?.0)
+    }
     return RenderTrace(
-      windowID: scene.windows[index].id, touches: touches, actions: actions, contentOffsets: offsets)
+      windowID: window.id, touches: touches, actions: actions, contentOffsets: offsets, controls: controls,
+      controlActions: controlActions)
+  }
+
+  /// How far `p` is from `frame` (0 inside).
+  private static func distance(from p: Point, to frame: Scene.Frame) -> Double {
+    let dx = max(frame.x - p.x, 0, p.x - (frame.x + frame.width))
+    let dy = max(frame.y - p.y, 0, p.y - (frame.y + frame.height))
+    return (dx * dx + dy * dy).squareRoot()
+  }
+}
+
+/// A control event the scene maps to an action, and the finger that made it.
+public struct ControlAction: Hashable, Sendable {
+  public var message: ControlActionMessage
+  /// Where that finger was (window points) when the control sent the event; nil when no finger
+  /// was down (the renderer then marks the control's centre).
+  public var location: Point?
+  /// That finger's touch, nil with `location`.
+  public var touch: TouchID?
+
+  public init(message: ControlActionMessage, location: Point? = nil, touch: TouchID? = nil) {
+    self.message = message
+    self.location = location
+    self.touch = touch
   }
 }
 

@@ -24,11 +24,20 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 /// scroll indicators on its right and bottom edges. The offset is the scene's `contentOffset`, or
 /// where the recording left the view (``RenderTrace/contentOffsets``).
 ///
+/// A control (a view with `control:`) is drawn as what it is, in its state: a button's rounded
+/// body and title, a switch's track and knob, a slider's track, fill and thumb (its grab area
+/// dotted), a stepper's − and + halves and value, a segmented control's segments and the selected
+/// one; dimmed when disabled. The state is the scene's, or the last `control` message of the
+/// recording (``RenderTrace/controls``). Its label goes under it (above it at the window's
+/// bottom): `volume (slider 0.50)` and one line per mapped event, `valueChanged → volume`. The
+/// control events the scene maps to actions are marked like actions, where the finger was.
+///
 /// Elements carry classes and `data-` attributes for tools and tests: `rect.view[data-id]`,
 /// `rect.hit-outset[data-id]`, `text.view-label[data-id]`, `polyline.touch[data-touch]`,
 /// `g.action[data-seq]` holding `text.action-label`; for scroll views `rect.view.scroll`,
 /// `clipPath[data-id]`, `g.scroll-content[data-id]` (the clipped content), `rect.scroll-extent`
-/// (the content's bounds) and `rect.scroll-indicator[data-axis]`.
+/// (the content's bounds) and `rect.scroll-indicator[data-axis]`; for controls
+/// `g.control[data-id][data-type][data-value]` and `g.action.control-action[data-event]`.
 public struct SceneRenderer {
   public var scene: Scene
   public var trace: RenderTrace?
@@ -87,7 +96,9 @@ public struct SceneRenderer {
     }
     let width = maxWidth + 2 * margin
     let hasScroll = windows.contains { Self.containsScrollView($0.views) }
-    let legend = Legend(metrics: m, width: maxWidth, hasTrace: trace != nil, hasScroll: hasScroll)
+    let hasControls = windows.contains { Self.containsControl($0.views) }
+    let legend = Legend(
+      metrics: m, width: maxWidth, hasTrace: trace != nil, hasScroll: hasScroll, hasControls: hasControls)
     let height = y + legend.height + margin
 
     var w = SVGWriter()
@@ -99,7 +110,7 @@ public struct SceneRenderer {
         ("width", n(width)), ("height", n(height)), ("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"),
       ])
     w.text("title", [], "touchd render: " + sceneName + (recordingName.map { " + " + $0 } ?? ""))
-    w.text("style", [], m.css(scroll: hasScroll))
+    w.text("style", [], m.css(scroll: hasScroll, controls: hasControls))
     w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
     for (index, (window, top)) in zip(windows, origins).enumerated() {
       w.text(
@@ -127,7 +138,9 @@ public struct SceneRenderer {
     parts.append(sceneName)
     if let trace, let recordingName {
       if trace.windowID == window.id {
-        let shown = Self.drawnActions(trace.actions).count
+        let shown =
+          Self.drawnActions(trace.actions).count
+          + Self.drawnControlActions(trace.controlActions.filter { $0.message.window == window.id }).count
         parts.append("\(recordingName): \(plural(trace.touches.count, "touch", "touches")), \(plural(shown, "action"))")
       } else {
         parts.append("\(recordingName) feeds window \(trace.windowID)")
@@ -146,7 +159,8 @@ public struct SceneRenderer {
         ("class", "window-frame"), ("data-id", window.id), ("x", "0"), ("y", "0"), ("width", n(window.size.width)),
         ("height", n(window.size.height)),
       ])
-    let views = Self.flatten(window.views, clipPrefix: "scroll-clip-\(index)-") { contentOffset(of: $0, in: window) }
+    var views = Self.flatten(window.views, clipPrefix: "scroll-clip-\(index)-") { contentOffset(of: $0, in: window) }
+    for i in views.indices { views[i].control = controlState(of: views[i].spec, in: window) }
     let scrollViews = views.filter { $0.scroll != nil }
     if !scrollViews.isEmpty {
       w.open("defs")
@@ -172,9 +186,9 @@ public struct SceneRenderer {
     w.open("g", [("class", "view-labels")])
     Self.drawClipped(
       views, into: &w,
-      draw: { v, w in if v.scroll == nil { drawViewLabel(v, metrics: m, into: &w) } },
+      draw: { v, w in if v.scroll == nil { drawViewLabel(v, window: window.size, metrics: m, into: &w) } },
       // A scroll view's label goes over its content's labels.
-      closed: { v, w in drawViewLabel(v, metrics: m, into: &w) })
+      closed: { v, w in drawViewLabel(v, window: window.size, metrics: m, into: &w) })
     w.close()
     guard let trace, trace.windowID == window.id else { return }
     var touchLabels: [Box] = []
@@ -186,8 +200,20 @@ public struct SceneRenderer {
     // Action labels keep clear of each other and of the touch labels.
     var placed = touchLabels
     w.open("g", [("class", "actions")])
-    for action in Self.drawnActions(trace.actions) where action.window == window.id {
-      drawAction(action, windowWidth: window.size.width, metrics: m, placed: &placed, into: &w)
+    let gestures = Self.drawnActions(trace.actions).filter { $0.window == window.id }
+    let controls = Self.drawnControlActions(trace.controlActions.filter { $0.message.window == window.id })
+    let byID = Dictionary(views.map { ($0.spec.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // Gesture and control actions in the order they were published.
+    var g = gestures[...]
+    var c = controls[...]
+    while !g.isEmpty || !c.isEmpty {
+      if let a = g.first, c.first.map({ a.seq < $0.action.message.seq }) ?? true {
+        drawAction(a, windowWidth: window.size.width, metrics: m, placed: &placed, into: &w)
+        g.removeFirst()
+      } else if let a = c.popFirst() {
+        drawControlAction(
+          a, view: byID[a.action.message.view], window: window.size, metrics: m, placed: &placed, into: &w)
+      }
     }
     w.close()
   }
@@ -221,6 +247,8 @@ public struct SceneRenderer {
     var frame: Scene.Frame
     /// Set for a scroll view.
     var scroll: ScrollPlacement?
+    /// Set for a control: its state as drawn.
+    var control: ControlState?
     /// The clip ids of the scroll views the view is content of, outermost first.
     var clipChain: [String] = []
     /// The part of the window the scroll views around the view show (their viewports' overlap);
@@ -271,6 +299,7 @@ public struct SceneRenderer {
           blockedBy: blockedBy)
         placed.clipChain = clipChain
         placed.visible = visible
+        placed.control = v.control.map(ControlState.init(scene:))
         placed.scrolledOut = visible.map { intersection(frame, $0) == nil } ?? false
         var contentOrigin = (x: frame.x, y: frame.y)
         var contentClip = clipChain
@@ -442,6 +471,7 @@ public struct SceneRenderer {
         ("class", (["view"] + v.classes).joined(separator: " ")), ("data-id", v.spec.id), ("x", n(f.x)),
         ("y", n(f.y)), ("width", n(f.width)), ("height", n(f.height)),
       ])
+    if v.control != nil { drawControl(v, metrics: m, into: &w) }
   }
 
   /// The label's lines: the id with what stops hits, then one line per recognizer.
@@ -454,8 +484,12 @@ public struct SceneRenderer {
     if let blocker = v.blockedBy { notes.append("blocked by \(blocker)") }
     if v.spec.touches { notes.append("touches") }
     if v.scroll != nil { notes.insert("scroll", at: 0) }
+    if let control = v.control, let spec = v.spec.control {
+      notes.insert(contentsOf: controlNotes(control, spec: spec), at: 0)
+    }
     if !notes.isEmpty { head += " (" + notes.joined(separator: ", ") + ")" }
-    return [head] + (v.scroll.map { [scrollLine($0)] } ?? []) + v.spec.recognizers.map(recognizerLine)
+    return [head] + (v.scroll.map { [scrollLine($0)] } ?? []) + (v.spec.control.map(controlActionLines) ?? [])
+      + v.spec.recognizers.map(recognizerLine)
   }
 
   /// `offset 0, 480 · content 800 × 3000`, with `paging` and `scrollEnabled false` when set.
@@ -484,9 +518,15 @@ public struct SceneRenderer {
     return "\(r.type.rawValue)\(suffix) → \(r.action)"
   }
 
-  private func drawViewLabel(_ v: PlacedView, metrics m: Metrics, into w: inout SVGWriter) {
+  private func drawViewLabel(_ v: PlacedView, window: Scene.Size, metrics m: Metrics, into w: inout SVGWriter) {
     let n = SVGWriter.number
     let lines = Self.labelLines(v)
+    if v.control != nil, v.scroll == nil,
+      let place = Self.controlLabelPlace(v, lines: lines, window: window, metrics: m)
+    {
+      drawLabel(v, lines: lines, place: place, into: &w)
+      return
+    }
     let longest = Double(lines.map(\.count).max() ?? 1)
     let fit = min(v.frame.height / (Double(lines.count) * 1.25 + 0.5), v.frame.width / (longest * 0.6 + 1))
     let size = max(min(m.label, fit), m.label * 0.55)
@@ -502,20 +542,41 @@ public struct SceneRenderer {
       let bottom = shown.y + shown.height - size * 0.45 - (indicators.contains("horizontal") ? m.base * 0.7 : 0)
       y = max(bottom - Double(lines.count - 1) * size * 1.25, y)
     }
+    drawLabel(v, lines: lines, place: LabelPlace(x: x, y: y, size: size), into: &w)
+  }
+
+  /// Where a view's label goes: its first baseline's start (its end with `anchorEnd`), its size.
+  struct LabelPlace {
+    var x: Double
+    var y: Double
+    var size: Double
+    var anchorEnd = false
+  }
+
+  private func drawLabel(_ v: PlacedView, lines: [String], place p: LabelPlace, into w: inout SVGWriter) {
+    let n = SVGWriter.number
     var tspans = ""
     for (i, line) in lines.enumerated() {
       let attributes: [SVGWriter.Attribute] =
         i == 0
-        ? [("class", "view-id"), ("x", n(x)), ("dy", "0")]
-        : [("class", v.scroll != nil && i == 1 ? "scroll-state" : "recognizer"), ("x", n(x)), ("dy", n(size * 1.25))]
+        ? [("class", "view-id"), ("x", n(p.x)), ("dy", "0")]
+        : [
+          ("class", v.scroll != nil && i == 1 ? "scroll-state" : "recognizer"), ("x", n(p.x)),
+          ("dy", n(p.size * 1.25)),
+        ]
       tspans += "<tspan\(SVGWriter.attributes(attributes))>\(SVGWriter.escape(line))</tspan>"
     }
-    w.raw(
-      "text",
-      [
-        ("class", (["view-label"] + v.classes).joined(separator: " ")), ("data-id", v.spec.id), ("x", n(x)),
-        ("y", n(y)), ("font-size", n(size)),
-      ], markup: tspans)
+    var classes = ["view-label"] + v.classes
+    if let control = v.control {
+      classes.append("control")
+      if !control.enabled { classes.append("disabled") }
+    }
+    var attributes: [SVGWriter.Attribute] = [
+      ("class", classes.joined(separator: " ")), ("data-id", v.spec.id), ("x", n(p.x)), ("y", n(p.y)),
+      ("font-size", n(p.size)),
+    ]
+    if p.anchorEnd { attributes.append(("text-anchor", "end")) }
+    w.raw("text", attributes, markup: tspans)
   }
 
   // MARK: Trace
@@ -576,13 +637,26 @@ public struct SceneRenderer {
   private func drawAction(
     _ a: ActionMessage, windowWidth: Double, metrics m: Metrics, placed: inout [Box], into w: inout SVGWriter
   ) {
+    drawMarker(
+      at: a.location, text: Self.actionText(a),
+      attributes: [
+        ("class", "action"), ("data-seq", String(a.seq)), ("data-gesture", a.gesture.rawValue),
+        ("data-state", a.state.rawValue), ("data-action", a.action), ("data-view", a.view),
+      ], windowWidth: windowWidth, metrics: m, placed: &placed, into: &w)
+  }
+
+  /// An action's diamond at `location` in a group with `attributes`, and its label `text` beside
+  /// it, moved down (with a leader line) clear of the labels `placed` so far.
+  func drawMarker(
+    at location: Point, text: String, attributes: [SVGWriter.Attribute], windowWidth: Double, metrics m: Metrics,
+    placed: inout [Box], into w: inout SVGWriter
+  ) {
     let n = SVGWriter.number
-    let text = Self.actionText(a)
     let size = m.label
     let textWidth = Double(text.count) * size * 0.6
     let gap = m.ring * 1.6
-    var box = Box(x: a.location.x + gap, y: a.location.y - size * 0.35 - size, width: textWidth, height: size * 1.3)
-    if box.x + box.width > windowWidth { box.x = a.location.x - gap - textWidth }
+    var box = Box(x: location.x + gap, y: location.y - size * 0.35 - size, width: textWidth, height: size * 1.3)
+    if box.x + box.width > windowWidth { box.x = location.x - gap - textWidth }
     let startY = box.y
     var tries = 0
     while placed.contains(where: { $0.intersects(box) }), tries < 60 {
@@ -591,13 +665,8 @@ public struct SceneRenderer {
     }
     placed.append(box)
     let d = m.marker
-    let (x, y) = (a.location.x, a.location.y)
-    w.open(
-      "g",
-      [
-        ("class", "action"), ("data-seq", String(a.seq)), ("data-gesture", a.gesture.rawValue),
-        ("data-state", a.state.rawValue), ("data-action", a.action), ("data-view", a.view),
-      ])
+    let (x, y) = (location.x, location.y)
+    w.open("g", attributes)
     w.empty(
       "path",
       [
@@ -647,8 +716,8 @@ struct Metrics {
   var stroke: Double { max(1, base * 0.1) }
 
   /// The style sheet; `scroll` adds the scroll view styles (before the dimmed, inert and blocked
-  /// ones, which win over them).
-  func css(scroll: Bool) -> String {
+  /// ones, which win over them), `controls` the controls' (``controlCSS``).
+  func css(scroll: Bool, controls: Bool = false) -> String {
     let n = SVGWriter.number
     let scrollView =
       scroll
@@ -681,7 +750,7 @@ struct Metrics {
       .view-label .view-id { font-weight: bold; }\(scrollLabel)
       .view-label.dimmed { fill: #9e9e9e; }
       .view-label.inert { fill: #c77700; }
-      .view-label.blocked { opacity: 0.5; }
+      .view-label.blocked { opacity: 0.5; }\(controls ? "\n" + controlCSS : "")
       .touch { fill: none; stroke-width: \(n(base * 0.25)); stroke-linecap: round; stroke-linejoin: round; opacity: 0.85; }
       .touch-up { fill: none; stroke-width: \(n(base * 0.18)); }
       .touch-cancel { fill: none; stroke-width: \(n(base * 0.22)); stroke-linecap: round; }
@@ -707,6 +776,7 @@ struct Box {
 struct Legend {
   enum Sample {
     case view(String), outset, touchPath, touchDown, touchUp, touchCancel, action, scrollIndicator
+    case control(enabled: Bool), controlHit
   }
 
   let metrics: Metrics
@@ -715,7 +785,7 @@ struct Legend {
 
   static let swatch = 3.0
 
-  init(metrics m: Metrics, width: Double, hasTrace: Bool, hasScroll: Bool = false) {
+  init(metrics m: Metrics, width: Double, hasTrace: Bool, hasScroll: Bool = false, hasControls: Bool = false) {
     self.metrics = m
     var items: [(Sample, String)] = [
       (.view("view"), "view (hit-testable)"),
@@ -730,11 +800,19 @@ struct Legend {
         (.scrollIndicator, "scroll indicator: the visible part of the content"),
       ]
     }
+    if hasControls {
+      items += [
+        (.control(enabled: true), "control in its state (the scene's, or where the recording left it)"),
+        (.control(enabled: false), "enabled: false: dimmed; hit, but ignores touches"),
+        (.controlHit, "where a touch grabs a slider's thumb"),
+      ]
+    }
     if hasTrace {
       items += [
         (.touchPath, "touch path (a colour each)"), (.touchDown, "touch down"), (.touchUp, "lift"),
         (.touchCancel, "cancelled"), (.action, "action: #seq gesture state → action"),
       ]
+      if hasControls { items.append((.action, "control action: #seq control event → action (value)")) }
     }
     self.items = items
     var rows: [[(Sample, String, Double)]] = [[]]
@@ -820,6 +898,12 @@ struct Legend {
                 ("rx", n(metrics.base * 0.15)),
               ])
           }
+        case .control(let enabled):
+          SceneRenderer.drawLegendSwitch(x: x, top: top, width: sw, height: size * 1.2, enabled: enabled, into: &w)
+        case .controlHit:
+          w.empty(
+            "rect",
+            [("class", "control-hit"), ("x", n(x)), ("y", n(top)), ("width", n(sw)), ("height", n(size * 1.2))])
         case .action:
           let (cx, d) = (x + sw / 2, metrics.marker)
           w.empty(

@@ -86,3 +86,49 @@ struct ScrollDocsImageTests {
     #expect(labels.last?.hasSuffix(String(format: "→ buy-%02d", row)) == true, "\(labels)")
   }
 }
+
+/// docs/images/kiosk-controls.svg and its recording stay what the code produces
+/// (TOUCHD_UPDATE_GOLDEN=1 rewrites both).
+@Suite("Docs picture of controls")
+struct ControlsDocsImageTests {
+  @Test("The fixture recording is the scripted switch tap, slider drag and taps on the stepper, segment and button")
+  func recording() throws {
+    let text = controlsDocsScript().evemuText
+    if updatingGoldens {
+      try FileManager.default.createDirectory(
+        at: controlsDocsRecordingURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: controlsDocsRecordingURL, atomically: true, encoding: .utf8)
+    }
+    #expect(try String(contentsOf: controlsDocsRecordingURL, encoding: .utf8) == text)
+  }
+
+  @Test("The docs picture is the controls kiosk rendered with that recording, every control in its final state")
+  func picture() throws {
+    let scene = try Scene.load(path: kioskControlsScenePath)
+    let trace = try RenderTrace.replaying(controlsDocsScript().recording, scene: scene)
+    let svg = try SceneRenderer(
+      scene: scene, trace: trace, sceneName: "kiosk-controls.yaml",
+      recordingName: controlsDocsRecordingURL.lastPathComponent
+    ).svg()
+    if updatingGoldens {
+      try FileManager.default.createDirectory(
+        at: controlsDocsImageURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try svg.write(to: controlsDocsImageURL, atomically: true, encoding: .utf8)
+    }
+    #expect(try String(contentsOf: controlsDocsImageURL, encoding: .utf8) == svg)
+
+    let doc = try SVGDocument(svg)
+    func control(_ id: String) throws -> Element {
+      try #require(doc.all("g", "control").first { $0["data-id"] == id && $0.window == "main" })
+    }
+    #expect(try control("receipt")["data-value"] == "off")
+    #expect(try control("ticket-count")["data-value"] == "2")
+    #expect(try control("language")["data-value"] == "1")
+    let volume = try #require(Double(try control("volume")["data-value"] ?? ""))
+    #expect(abs(volume - 0.8) < 0.01, "\(volume)")
+    let labels = doc.all("text", "action-label").map(\.text)
+    #expect(labels.count == 5, "\(labels)")
+    #expect(labels.first?.hasSuffix("control valueChanged → receipt (off)") == true, "\(labels)")
+    #expect(labels.last?.hasSuffix("control touchUpInside → buy-ticket") == true, "\(labels)")
+  }
+}

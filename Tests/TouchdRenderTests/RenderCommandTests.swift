@@ -34,9 +34,27 @@ struct RenderCommandTests {
     #expect(doc.all("text", "action-label").count == 1)
   }
 
+  @Test("Renders the controls kiosk with the controls recording: the controls docs picture, byte for byte")
+  func controlsWithRecording() throws {
+    let out = temporaryFile("kiosk-controls.svg")
+    let result = try runTouchctl([
+      "render", "--scene", kioskControlsScenePath, controlsDocsRecordingURL.path, "-o", out.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let svg = try String(contentsOf: out, encoding: .utf8)
+    #expect(svg == (try String(contentsOf: controlsDocsImageURL, encoding: .utf8)))
+    let doc = try SVGDocument(svg)
+    #expect(
+      doc.all("g", "control").filter { $0.window == "main" }.map { $0["data-id"] ?? "" } == [
+        "language", "ticket-count", "receipt", "volume", "buy", "cancel",
+      ])
+    #expect(doc.all("g", "control-action").count == 5)
+  }
+
   @Test("Every example scene renders without a recording to standard output")
   func examplesToStdout() throws {
-    for name in ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "product-list.yaml"] {
+    for name in ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "product-list.yaml", "kiosk-controls.yaml"] {
       let path = repositoryRoot.appendingPathComponent("config").appendingPathComponent(name).path
       let result = try runTouchctl(["render", "--scene", path, "-o", "-"])
       #expect(result.status == 0, "\(name): \(result.stderr)")

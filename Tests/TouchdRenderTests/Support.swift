@@ -136,3 +136,28 @@ func temporaryFile(_ name: String) -> URL {
   try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   return directory.appendingPathComponent(name)
 }
+
+/// The controls example's scene: config/kiosk-controls.yaml.
+var kioskControlsScenePath: String { repositoryRoot.appendingPathComponent("config/kiosk-controls.yaml").path }
+
+/// The controls picture's recording: a tap on the receipt switch (on to off), a drag of the volume
+/// slider's thumb from 0.5 to 0.8, a tap on the stepper's plus, a tap on the "de" segment and a tap
+/// on "buy".
+func controlsDocsScript() -> FingerScript {
+  let script = FingerScript(windowWidth: 1280, windowHeight: 800, start: 10)
+  script.tap(at: .init(x: 1222, y: 447))
+  script.wait(0.5)
+  // The thumb's centre at 0.5 is 880 + 14 + 0.5 × (368 − 28) = 1064; 102 pt further is 0.8.
+  script.drag(from: .init(x: 1064, y: 668), to: .init(x: 1166, y: 668), duration: 0.3)
+  script.wait(0.5)
+  script.tap(at: .init(x: 205, y: 189))
+  script.wait(0.5)
+  script.tap(at: .init(x: 1064, y: 60))
+  script.wait(0.5)
+  script.tap(at: .init(x: 212, y: 712))
+  return script
+}
+
+let controlsDocsRecordingURL = repositoryRoot.appendingPathComponent(
+  "Tests/TouchdRenderTests/Fixtures/kiosk-controls.evemu")
+let controlsDocsImageURL = repositoryRoot.appendingPathComponent("docs/images/kiosk-controls.svg")
