@@ -33,6 +33,8 @@ case "$mode" in plain | systemd | all) ;; *) echo "vm-test: --mode plain|systemd
 results="$root/.build/vm"
 # The shared recordings beside the repository (../shared), wherever the clone is.
 shared_recordings="$(cd "$root/.." && pwd)/shared/recordings"
+# The keypad of the key checks' live == replay cases: ENTER, F1 held 1 s, UP with autorepeats.
+keypad_recording="$root/Tests/TouchdSceneTests/Fixtures/keypad.evemu"
 
 skip_suite() {
   echo "vm: SKIPPED: $*"
@@ -105,6 +107,10 @@ expected_replays() {
     # The frame count (replay without a scene prints one line per frame) for the guest's diagnostics.
     "$bindir/touchctl" "${args[@]}" 2>/dev/null | wc -l >"$results/expected/$name.frames"
   done <"$results/recordings.list"
+  # The keypad cases (live-equals-replay-keypad*): the unit tests' keypad fixture on its own scene.
+  "$bindir/touchctl" replay "$keypad_recording" --scene scripts/vm/scenes/keypad.yaml \
+    >"$results/expected/keypad.jsonl" 2>"$results/expected/keypad.err" || echo "replay-failed $?" >>"$results/expected/keypad.err"
+  "$bindir/touchctl" replay "$keypad_recording" 2>/dev/null | wc -l >"$results/expected/keypad.frames"
 }
 
 initrd() {
@@ -129,6 +135,7 @@ BIN=$bindir
 TOOLS=$results/bin
 EXPECTED=$results/expected
 RECORDINGS=$shared_recordings
+KEYPAD_RECORDING=$keypad_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'
 ENV

@@ -71,6 +71,14 @@ public final class KeyAssembler {
           discarding = false
           return nil
         }
+        // A SYN_REPORT of value 1 closes events the kernel made itself: autorepeat, and the
+        // releases `input_dev_release_keys()` sends for every held key when the device is
+        // unregistered (drivers/input/input.c: `input_handle_event(dev, EV_SYN, SYN_REPORT, 1)`).
+        // Those key-ups are not the user's: the press is cancelled, as for a vanished device
+        // (measured in the VM suite's keypad-unplug-cancels: KEY_F1 0 then SYN_REPORT 1 on unplug).
+        if event.value == 1 {
+          for i in pending.indices where pending[i].phase == .up { pending[i].phase = .cancelled }
+        }
         return syncing ? nil : flush(at: event.time)
       case KeyCodeRange.synDropped:
         if syncing { return nil }

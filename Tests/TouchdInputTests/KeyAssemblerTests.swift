@@ -49,6 +49,19 @@ struct KeyAssemblerTests {
     #expect(keys.assembler.keysDown == [])
   }
 
+  @Test("The kernel's own releases on unplug (SYN_REPORT value 1) cancel the press, as measured in the VM")
+  func kernelReleaseOnUnplugIsACancel() {
+    let keys = Keys()
+    #expect(keys.frame(0, [(EV.key, Self.keyF1, 1)]) == [Self.frame(0, [(Self.keyF1, .down)])])
+    // input_dev_release_keys(): KEY_F1 0, then SYN_REPORT 1, no MSC_SCAN.
+    #expect(
+      keys.feed(1028, [(EV.key, Self.keyF1, 0), (EV.syn, SYN.report, 1)])
+        == [Self.frame(1028, [(Self.keyF1, .cancelled)])])
+    #expect(keys.assembler.keysDown == [])
+    // A later cancelAll (the read fails with ENODEV) has nothing left to cancel.
+    #expect(keys.assembler.cancelAll(at: Timestamp(microseconds: 1_029_000)) == nil)
+  }
+
   @Test("Autorepeat (value 2) makes no frame; the release after it is an up")
   func autorepeatIsIgnored() {
     let keys = Keys()

@@ -1,46 +1,84 @@
 #!/usr/bin/python3
-"""compare.py EXPECTED LIVE -- compares touchd's live messages with `touchctl replay --scene`.
+"""compare.py [--times] EXPECTED LIVE -- compares touchd's live messages with `touchctl replay --scene`.
 
-Both files hold JSON lines. Compared: every action and touches message, in order, with every key
-except those that depend on wall-clock timing rather than on the frames:
+Both files hold JSON lines. Compared: every action, touches and presses message, in order, with
+every key except those that depend on wall-clock timing rather than on the frames:
   - `time`, `seq`: when and how many (seq counts messages of all clients' types);
   - `velocity` (pan, pinch, rotation): a rate over the frames' kernel timestamps, which the live run
     re-creates with evemu-play's sleeps, not the recording's timestamps.
-Touch ids are numbered by first appearance on each side, so ids from a daemon that saw other touches
-before still compare. Prints a unified diff of the normalized streams when they differ; exit 1.
+Touch ids and press ids are numbered by first appearance on each side, so ids from a daemon that
+saw other touches or presses before still compare.
+
+--times: EXPECTED is the replay of a recording of the live device itself (its kernel timestamps),
+so `time` is compared too: each message's time after the first message's, to the microsecond
+(2 us of slack: the recorder may read another clock than touchd's CLOCK_MONOTONIC, and each clock
+is truncated to microseconds on its own).
+
+Prints a unified diff of the normalized streams when they differ; exit 1.
 """
 import difflib
 import json
 import sys
 
+TYPES = ("action", "touches", "presses")
 TIMING_KEYS = {"time", "seq", "velocity"}
 
 
-def normalize(path):
-    ids = {}
-    out = []
+def normalize(path, times):
+    ids = {"touches": {}, "presses": {}}
+    out, stamps = [], []
     with open(path) as f:
         for line in f:
             line = line.strip()
             if not line:
                 continue
             message = json.loads(line)
-            if message.get("type") not in ("action", "touches"):
+            kind = message.get("type")
+            if kind not in TYPES:
                 continue
+            stamps.append(message.get("time"))
             for key in TIMING_KEYS:
                 message.pop(key, None)
-            for touch in message.get("touches", []):
-                touch["id"] = ids.setdefault(touch["id"], len(ids) + 1)
-            out.append(json.dumps(message, sort_keys=True))
+            for item in message.get(kind, []) if kind in ids else []:
+                item["id"] = ids[kind].setdefault(item["id"], len(ids[kind]) + 1)
+            out.append(message)
+    if times and stamps:
+        for message, stamp in zip(out, stamps):
+            message["time+us"] = round((stamp - stamps[0]) * 1_000_000)
     return out
 
 
-expected, live = normalize(sys.argv[1]), normalize(sys.argv[2])
-if expected == live:
-    actions = sum('"type": "action"' in m for m in expected)
-    print(f"equal: {len(expected)} messages ({actions} actions)")
+def lines(messages):
+    return [json.dumps(m, sort_keys=True) for m in messages]
+
+
+def equal(expected, live, times):
+    if len(expected) != len(live):
+        return False
+    for e, l in zip(expected, live):
+        if times and abs(e.get("time+us", 0) - l.get("time+us", 0)) > 2:
+            return False
+        e, l = dict(e), dict(l)
+        e.pop("time+us", None)
+        l.pop("time+us", None)
+        if e != l:
+            return False
+    return True
+
+
+args = sys.argv[1:]
+times = args[:1] == ["--times"]
+if times:
+    args = args[1:]
+expected, live = normalize(args[0], times), normalize(args[1], times)
+if equal(expected, live, times):
+    actions = sum(m.get("type") == "action" for m in expected)
+    presses = sum(m.get("type") == "presses" for m in expected)
+    detail = f"{actions} actions" + (f", {presses} presses" if presses else "")
+    span = f"; times equal, over {expected[-1]['time+us'] / 1e6:.3f} s" if times and expected else ""
+    print(f"equal: {len(expected)} messages ({detail}){span}")
     sys.exit(0)
-print(f"DIFFERENT: expected {len(expected)} messages, live {len(live)}")
-sys.stdout.writelines(line + "\n" for line in
-                      difflib.unified_diff(expected, live, "replay (host)", "live (guest)", n=2, lineterm=""))
+print(f"DIFFERENT: expected {len(expected)} messages, live {len(live)}" + (" (times compared)" if times else ""))
+sys.stdout.writelines(line + "\n" for line in difflib.unified_diff(
+    lines(expected), lines(live), "replay", "live (guest)", n=2, lineterm=""))
 sys.exit(1)

@@ -13,9 +13,12 @@ mapfile -t RECORDINGS_LIST < "$OUT/recordings.list"
 replay_checks=()
 for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${line%% *}"); done
 
+KEYPAD_SCENE="$VM/scenes/keypad.yaml"
+
 plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
-  syn-dropped-resync latency
+  keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
+  live-equals-replay-keypad-device-first syn-dropped-resync latency
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -203,27 +206,33 @@ RULES
 }
 
 # --- live == replay -------------------------------------------------------------------------------
-# live_equals_replay NAME RECORDING DESC ORDER: the recording's device is created (fuzz 0) with
-# udevd running, touchd starts before it (daemon-first: hotplug) or after it (device-first:
-# enumeration), evemu-play plays the events in real time, and a subscriber's messages must equal
-# the host's `touchctl replay --scene` (compare.py: minus time/seq/velocity, touch ids by first
-# appearance). A device the kernel refuses to create is skipped with the kernel's reason.
+# live_equals_replay NAME RECORDING DESC ORDER [SCENE EXPECTED]: the recording's device is created
+# (fuzz 0) with udevd running, touchd starts before it (daemon-first: hotplug) or after it
+# (device-first: enumeration), evemu-play plays the events in real time, and a subscriber's
+# messages must equal the host's `touchctl replay --scene` (compare.py: minus time/seq/velocity,
+# touch and press ids by first appearance). A device the kernel refuses to create is skipped with
+# the kernel's reason. With SCENE (the keypad cases), that scene and the host's replay EXPECTED
+# (a name in $EXPECTED) instead of the touch cases', and the times are checked too: evemu-record
+# records the live device while it plays, touchctl replays that recording here in the guest, and
+# what the subscriber got must equal it times included (compare.py --times), since the recording
+# holds the kernel's timestamps of the very events touchd read.
 live_equals_replay() {
-  local name=$1 recording=$2 desc=$3 order=$4
+  local name=$1 recording=$2 desc=$3 order=$4 scene=${5:-$SCENE} expected=${6:-$1}
   local live="$OUT/live-$name.jsonl" # (a separate `local`: its words expand before any assignment)
+  local keys=$((${5:+1} + 0)) recorder=""
   need_daemon || return
-  [[ -s $EXPECTED/$name.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/$name.err" 2>/dev/null))" || return
+  [[ -s $EXPECTED/$expected.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/$expected.err" 2>/dev/null))" || return
   [[ $desc == - ]] && desc=$recording
   unfuzzed_description "$desc" "$SCRATCH/$name.desc"
   grep '^E:' "$recording" >"$SCRATCH/$name.events"
-  if [[ $order == daemon-first ]]; then start_touchd "$name" "$SCENE" || return; fi
+  if [[ $order == daemon-first ]]; then start_touchd "$name" "$scene" || return; fi
   evemu_create "$name" "$SCRATCH/$name.desc" || {
     stop_touchd
     skip "the kernel refused the device: $(tr '\n' ' ' <"$SCRATCH/evemu-$name.out")"
     return
   }
   local node=$NODE
-  if [[ $order == device-first ]]; then start_touchd "$name" "$SCENE" || { evemu_remove "$name"; return 1; }; fi
+  if [[ $order == device-first ]]; then start_touchd "$name" "$scene" || { evemu_remove "$name"; return 1; }; fi
   log "udev: $(udevadm info --query=property --name="$node" | grep '^ID_INPUT_' | tr '\n' ' ')"
   wait_for 60 opens "$TOUCHD_PID" "$node" || {
     grep -a "$node" "$OUT/touchd-$name.log"
@@ -232,24 +241,58 @@ live_equals_replay() {
     fail "touchd did not open $node ($order)"
     return
   }
-  subscribe "$live" || { evemu_remove "$name"; stop_touchd; return 1; }
+  subscribe "$live" action touches presses || { evemu_remove "$name"; stop_touchd; return 1; }
+  if ((keys)); then
+    # What the kernel delivered, with its timestamps: the recording replayed below.
+    evemu-record "$node" >"$OUT/record-$name.evemu" 2>"$SCRATCH/record-$name.err" &
+    recorder=$!
+    sleep 1 # evemu-record writes the description first, then waits for events
+  fi
   log "playing $(wc -l <"$SCRATCH/$name.events") events into $node ($order)"
   timeout 180 evemu-play "$node" <"$SCRATCH/$name.events" || note "evemu-play exited $?"
   sleep 1.5 # timers after the last frame (multi-tap interval) run out, as in replay
   # Frames touchd assembled vs the replay's: fewer means frames were lost (e.g. a SYN_DROPPED
   # resync after touchd fell behind), more means the kernel passed frames the file does not have.
-  local frames
-  frames=$(status_counter frames)
-  echo "frames: live $frames, replay $(cat "$EXPECTED/$name.frames")"
-  # Unplugging ends the run the way replay's end of recording does: touches still down are cancelled.
+  local frames counts
+  if ((keys)); then
+    frames=$(status_counter keyFrames)
+    counts="key frames live $frames, replay $(cat "$EXPECTED/$expected.frames")"
+  else
+    frames=$(status_counter frames)
+    counts="frames live $frames, replay $(cat "$EXPECTED/$name.frames")"
+  fi
+  echo "$counts"
+  # Unplugging ends the run the way replay's end of recording does: touches still down are
+  # cancelled. evemu-record ends with the device.
   evemu_remove "$name"
   sleep 1
   stop_subscriber
   stop_touchd
-  $PY "$VM/compare.py" "$EXPECTED/$name.jsonl" "$live" >"$OUT/diff-$name.txt"
-  local rc=$?
+  # (the keypad cases) touchd must outlive the unplug: SIGTERM, then exit status 0.
+  local touchd_rc=$TOUCHD_RC
+  ((touchd_rc == 0)) || echo "touchd exited with status $touchd_rc (139 is SIGSEGV)"
+  if [[ -n $recorder ]]; then
+    wait_for 30 exited "$recorder" || kill "$recorder" 2>/dev/null
+    wait "$recorder" 2>/dev/null
+  fi
+  $PY "$VM/compare.py" "$EXPECTED/$expected.jsonl" "$live" >"$OUT/diff-$name.txt"
+  local rc=$? timed=""
   head -60 "$OUT/diff-$name.txt"
-  note "$order; $(head -1 "$OUT/diff-$name.txt"); frames live $frames, replay $(cat "$EXPECTED/$name.frames")"
+  if ((keys)); then
+    # The live device's own recording, replayed here: the same messages, at the same times.
+    # (evemu-record ends with "could not record device" when the device goes: that is the unplug.)
+    echo "evemu-record: $(grep -c '^E:' "$OUT/record-$name.evemu") events; $(tr '\n' ' ' <"$SCRATCH/record-$name.err")"
+    "$BIN/touchctl" replay "$OUT/record-$name.evemu" --scene "$scene" >"$OUT/replay-record-$name.jsonl" 2>&1 ||
+      echo "touchctl replay of the live recording exited $?"
+    $PY "$VM/compare.py" --times "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt" || rc=1
+    head -60 "$OUT/diff-times-$name.txt"
+    timed="; live recording: $(head -1 "$OUT/diff-times-$name.txt")"
+  fi
+  note "$order; $(head -1 "$OUT/diff-$name.txt")$timed; $counts"
+  if ((keys && touchd_rc != 0)); then
+    note "touchd exited with status $touchd_rc after the unplug (139: SIGSEGV); $(head -1 "$OUT/diff-$name.txt")"
+    rc=1
+  fi
   return "$rc"
 }
 
@@ -317,6 +360,187 @@ check_ignores() {
   evemu_remove touchpad2
   [[ -z $bad ]] || fail "$bad" || return
   note "keyboard $kbd and touchpad $pad neither opened nor in status"
+}
+
+# --- key devices: a keypad's presses --------------------------------------------------------------
+# A uinput "Kiosk Keypad" (uinput.py keypad: 1234:5678, ENTER F1 UP ESC, kernel autorepeat) and the
+# keypad scene (scenes/keypad.yaml): ENTER is a select press the panel's tap recognizes, F1 a help
+# press for the first responder `field`, UP and ESC are not mapped. A subscriber of presses and
+# actions must get exactly, in order:
+#   ENTER  presses began (select/KEY_ENTER); at the key-up presses cancelled (the tap takes the
+#          press) and action confirm (tap ended, "press":"select", no touches, the panel's centre)
+#   UP, ESC  nothing
+#   F1     presses began (help/KEY_F1); presses ended, 0.6 s later (autorepeats make no press)
+# keypad_expect FILE STEP...: whether FILE's presses and action messages are exactly STEP... (enter,
+# f1, f1-cancelled: the F1 press ended by an unplug), with ids, times and locations consistent.
+keypad_expect() {
+  $PY - "$@" <<'PY'
+import json, sys
+path, steps = sys.argv[1], sys.argv[2:]
+got = [m for m in map(json.loads, (l for l in open(path) if l.startswith("{")))
+       if m.get("type") in ("presses", "action")]
+for m in got:
+    print(json.dumps(m, sort_keys=True))
+def press(phase, kind, key):
+    return {"type": "presses", "phase": phase, "view": "field", "window": "main",
+            "presses": [{"type": kind, "key": key, "phase": phase}]}
+tap = {"type": "action", "action": "confirm", "gesture": "tap", "state": "ended", "view": "panel",
+       "window": "main", "recognizer": "select-tap", "location": {"x": 960, "y": 540},
+       "numberOfTouches": 0, "press": "select"}
+want = []
+for step in steps:
+    want += {"enter": [press("began", "select", "KEY_ENTER"), press("cancelled", "select", "KEY_ENTER"), tap],
+             "f1": [press("began", "help", "KEY_F1"), press("ended", "help", "KEY_F1")],
+             "f1-cancelled": [press("began", "help", "KEY_F1"), press("cancelled", "help", "KEY_F1")]}[step]
+def shape(m):
+    """The message without what differs run to run (time, seq, press ids)."""
+    m = {k: v for k, v in m.items() if k not in ("time", "seq")}
+    if "presses" in m:
+        m["presses"] = [{k: v for k, v in p.items() if k != "id"} for p in m["presses"]]
+    return m
+bad = []
+if [shape(m) for m in got] != want:
+    bad.append(f"not the expected messages (got {len(got)} above, want {len(want)}):")
+    bad += [f"  want {json.dumps(w, sort_keys=True)}" for w in want]
+else:
+    i = 0
+    for step in steps:
+        if step == "enter":
+            began, cancelled, action = got[i:i + 3]
+            held = action["time"] - began["time"]
+            if began["presses"][0]["id"] != cancelled["presses"][0]["id"]:
+                bad.append("ENTER's press id changed between began and cancelled")
+            if action["time"] != cancelled["time"]:
+                bad.append(f"the tap ({action['time']}) and the press's cancel ({cancelled['time']}) are not at the key-up")
+            if not 0.09 <= held < 1.0:
+                bad.append(f"ENTER held 0.1 s, but the tap came {held:.3f} s after the press began")
+            print(f"ENTER: began {began['time']}, cancelled and confirm at {action['time']} (+{held:.3f} s)")
+            i += 3
+        else:
+            began, end = got[i:i + 2]
+            held = end["time"] - began["time"]
+            if began["presses"][0]["id"] != end["presses"][0]["id"]:
+                bad.append("F1's press id changed between began and its end")
+            if not 0.59 <= held < 2.0:
+                bad.append(f"F1 held ~0.6 s, but its press lasted {held:.3f} s")
+            print(f"F1: began {began['time']}, {end['phase']} {end['time']} (+{held:.3f} s)")
+            i += 2
+    ids = [m["presses"][0]["id"] for m in got if m["type"] == "presses" and m["phase"] == "began"]
+    if len(set(ids)) != len(ids):
+        bad.append(f"press ids reused: {ids}")
+for b in bad:
+    print("BAD:", b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# status_keys NODE: "TOUCH-WINDOW KEYS-WINDOW" of NODE in touchd's status ("none" for null), or
+# "absent" when status does not list it.
+status_keys() {
+  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
+    $PY -c 'import json, sys
+d = [d for d in json.load(sys.stdin)["devices"] if d["path"] == sys.argv[1]]
+print(" ".join(str(d[0].get(k) or "none") for k in ("window", "keysWindow")) if d else "absent")' "$1"
+}
+
+# keypad-press-live: the keypad exists when touchd starts (enumeration).
+check_keypad_live() {
+  need_daemon || return
+  local file="$OUT/keypad-live.jsonl" node windows frames
+  ui_start kp keypad "Kiosk Keypad" || return
+  node=$NODE
+  udevadm info --query=property --name="$node" | grep '^ID_INPUT'
+  start_touchd keypad "$KEYPAD_SCENE" || return
+  wait_for 60 opens "$TOUCHD_PID" "$node" || { grep -a "$node" "$OUT/touchd-keypad.log"; fail "touchd did not open the keypad $node"; return; }
+  grep -a "key device opened" "$OUT/touchd-keypad.log"
+  grep -aq "key device opened.*device.name=Kiosk Keypad.*device.path=$node .*keys.window=main" "$OUT/touchd-keypad.log" ||
+    { fail "no 'key device opened' log line for $node with keys.window=main"; return; }
+  windows=$(status_keys "$node")
+  [[ $windows == "none main" ]] || fail "status lists $node with window/keysWindow '$windows', not 'none main'" || return
+  subscribe "$file" presses action || return
+  ui kp press KEY_ENTER 0.1 || return
+  ui kp press KEY_UP 0.1 || return
+  ui kp press KEY_ESC 0.1 || return
+  ui kp press KEY_F1 0.6 || return
+  wait_for 30 has_message "$file" presses phase=ended || fail "no presses ended after F1" || return
+  sleep 1 # anything more (a press from UP or ESC, an autorepeat) would arrive by now
+  frames=$(status_counter keyFrames)
+  stop_subscriber
+  keypad_expect "$file" enter f1 || { fail "the presses and actions are not the expected ones (see BAD lines)"; return; }
+  stop_touchd # before the keypad goes: unplugging is keypad-unplug-cancels' part
+  ui_stop kp
+  ((TOUCHD_RC == 0)) || fail "touchd exited with status $TOUCHD_RC on SIGTERM" || return
+  note "$node read for window main's keys (status: keysWindow main); ENTER: began, cancelled, confirm (press select); UP, ESC: nothing; F1 held 0.6 s: began, ended; keyFrames $frames"
+}
+
+# keypad-hotplug: touchd runs first; the keypad plugged in later is taken and its ENTER works.
+KEYHOT="$OUT/keypad-hotplug.jsonl"
+check_keypad_hotplug() {
+  need_daemon || return
+  start_touchd keyhot "$KEYPAD_SCENE" || return
+  subscribe "$KEYHOT" presses action || return
+  ui_start kph keypad "Kiosk Keypad" || return
+  wait_for 60 opens "$TOUCHD_PID" "$NODE" || { grep -a "$NODE" "$OUT/touchd-keyhot.log"; fail "touchd did not open the keypad $NODE after it appeared"; return; }
+  grep -aq "key device opened.*device.path=$NODE .*keys.window=main" "$OUT/touchd-keyhot.log" ||
+    { fail "no 'key device opened' log line for the hotplugged $NODE"; return; }
+  ui kph press KEY_ENTER 0.1 || return
+  wait_for 30 has_message "$KEYHOT" action action=confirm || fail "no confirm action after ENTER" || return
+  sleep 0.5
+  keypad_expect "$KEYHOT" enter || { fail "the presses and actions are not the expected ones (see BAD lines)"; return; }
+  note "touchd opened $NODE when it appeared; ENTER: began, cancelled, confirm (press select)"
+}
+
+# keypad-unplug-cancels: F1 is held on the hotplugged keypad while it is unplugged (its uinput
+# process killed): the press ends cancelled (docs/operations.md, "Key devices": a key whose release
+# was lost ends cancelled), touchd survives the unplug, closes the node and status no longer lists
+# it. Beware: the kernel itself releases the keys of a device that goes away (input_disconnect_device
+# sends KEY_F1 0 and a SYN_REPORT of value 1 before the node reports ENODEV), so a reader sees a
+# key-up that no finger made; the check says so when touchd publishes that as `ended`.
+check_keypad_unplug() {
+  need_daemon || return
+  [[ -n ${UI_PID[kph]:-} ]] || fail "no hotplugged keypad (keypad-hotplug failed)" || return
+  local node=$NODE pid=$TOUCHD_PID rec="$OUT/keypad-unplug.evemu" recorder
+  # A witness of what the kernel delivers up to the unplug.
+  evemu-record "$node" >"$rec" 2>/dev/null &
+  recorder=$!
+  sleep 1
+  ui kph key KEY_F1 1 || return
+  began_f1() { grep -q '"key":"KEY_F1","phase":"began"' "$KEYHOT"; }
+  wait_for 30 began_f1 || fail "no presses began for F1" || return
+  sleep 0.6 # held: the kernel's autorepeat runs
+  ui_stop kph KILL
+  f1_over() { grep -q '"key":"KEY_F1","phase":"\(cancelled\|ended\)"' "$KEYHOT" || exited "$pid"; }
+  wait_for 30 f1_over
+  sleep 2 # touchd closes the node; a crash in that teardown shows by now
+  wait_for 10 exited "$recorder" || kill "$recorder" 2>/dev/null
+  wait "$recorder" 2>/dev/null
+  echo "F1 on the keypad (evemu-record; autorepeats left out), and its last event:"
+  grep -E '^E: \S+ 0001 003b 000[01]' "$rec"
+  grep '^E:' "$rec" | tail -1
+  local release="a key-up"
+  # The kernel's own release: KEY_F1 0 in a frame whose SYN_REPORT has value 1 (a real one has 0).
+  grep '^E:' "$rec" | tail -2 | tr '\n' ' ' | grep -q '0001 003b 0000.*0000 0000 0001' &&
+    release="the kernel's release at the unplug (KEY_F1 0, SYN_REPORT value 1, as recorded)"
+  if exited "$pid"; then
+    stop_touchd
+    tail -5 "$OUT/touchd-keyhot.log"
+    fail "touchd died after the keypad was unplugged (exit status $TOUCHD_RC; 139 is SIGSEGV)"
+    return
+  fi
+  if grep -q '"key":"KEY_F1","phase":"ended"' "$KEYHOT"; then
+    keypad_expect "$KEYHOT" enter f1-cancelled
+    fail "F1's press ended instead of cancelled: touchd took $release for a real key-up"
+    return
+  fi
+  grep -q '"key":"KEY_F1","phase":"cancelled"' "$KEYHOT" || fail "F1's press neither cancelled nor ended after the unplug" || return
+  wait_for 30 bash -c "! [[ -e $node ]]" || true
+  not_open() { ! opens "$TOUCHD_PID" "$node"; }
+  wait_for 30 not_open || fail "touchd still holds $node" || return
+  [[ $(status_keys "$node") == absent ]] || fail "status still lists $node" || return
+  stop_subscriber
+  keypad_expect "$KEYHOT" enter f1-cancelled || { fail "the presses and actions are not the expected ones (see BAD lines)"; return; }
+  grep -a "$node" "$OUT/touchd-keyhot.log" | tail -3
+  note "unplug with F1 held: presses cancelled (help/KEY_F1), $node closed and gone from status"
 }
 
 # --- SYN_DROPPED -----------------------------------------------------------------------------------
@@ -433,6 +657,22 @@ run_check hotplug-remove-cancels check_hotplug_remove
 run_check hotplug-readd check_hotplug_readd
 run_check ignores-non-touchscreens check_ignores
 ui_stop hot2
+stop_subscriber
+stop_touchd
+run_check keypad-press-live check_keypad_live
+ui_stop kp
+stop_subscriber
+stop_touchd
+run_check keypad-hotplug check_keypad_hotplug
+run_check keypad-unplug-cancels check_keypad_unplug
+ui_stop kph
+stop_subscriber
+stop_touchd
+# The unit tests' keypad fixture played into its own device, in both orders.
+run_check live-equals-replay-keypad live_equals_replay keypad "$KEYPAD_RECORDING" - daemon-first "$KEYPAD_SCENE" keypad
+stop_subscriber
+stop_touchd
+run_check live-equals-replay-keypad-device-first live_equals_replay keypad-device-first "$KEYPAD_RECORDING" - device-first "$KEYPAD_SCENE" keypad
 stop_subscriber
 stop_touchd
 run_check syn-dropped-resync check_syn_dropped

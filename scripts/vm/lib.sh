@@ -2,8 +2,8 @@
 # Helpers of the guest scripts (sourced by guest-plain.sh and guest-systemd.sh). Runs in the guest.
 # Every wait has a timeout (TCG is slow, so they are wide) and every helper fails rather than hangs.
 
-# The host writes env.sh into the results folder: ROOT BIN TOOLS EXPECTED RECORDINGS, and
-# recordings.list beside it.
+# The host writes env.sh into the results folder: ROOT BIN TOOLS EXPECTED RECORDINGS
+# KEYPAD_RECORDING, and recordings.list beside it.
 # shellcheck source=/dev/null
 . "$OUT/env.sh"
 cd "$ROOT" || exit 1
@@ -131,12 +131,17 @@ stop_touchd() {
 # tctl ARGS...: touchctl against the current daemon's socket, quiet.
 tctl() { "$BIN/touchctl" "$@" --socket "$SOCK" >/dev/null 2>&1; }
 
-# subscribe FILE: a `touchctl subscribe` client of actions and touches writing to FILE; waits until
-# its subscription is acknowledged (so no message is missed); sets SUB_PID.
+# subscribe FILE [TYPE...]: a `touchctl subscribe` client of the message types (default: action
+# and touches) writing to FILE; waits until its subscription is acknowledged (so no message is
+# missed); sets SUB_PID.
 subscribe() {
-  "$BIN/touchctl" subscribe --socket "$SOCK" --type action --type touches --verbose >"$1" 2>&1 &
+  local file=$1 types=() type
+  shift
+  (($#)) || set -- action touches
+  for type in "$@"; do types+=(--type "$type"); done
+  "$BIN/touchctl" subscribe --socket "$SOCK" "${types[@]}" --verbose >"$file" 2>&1 &
   SUB_PID=$!
-  wait_for 60 grep -q '"reply"' "$1" || { cat "$1"; fail "subscriber got no reply to its subscription"; }
+  wait_for 60 grep -q '"reply"' "$file" || { cat "$file"; fail "subscriber got no reply to its subscription"; }
 }
 stop_subscriber() {
   [[ -n ${SUB_PID:-} ]] || return 0

@@ -5,6 +5,9 @@
                                    a 10-slot protocol-B touchscreen, 1920x1080 units (with the
                                    physical path PHYS when given), then commands
     uinput.py keyboard             a keyboard (touchd must ignore it), then commands
+    uinput.py keypad [NAME]        a USB kiosk keypad (default "Kiosk Keypad", 1234:5678) with
+                                   KEY_ENTER, KEY_F1, KEY_UP and KEY_ESC and the kernel's
+                                   autorepeat (EV_REP), then commands
 
 Prints "created NODE" once the node exists, then reads one command per line on stdin and answers
 "ok COMMAND" when it is done, so a shell script can drive it as a coprocess:
@@ -16,6 +19,9 @@ Prints "created NODE" once the node exists, then reads one command per line on s
     flood N                 N frames of two moving fingers as fast as possible, then both lift
                             (overflows the evdev client buffer of a reader that is stopped)
     stream N MS             finger down, N moves MS milliseconds apart, up (the latency run)
+    key NAME VALUE          keypad: one frame, MSC_SCAN and key NAME (KEY_ENTER ...) VALUE (1 down,
+                            0 up), as a USB keyboard reports it
+    press NAME S            keypad: key NAME down, held S seconds, up
     sleep S                 wait S seconds
     quit                    remove the device and exit (so does end of input)
 """
@@ -24,7 +30,7 @@ import sys
 import time
 
 import libevdev
-from libevdev import EV_ABS, EV_KEY, EV_SYN, INPUT_PROP_DIRECT, InputAbsInfo, InputEvent
+from libevdev import EV_ABS, EV_KEY, EV_MSC, EV_REP, EV_SYN, INPUT_PROP_DIRECT, InputAbsInfo, InputEvent
 
 WIDTH, HEIGHT = 1920, 1080
 
@@ -66,6 +72,36 @@ def keyboard():
     for key in (EV_KEY.KEY_A, EV_KEY.KEY_B, EV_KEY.KEY_ENTER, EV_KEY.KEY_SPACE, EV_KEY.KEY_ESC):
         d.enable(key)
     return d
+
+
+# The keypad's keys and the USB HID usages its MSC_SCAN reports (page 7, as keypad.evemu's).
+KEYPAD_KEYS = {"KEY_ENTER": 0x70028, "KEY_F1": 0x7003A, "KEY_UP": 0x70052, "KEY_ESC": 0x70029}
+
+
+def keypad(name):
+    d = libevdev.Device()
+    d.name = name
+    d.id = {"bustype": 0x3, "vendor": 0x1234, "product": 0x5678, "version": 1}
+    for key in KEYPAD_KEYS:
+        d.enable(libevdev.evbit(key))
+    d.enable(EV_MSC.MSC_SCAN)
+    # EV_REP: the input core repeats a held key (value 2) as on a real keypad; repeats make no press.
+    d.enable(EV_REP.REP_DELAY, 250)
+    d.enable(EV_REP.REP_PERIOD, 33)
+    return d
+
+
+class Keys:
+    """Writes a keypad's frames: MSC_SCAN, the key, SYN_REPORT."""
+
+    def __init__(self, uinput):
+        self.u = uinput
+
+    def key(self, name, value):
+        if name not in KEYPAD_KEYS:
+            raise ValueError(f"{name}: not a key of the keypad ({', '.join(KEYPAD_KEYS)})")
+        self.u.send_events([InputEvent(EV_MSC.MSC_SCAN, KEYPAD_KEYS[name]), InputEvent(libevdev.evbit(name), value),
+                            InputEvent(EV_SYN.SYN_REPORT, 0)])
 
 
 class Fingers:
@@ -111,7 +147,23 @@ class Fingers:
                    InputEvent(EV_KEY.BTN_TOUCH, 0), pause=0)
 
 
+def run_keys(keys, words):
+    cmd = words[0]
+    if cmd == "key":
+        keys.key(words[1], int(words[2]))
+    elif cmd == "press":
+        keys.key(words[1], 1)
+        time.sleep(float(words[2]))
+        keys.key(words[1], 0)
+    elif cmd == "sleep":
+        time.sleep(float(words[1]))
+    else:
+        raise ValueError(f"{cmd}: not a keypad command")
+
+
 def run(fingers, words):
+    if isinstance(fingers, Keys):
+        return run_keys(fingers, words)
     cmd, args = words[0], [float(w) for w in words[1:]]
     if fingers is None and cmd not in ("sleep",):
         raise ValueError(f"{cmd}: not a touchscreen")
@@ -150,13 +202,15 @@ def main():
         device = touchscreen(sys.argv[2] if len(sys.argv) > 2 else "touchd VM touchscreen")
     elif kind == "keyboard":
         device = keyboard()
+    elif kind == "keypad":
+        device = keypad(sys.argv[2] if len(sys.argv) > 2 else "Kiosk Keypad")
     else:
         sys.exit(f"uinput.py: unknown device kind {kind}")
     phys = sys.argv[3] if kind == "touchscreen" and len(sys.argv) > 3 else None
     uinput_fileobj = uinput_file(phys) if phys else None
     uinput = device.create_uinput_device(uinput_fileobj)
     print("created", uinput.devnode, flush=True)
-    fingers = Fingers(uinput) if kind == "touchscreen" else None
+    fingers = Fingers(uinput) if kind == "touchscreen" else Keys(uinput) if kind == "keypad" else None
     for line in sys.stdin:
         words = line.split()
         if not words:
