@@ -12,7 +12,8 @@
 # --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
 # Environment: VM_TIMEOUT (seconds per boot; default 1800 for the plain guest, which plays every
 # bundled recording in real time, and 420 for the systemd guest), KVER (guest kernel version).
-# Results, guest serial logs and per-check logs: .build/vm/ (see docs/vm-tests.md).
+# Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
+# repository: the guest sees it through the root share), for two runs at once (see docs/vm-tests.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -30,7 +31,7 @@ while (($#)); do
 done
 case "$mode" in plain | systemd | all) ;; *) echo "vm-test: --mode plain|systemd|all" >&2; exit 2 ;; esac
 
-results="$root/.build/vm"
+results="${VM_RESULTS:-$root/.build/vm}"  # VM_RESULTS: another folder, for two runs at once
 # The shared recordings beside the repository (../shared), wherever the clone is.
 shared_recordings="$(cd "$root/.." && pwd)/shared/recordings"
 # The keypad of the key checks' live == replay cases: ENTER, F1 held 1 s, UP with autorepeats.

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
+#include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +24,24 @@ static inline long long ctouchd_event_usec(const struct input_event *ev) { retur
 static inline int ctouchd_set_clock_monotonic(int fd) {
   int clk = CLOCK_MONOTONIC;
   return ioctl(fd, EVIOCSCLOCKID, &clk);
+}
+
+// epoll, for DevicePoll: Glibc's Swift module leaves <sys/epoll.h> out, and `struct epoll_event` is
+// packed on x86_64.
+static inline int ctouchd_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+// Watches `fd` for input, level-triggered; `token` comes back from ctouchd_epoll_ready.
+static inline int ctouchd_epoll_add(int ep, int fd, unsigned long long token) {
+  struct epoll_event ev = {.events = EPOLLIN, .data.u64 = token};
+  return epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+}
+static inline int ctouchd_epoll_remove(int ep, int fd) { return epoll_ctl(ep, EPOLL_CTL_DEL, fd, NULL); }
+// Waits at most `timeout` ms (0: not at all) and writes up to `max` (at most 64) ready tokens; returns
+// their count, or -1 with errno.
+static inline int ctouchd_epoll_ready(int ep, unsigned long long *tokens, int max, int timeout) {
+  struct epoll_event events[64];
+  int n = epoll_wait(ep, events, max < 64 ? max : 64, timeout);
+  for (int i = 0; i < n; i++) tokens[i] = events[i].data.u64;
+  return n;
 }
 
 #endif

@@ -15,7 +15,8 @@ import TouchdScene
 /// # Threads
 /// One serial queue, ``queue``, owns the whole pipeline: devices are read, frames assembled and
 /// delivered, recognizer timers fire, and commands that change the scene run there. Dispatch
-/// sources wake it: one read source per device fd and one on the udev monitor, one timer armed
+/// sources wake it: one read source on the devices' epoll set (``DevicePoll``: no device has a
+/// source of its own, so unplugging tears no source down) and one on the udev monitor, one timer armed
 /// only while a recognizer timeout is pending (``DispatchClock``), and signal sources. The socket
 /// server runs on its own event loop; handing it a message never blocks the queue.
 ///
@@ -40,6 +41,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var devices: [String: LiveDevice] = [:]
   private var monitor: DeviceMonitor?
   private var monitorSource: DispatchSourceRead?
+  /// The open devices' fds, and the one read source that watches them all.
+  private var poll: DevicePoll?
+  private var pollSource: DispatchSourceRead?
+  /// The path of each device in ``poll``, by its token.
+  private var polledPaths: [UInt64: String] = [:]
   private var sources: [DispatchSourceProtocol] = []
   private var replay: ReplayFeeder?
   /// Whether a client subscribes to `trace` messages: the runtime traces only then.
@@ -60,17 +66,18 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     /// The `source` of its key frames.
     let keySource: Int
     let calibration: CalibrationMatrix?
-    let source: DispatchSourceRead
+    /// Its token in the daemon's ``DevicePoll``.
+    let token: UInt64
     init(
       device: InputDevice, touchWindow: Int?, keyWindow: Int?, keySource: Int, calibration: CalibrationMatrix?,
-      source: DispatchSourceRead
+      token: UInt64
     ) {
       self.device = device
       self.touchWindow = touchWindow
       self.keyWindow = keyWindow
       self.keySource = keySource
       self.calibration = calibration
-      self.source = source
+      self.token = token
     }
   }
 
@@ -212,7 +219,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
     server.shutdown(notice: #"{"type":"shutdown"}"#)
     logger.info("stopped")
-    // Let the cancelled sources run their cancel handlers (closing and ungrabbing the devices).
+    // The devices are closed (and ungrabbed) already; the clients' goodbyes leave on the server's
+    // event loop meanwhile.
     queue.async { exit(exitCode) }
   }
 
@@ -255,6 +263,17 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   // MARK: Devices
 
   private func startDevices() {
+    do {
+      let poll = try DevicePoll()
+      let source = DispatchSource.makeReadSource(fileDescriptor: poll.fileDescriptor, queue: queue)
+      source.setEventHandler { [unowned self] in readReadyDevices() }
+      source.activate()
+      self.poll = poll
+      pollSource = source
+    } catch {
+      logger.error("cannot watch input devices; none will be read", metadata: ["error": "\(error)"])
+      return
+    }
     do {
       let monitor = try DeviceMonitor()
       let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: queue)
@@ -440,15 +459,20 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     let calibration = device.calibrationMatrix.flatMap { m -> CalibrationMatrix? in
       m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil
     }
-    let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
+    guard let poll else { return }
+    let token: UInt64
+    do {
+      token = try poll.add(device.fileDescriptor, path: path)
+    } catch {
+      logger.warning("cannot watch input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
+      device.close()
+      return
+    }
     let live = LiveDevice(
       device: device, touchWindow: role.touchWindow, keyWindow: role.keyWindow, keySource: nextKeySource,
-      calibration: calibration, source: source)
+      calibration: calibration, token: token)
     nextKeySource += 1
-    source.setEventHandler { [unowned self, unowned live] in readDevice(live) }
-    // The fd is closed only once the source is cancelled, never under a live source.
-    source.setCancelHandler { [device] in device.close() }
-    source.activate()
+    polledPaths[token] = path
     devices[path] = live
     // Events queued before the source existed (fingers already down, a key held) are read now.
     readDevice(live)
@@ -467,6 +491,14 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       logger.info("key device opened", metadata: metadata)
     }
     notifier.status(statusLine())
+  }
+
+  /// Reads every device the poll set reports ready (events, or the error of an unplugged node).
+  private func readReadyDevices() {
+    guard let poll else { return }
+    for token in poll.ready() {
+      if let path = polledPaths[token], let live = devices[path] { readDevice(live) }
+    }
   }
 
   private func readDevice(_ live: LiveDevice) {
@@ -502,7 +534,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         }
       }
     }
-    live.source.cancel()
+    // Out of the poll set first, then closed: the fd is never closed while watched.
+    poll?.remove(live.token)
+    polledPaths[live.token] = nil
+    live.device.close()
     notifier.status(statusLine())
   }
 

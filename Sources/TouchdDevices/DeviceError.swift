@@ -15,6 +15,9 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Keys were asked of a device without keys that make presses (`KeyAssembler.hasKeys`): no
   /// `EV_KEY`, or only touch and pointer buttons.
   case noKeys(path: String)
+  /// The epoll set that watches the devices (``DevicePoll``) could not be made, or the device could
+  /// not join it (`path` nil: the set itself).
+  case poll(path: String?, Errno)
 
   /// The device path the error is about, nil for udev-wide errors.
   public var path: String? {
@@ -22,6 +25,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     case .open(let path, _), .evdev(let path, _), .grab(let path, _), .read(let path, _),
       .notTouchscreen(let path, _), .noKeys(let path):
       path
+    case .poll(let path, _): path
     case .udev: nil
     }
   }
@@ -30,7 +34,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
   public var errno: Errno? {
     switch self {
     case .open(_, let errno), .evdev(_, let errno), .grab(_, let errno), .read(_, let errno),
-      .udev(_, let errno):
+      .udev(_, let errno), .poll(_, let errno):
       errno
     case .notTouchscreen, .noKeys: nil
     }
@@ -48,6 +52,8 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
       case .read(let path, let errno): "cannot read events from \(path): \(errno)"
       case .udev(let what, let errno): "udev: cannot \(what): \(errno)"
       case .notTouchscreen(let path, let reason): "\(path) is not a touchscreen: \(reason)"
+      case .poll(let path?, let errno): "cannot watch \(path) for input (epoll): \(errno)"
+      case .poll(nil, let errno): "cannot make the epoll set that watches input devices: \(errno)"
       case .noKeys(let path): "\(path) has no keys that make presses (only touch and pointer buttons, or none)"
       }
     return isPermissionDenied

@@ -2,8 +2,8 @@ import TouchdInput
 
 /// An open `/dev/input/event*` node read through libevdev: its description and raw events.
 ///
-/// Not thread-safe: the queue that opens it owns it (for the daemon, the serial queue its
-/// `DispatchSourceRead` runs on) and must make every call, including `close()`, there.
+/// Not thread-safe: the queue that opens it owns it (for the daemon, the pipeline queue, where the
+/// ``DevicePoll`` it is in is read) and must make every call, including `close()`, there.
 public final class EvdevDevice {
   /// The node, e.g. `/dev/input/event5`.
   public let path: String
@@ -63,8 +63,8 @@ public final class EvdevDevice {
   /// Whether and how the device is a touchscreen (`decision.kind`).
   public var kind: TouchscreenKind { decision.kind }
 
-  /// The non-blocking fd to watch for readability (a `DispatchSourceRead`), -1 once closed.
-  /// Owned by the device: do not close it; cancel the source before calling `close()`.
+  /// The non-blocking fd to watch for readability (in a ``DevicePoll``), -1 once closed.
+  /// Owned by the device: do not close it; remove it from the poll set before calling `close()`.
   public var fileDescriptor: Int32 { fd }
 
   /// Reads every pending event, handing each to `handle` in order.

@@ -6,8 +6,8 @@ import TouchdInput
 /// `keys.devices` too), with `SYN_DROPPED` resynced and unplugging turned into cancelled touches
 /// and keys.
 ///
-/// Not thread-safe: owned by the serial queue its fd's `DispatchSourceRead` runs on; every call,
-/// including `close()`, must be made there.
+/// Not thread-safe: owned by the serial queue that reads its ``DevicePoll``; every call, including
+/// `close()`, must be made there.
 public final class InputDevice {
   /// The open node.
   public let device: EvdevDevice
@@ -57,7 +57,7 @@ public final class InputDevice {
   public var readsTouches: Bool { touchProtocol != nil }
   /// udev's `LIBINPUT_CALIBRATION_MATRIX`, nil when absent.
   public var calibrationMatrix: [Double]? { device.calibrationMatrix }
-  /// The fd to put a `DispatchSourceRead` on; see `EvdevDevice.fileDescriptor`.
+  /// The fd to add to a ``DevicePoll``; see `EvdevDevice.fileDescriptor`.
   public var fileDescriptor: Int32 { device.fileDescriptor }
 
   /// Reads every pending event and hands each completed frame to `deliver`, in order; a touch frame
@@ -82,7 +82,7 @@ public final class InputDevice {
     return frames
   }
 
-  /// Closes the device; call after cancelling its dispatch source.
+  /// Closes the device; call after removing its fd from the ``DevicePoll``.
   public func close() { device.close() }
 }
 

@@ -44,6 +44,33 @@ enum LinuxInput {
   /// `strerror(code)`.
   static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+  /// A new epoll set, close-on-exec; the fd or an errno.
+  static func epollCreate() -> Result<Int32, Errno> {
+    let fd = ctouchd_epoll_create()
+    return fd >= 0 ? .success(fd) : .failure(Errno(Glibc.errno))
+  }
+
+  /// Adds `fd` to the epoll set `epoll`, level-triggered for input, tagged `token`.
+  static func epollAdd(_ epoll: Int32, _ fd: Int32, token: UInt64) -> Errno? {
+    ctouchd_epoll_add(epoll, fd, token) == 0 ? nil : Errno(Glibc.errno)
+  }
+
+  /// Removes `fd` from the epoll set (before `fd` is closed); errors are ignored: the only ones
+  /// possible mean it was not in the set.
+  static func epollRemove(_ epoll: Int32, _ fd: Int32) { _ = ctouchd_epoll_remove(epoll, fd) }
+
+  /// The tokens of the set's fds that are ready now (no waiting), at most 64; EINTR is retried,
+  /// other errors give none.
+  static func epollReady(_ epoll: Int32) -> [UInt64] {
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { buffer in
+      var count: Int32
+      repeat {
+        count = ctouchd_epoll_ready(epoll, buffer.baseAddress, 64, 0)
+      } while count < 0 && Glibc.errno == EINTR
+      return count > 0 ? Array(buffer[0..<Int(count)]) : []
+    }
+  }
+
   // MARK: - libevdev
 
   /// Reads one event with `libevdev_next_event`.

@@ -114,7 +114,8 @@ private struct RecordFailure: Error {
 }
 
 /// Copies devices' events into a recording on one serial queue, the way the daemon reads devices:
-/// a `DispatchSourceRead` per device fd, a `DispatchSourceSignal` for SIGINT and a deadline.
+/// the devices in a `DevicePoll` under one `DispatchSourceRead`, a `DispatchSourceSignal` for SIGINT
+/// and a deadline.
 ///
 /// One device is written as evemu, streamed. Several are written as libinput record does: the
 /// first device's events streamed, the others' kept and appended when the recording stops, every
@@ -148,7 +149,9 @@ private final class Recorder: @unchecked Sendable {
   private var zero: Timestamp?
   private var outcome: Outcome?
   private var sources: [any DispatchSourceProtocol] = []
-  private var openReadSources = 0
+  /// The devices' fds; their tokens, in `devices`' order.
+  private var poll: DevicePoll?
+  private var tokens: [UInt64] = []
 
   init(devices: [EvdevDevice], format: Format, sink: FileHandle, kernel: String?) {
     self.devices = devices
@@ -167,18 +170,21 @@ private final class Recorder: @unchecked Sendable {
   }
 
   private func start(duration: Double?) {
-    for device in devices {
-      let read = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
-      read.setEventHandler { self.drain(device) }
-      // The fd may only be closed once its source is cancelled.
-      read.setCancelHandler {
-        device.close()
-        self.openReadSources -= 1
-        if self.openReadSources == 0 { self.finished.signal() }
+    do {
+      let poll = try DevicePoll()
+      for device in devices { tokens.append(try poll.add(device.fileDescriptor, path: device.path)) }
+      let read = DispatchSource.makeReadSource(fileDescriptor: poll.fileDescriptor, queue: queue)
+      read.setEventHandler {
+        for token in poll.ready() {
+          if let index = self.tokens.firstIndex(of: token) { self.drain(self.devices[index]) }
+        }
       }
       sources.append(read)
+      self.poll = poll
+    } catch {
+      finish(.failed(error))
+      return
     }
-    openReadSources = devices.count
     let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
     interrupt.setEventHandler { self.finish(.stopped) }
     sources.append(interrupt)
@@ -249,7 +255,7 @@ private final class Recorder: @unchecked Sendable {
   }
 
   /// Stops: what the kernel already queued belongs to the recording, then the kept devices are
-  /// written, then the sources are cancelled.
+  /// written, then the sources are cancelled and the devices closed (out of the poll set first).
   private func finish(_ result: Outcome) {
     guard outcome == nil else { return }
     outcome = result
@@ -259,5 +265,10 @@ private final class Recorder: @unchecked Sendable {
     if let text = stream?.finish(), !text.isEmpty { sink.write(Data(text.utf8)) }
     sources.forEach { $0.cancel() }
     sources = []
+    for (index, device) in devices.enumerated() {
+      if index < tokens.count { poll?.remove(tokens[index]) }
+      device.close()
+    }
+    finished.signal()
   }
 }

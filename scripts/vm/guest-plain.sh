@@ -18,7 +18,7 @@ KEYPAD_SCENE="$VM/scenes/keypad.yaml"
 plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
-  live-equals-replay-keypad-device-first syn-dropped-resync latency
+  live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync latency
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -421,7 +421,10 @@ else:
             held = end["time"] - began["time"]
             if began["presses"][0]["id"] != end["presses"][0]["id"]:
                 bad.append("F1's press id changed between began and its end")
-            if not 0.59 <= held < 2.0:
+            # A press ended by the unplug lasts until the kill, which a loaded TCG guest may run
+            # seconds after the 0.6 s sleep (4.9 s seen with the host's two cores busy): no upper bound.
+            upper = 2.0 if end["phase"] == "ended" else float("inf")
+            if not 0.59 <= held < upper:
                 bad.append(f"F1 held ~0.6 s, but its press lasted {held:.3f} s")
             print(f"F1: began {began['time']}, {end['phase']} {end['time']} (+{held:.3f} s)")
             i += 2
@@ -541,6 +544,47 @@ check_keypad_unplug() {
   keypad_expect "$KEYHOT" enter f1-cancelled || { fail "the presses and actions are not the expected ones (see BAD lines)"; return; }
   grep -a "$node" "$OUT/touchd-keyhot.log" | tail -3
   note "unplug with F1 held: presses cancelled (help/KEY_F1), $node closed and gone from status"
+}
+
+# unplug-stress: a touchscreen with a finger down and the keypad with F1 held, each plugged in and
+# pulled out (uinput process killed) UNPLUG_CYCLES times (default 10), on one touchd. Every unplug
+# must cancel what was down, and touchd must survive them all and exit 0: before DevicePoll, one
+# libdispatch read source per device crashed it (SIGSEGV in _dispatch_event_loop_drain) on about
+# 1 in 6 unplugs.
+STRESS="$OUT/unplug-stress.jsonl"
+check_unplug_stress() {
+  need_daemon || return
+  local cycles=${UNPLUG_CYCLES:-10} i node before
+  start_touchd stress "$KEYPAD_SCENE" || return
+  subscribe "$STRESS" touches presses || return
+  for ((i = 1; i <= cycles; i++)); do
+    ui_start "st$i" touchscreen "touchd VM stress $i" || return
+    node=$NODE
+    wait_for 60 opens "$TOUCHD_PID" "$node" || fail "cycle $i: touchd did not open $node" || return
+    before=$(messages "$STRESS" touches phase=cancelled)
+    ui "st$i" down 300 300 || return
+    ui "st$i" move 340 300 || return
+    wait_for 30 has_message "$STRESS" touches phase=began || fail "cycle $i: no touch began" || return
+    ui_stop "st$i" KILL
+    more() { (($(messages "$STRESS" touches phase=cancelled) > before)); }
+    wait_for 30 more || fail "cycle $i: the touch was not cancelled by the unplug" || return
+    exited "$TOUCHD_PID" && { fail "cycle $i: touchd died after the touchscreen unplug"; return; }
+    ui_start "sk$i" keypad || return
+    node=$NODE
+    wait_for 60 opens "$TOUCHD_PID" "$node" || fail "cycle $i: touchd did not open keypad $node" || return
+    before=$(messages "$STRESS" presses phase=cancelled)
+    ui "sk$i" key KEY_F1 1 || return
+    ui_stop "sk$i" KILL
+    more_keys() { (($(messages "$STRESS" presses phase=cancelled) > before)); }
+    wait_for 30 more_keys || fail "cycle $i: F1 was not cancelled by the unplug" || return
+    exited "$TOUCHD_PID" && { fail "cycle $i: touchd died after the keypad unplug"; return; }
+  done
+  no_devices() { [[ -z $(status_devices) ]]; }
+  wait_for 30 no_devices || fail "devices still in status after the unplugs: $(status_devices | tr '\n' ' ')" || return
+  stop_subscriber
+  stop_touchd
+  ((TOUCHD_RC == 0)) || fail "touchd exited with status $TOUCHD_RC after $cycles cycles (139: SIGSEGV)" || return
+  note "$((2 * cycles)) unplugs with a touch or a key down: each cancelled, touchd up throughout, exit 0"
 }
 
 # --- SYN_DROPPED -----------------------------------------------------------------------------------
@@ -673,6 +717,9 @@ run_check live-equals-replay-keypad live_equals_replay keypad "$KEYPAD_RECORDING
 stop_subscriber
 stop_touchd
 run_check live-equals-replay-keypad-device-first live_equals_replay keypad-device-first "$KEYPAD_RECORDING" - device-first "$KEYPAD_SCENE" keypad
+stop_subscriber
+stop_touchd
+run_check unplug-stress check_unplug_stress
 stop_subscriber
 stop_touchd
 run_check syn-dropped-resync check_syn_dropped
