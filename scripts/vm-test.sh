@@ -92,6 +92,7 @@ build_binaries() {
   mkdir -p "$results/bin"
   # shellcheck disable=SC2046  # pkg-config prints several words on purpose
   gcc -O2 -Wall -Wextra -o "$results/bin/evforward" scripts/vm/evforward.c $(pkg-config --cflags --libs libevdev)
+  gcc -O2 -Wall -Wextra -o "$results/bin/evflood" scripts/vm/evflood.c
 }
 
 # The live == replay cases (scripts/vm/recordings.sh), and `touchctl replay --scene` of each on the

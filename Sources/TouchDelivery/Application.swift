@@ -37,6 +37,8 @@ open class Application: Responder {
   /// ``cancelTouches(in:)``) until their contact ends.
   @exclusivity(unchecked) private var swallowed: [TouchID: WindowRef] = [:]
   @exclusivity(unchecked) private var ignoringCount = 0
+  /// Cancels touches that stop moving (``stuckTouchTimeout``, StuckTouches.swift).
+  let stuckTouchWatch = StuckTouchWatch()
 
   // Presses (Presses/Application+Presses.swift).
   /// The event of the press sequence in progress, nil when no key is down.
@@ -139,11 +141,18 @@ open class Application: Responder {
   }
 
   private func cancelTouches(in window: Window? = nil, reason: String) {
+    cancelTouches(where: { window == nil || $0.window === window }, reason: reason)
+  }
+
+  /// Cancels the touches down that `isCancelled` picks, at the clock's time, for `reason` (traces
+  /// name it); the others stay down, stationary. Later frames that still carry the cancelled
+  /// contacts are ignored until the contacts end.
+  func cancelTouches(where isCancelled: (Touch) -> Bool, reason: String) {
     gestureArbiter.cancellationReason = reason
     defer { gestureArbiter.cancellationReason = nil }
     let time = clock.now
     for touch in touchesByID.values {
-      if window == nil || touch.window === window {
+      if isCancelled(touch) {
         touch.phase = .cancelled
         touch.timestamp = time
         swallowed[touch.id] = WindowRef(window: touch.window)
@@ -153,6 +162,9 @@ open class Application: Responder {
     }
     send(currentEvent ?? TouchEvent(), at: time)
   }
+
+  /// The touch down for contact `id`, nil when none is.
+  func touch(withID id: TouchID) -> Touch? { touchesByID[id] }
 
   /// Passes the event to each window that has touches changing in it (UIKit's `sendEvent`).
   open func sendEvent(_ event: TouchEvent) {
@@ -269,5 +281,6 @@ open class Application: Responder {
       liveTouches.remove(touch)
     }
     if touchesByID.isEmpty { currentEvent = nil }
+    if stuckTouchWatch.timeout != nil { stuckTouchWatch.update(touchesByID, at: time, in: self) }
   }
 }

@@ -130,6 +130,15 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func makeRuntime(_ scene: Scene) -> SceneRuntime {
     let runtime = SceneRuntime(scene: scene, clock: clock) { [unowned self] message in publish(message) }
     runtime.isTracing = tracing
+    runtime.application.onStuckTouch = { [unowned self] touch in
+      counters.stuckTouches += 1
+      logger.warning(
+        "touch cancelled: it did not move for stuckTouchTimeout",
+        metadata: [
+          "touch": "\(touch.id)", "view": "\(touch.view?.identifier ?? "")",
+          "x": "\(touch.locationInWindow.x)", "y": "\(touch.locationInWindow.y)",
+        ])
+    }
     return runtime
   }
 
@@ -177,6 +186,21 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
     config.access = try AccessPolicy.resolve(users: options.allowUsers, groups: options.allowGroups)
     config.sendBufferLimit = options.clientBufferBytes
+    config.maximumLineLength = options.maximumLineLength
+    // Room for the clients: the soft open-file limit up to the hard one, and no more clients than fit.
+    let files = OpenFileLimit.raiseToHard()
+    config.maximumClients = OpenFileLimit.clientsThatFit(options.maximumClients)
+    if files.after != files.before {
+      logger.info("open-file limit raised", metadata: ["from": "\(files.before)", "to": "\(files.after)"])
+    }
+    if config.maximumClients < options.maximumClients {
+      logger.warning(
+        "fewer clients fit than --max-clients asks; the limit is lowered",
+        metadata: [
+          "max-clients": "\(options.maximumClients)", "limit": "\(config.maximumClients)",
+          "openFiles": "\(files.after)", "remedy": "raise LimitNOFILE= (systemd) or ulimit -Hn",
+        ])
+    }
     server = try SocketServer(configuration: config, handler: self, logger: logger)
     server.setHello(helloLine())
   }
@@ -668,25 +692,17 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   private func execute(_ command: ClientCommand, serverCounters: ServerCounters) -> CommandResult {
     dispatchPrecondition(condition: .onQueue(queue))
-    switch command.name {
-    case "set", "ignoreInteraction":
-      do {
-        return .ok(fieldsJSON: try runtime.apply(SceneCommand.parse(command.fields)))
-      } catch let error as SceneCommandError {
-        return .error(error.message)
-      } catch {
-        return .error("\(error)")
-      }
-    case "reload":
-      switch reload(reason: "reload command") {
-      case .success: return .ok(fieldsJSON: "")
-      case .failure(let error):
-        return .error(
-          "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
-      }
-    case "status": return .ok(fieldsJSON: statusJSON(serverCounters))
-    default: return .error("unknown command '\(command.name)'")
-    }
+    // The protocol fuzz target runs the same function against its own runtime.
+    return WireProtocol.execute(
+      command.request, runtime: runtime, status: { statusJSON(serverCounters) },
+      reload: {
+        switch reload(reason: "reload command") {
+        case .success: return .ok(fieldsJSON: "")
+        case .failure(let error):
+          return .error(
+            "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+        }
+      })
   }
 
   // MARK: Reporting
@@ -734,11 +750,17 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""ignoring":\#(runtime.ignoreDepth)"#,
       #""tracing":\#(runtime.isTracing)"#,
       #""clients":\#(server.clients)"#,
+      #""limits":{"clients":\#(self.server.configuration.maximumClients),"#
+        + #""lineBytes":\#(self.server.configuration.maximumLineLength),"#
+        + #""clientBufferBytes":\#(self.server.configuration.sendBufferLimit),"#
+        + #""sceneBytes":\#(Scene.maximumFileBytes),"openFiles":\#(OpenFileLimit.current)}"#,
       #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"keyFrames":\#(c.keyFrames),"actions":\#(c.actions),"messages":\#(c.messages),"#
         + #""traceMessages":\#(c.traces),"#
         + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"resyncs":\#(c.resyncs),"#
+        + #""stuckTouches":\#(c.stuckTouches),"#
         + #""timerWakeups":\#(clock.wakeups),"#
         + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
+        + #""clientsRefused":\#(server.refused),"#
         + #""clientsDisconnectedSlow":\#(server.disconnectedSlow),"messagesSent":\#(server.messagesSent),"#
         + #""messagesSkipped":\#(server.messagesSkipped)}"#,
     ].joined(separator: ",")
@@ -760,4 +782,6 @@ struct PipelineCounters {
   var reloadFailures = 0
   /// SYN_DROPPED resyncs over all devices.
   var resyncs = 0
+  /// Touches cancelled for not moving (the scene's `stuckTouchTimeout`).
+  var stuckTouches = 0
 }

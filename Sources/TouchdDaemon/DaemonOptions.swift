@@ -14,6 +14,13 @@ public struct DaemonOptions: Sendable, Equatable {
   public var allowGroups: [String] = []
   /// Unsent bytes a client may have before it counts as stalled.
   public var clientBufferBytes = 256 * 1024
+  /// Clients connected at once; one more is refused with an error line. 128: a kiosk has a few
+  /// clients (its app, a logger, `touchctl`), and 128 of them at their worst (each with a full
+  /// send buffer and a partial line of the maximum length) hold about 40 MiB, with file
+  /// descriptors well under the usual soft limit of 1024.
+  public var maximumClients = 128
+  /// The longest command line a client may send, in bytes without its newline.
+  public var maximumLineLength = 64 * 1024
   /// Feed these recordings in real time instead of reading devices: one file per device (evemu),
   /// or a `libinput record` file of one or several devices; all merged by time.
   public var replayPaths: [String] = []
@@ -84,6 +91,20 @@ extension DaemonOptions {
       kind: .value("BYTES") { (o, text) throws(UsageError) in o.clientBufferBytes = try integer(text, "client-buffer")
       },
       help: "Unsent bytes a client may queue before it is disconnected or skips (default: 262144)."),
+    Option(
+      name: "max-clients",
+      kind: .value("N") { (o, text) throws(UsageError) in o.maximumClients = try integer(text, "max-clients") },
+      help:
+        "Clients connected at once; one more gets a 'too many clients' error and is closed (default: 128; "
+        + "touchd raises its open-file limit to the hard limit to fit them)."),
+    Option(
+      name: "max-line-length",
+      kind: .value("BYTES") { (o, text) throws(UsageError) in
+        o.maximumLineLength = try integer(text, "max-line-length")
+      },
+      help:
+        "The longest command line a client may send; a longer one is refused and the connection closed "
+        + "(default: 65536)."),
     Option(
       name: "replay", kind: .value("RECORDING") { $0.replayPaths.append($1) },
       help:
@@ -222,6 +243,12 @@ extension DaemonOptions {
       throw UsageError(description: "--loop never finishes: drop --exit-after-replay")
     }
     if clientBufferBytes < 4096 { throw UsageError(description: "--client-buffer must be at least 4096 bytes") }
+    if !(1...1_000_000).contains(maximumClients) {
+      throw UsageError(description: "--max-clients must be between 1 and 1000000")
+    }
+    if !(1024...(64 << 20)).contains(maximumLineLength) {
+      throw UsageError(description: "--max-line-length must be between 1024 and 67108864 bytes")
+    }
   }
 
   private static func integer(_ text: String, _ name: String) throws(UsageError) -> Int {

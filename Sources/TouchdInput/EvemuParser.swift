@@ -149,7 +149,8 @@ public enum EvemuParser {
         return n > 0 && n <= 4 && separatorFollows() ? UInt16(value) : nil
       }
       skipSpaces()
-      guard let seconds = decimal(maxDigits: 18), p < end, p.pointee == UInt8(ascii: ".") else { return nil }
+      // Ten digits: at most `Recording.maximumEventSeconds`; a longer time goes to the full parser.
+      guard let seconds = decimal(maxDigits: 10), p < end, p.pointee == UInt8(ascii: ".") else { return nil }
       p += 1
       guard let micros = decimal(maxDigits: 6) else { return nil }
       skipSpaces()
@@ -297,6 +298,9 @@ public enum EvemuParser {
     func parseEvent(_ cursor: inout Cursor, number: Int) throws(RecordingError) -> InputEvent {
       guard let seconds = cursor.unsigned(maxDigits: 18) else {
         throw fail(number, "E: expects \"sec.usec type code value\"; bad seconds")
+      }
+      guard seconds <= UInt64(Recording.maximumEventSeconds) else {
+        throw fail(number, "E: time \(seconds) s is out of range (at most \(Recording.maximumEventSeconds) s)")
       }
       guard cursor.peek() == UInt8(ascii: "."), cursor.advance(),
         let micros = cursor.digits(maxDigits: 6)

@@ -20,7 +20,10 @@ public struct EvemuWriter {
   public static func header(for device: DeviceDescription, kernel: String? = nil) -> String {
     var out = "# EVEMU 1.3\n"
     if let kernel { out += "# Kernel: \(kernel)\n" }
-    out += "# Input device name: \"\(device.name)\"\n"
+    // A name is one line: a newline in it (a device's name is whatever its driver or USB
+    // descriptor says) would end the N: line and start a line of its own, an E: line even.
+    let name = String(String.UnicodeScalarView(device.name.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+    out += "# Input device name: \"\(name)\"\n"
     out +=
       "# Input device ID: bus \(alternateHex(device.id.bustype)) vendor \(alternateHex(device.id.vendor))"
       + " product \(alternateHex(device.id.product)) version \(alternateHex(device.id.version))\n"
@@ -52,7 +55,7 @@ public struct EvemuWriter {
     for property in device.properties.sorted() where property <= InputProp.max {
       out += "#   Property  type \(property) (\(EventNames.property(property) ?? "(null)"))\n"
     }
-    out += "N: \(device.name)\n"
+    out += "N: \(name)\n"
     out +=
       "I: \(hex(device.id.bustype, 4)) \(hex(device.id.vendor, 4)) \(hex(device.id.product, 4)) \(hex(device.id.version, 4))\n"
     var propertyMask = [UInt8](repeating: 0, count: 8)

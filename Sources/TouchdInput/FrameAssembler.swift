@@ -22,20 +22,29 @@ public final class TouchIDAllocator: @unchecked Sendable {
 /// and recordings alike.
 ///
 /// - Protocol B (`ABS_MT_SLOT`): a slot's `ABS_MT_TRACKING_ID` starts (≥ 0) and ends (-1) a touch; a
-///   slot that gets -1 and then a new id in one frame, or a new id without -1, ends its old touch and
-///   begins a new one in that frame (the old id `ended`, the new id `began`). Slot 0 is implied until
-///   the first `ABS_MT_SLOT`; a slot keeps its axis values across touches, as the kernel does.
+///   slot that gets -1 and then a new id in one frame ends its old touch and begins a new one in that
+///   frame (the old id `ended`, the new id `began`). A new id without -1 before it, and -1 for a slot
+///   that is already -1, are dropped, as libevdev drops them before any reader sees them: the touch
+///   goes on. Slot 0 is implied until the first `ABS_MT_SLOT`; an `ABS_MT_SLOT` outside the device's
+///   slots is ignored (the events after it go to the slot selected before), as the kernel's input
+///   core ignores it; a slot keeps its axis values across touches, as the kernel does.
 /// - Protocol A (`SYN_MT_REPORT`): each report is one contact. With `ABS_MT_TRACKING_ID` contacts are
 ///   matched by id; without, each frame's contacts are matched to the previous frame's greedily, closest
 ///   pair first (device units). A frame with no contact (only `SYN_MT_REPORT`, nothing, or `BTN_TOUCH`
-///   0) lifts every finger. An axis missing from a report keeps its last value.
+///   0) lifts every finger. An axis missing from a report keeps its last value. Contacts after the
+///   32nd of a frame are dropped, as mtdev (libinput's protocol A reader) drops them.
 /// - Single touch: `BTN_TOUCH` starts and ends the touch, `ABS_X`/`ABS_Y` move it; an axis missing from
 ///   a frame keeps its last value.
 ///
 /// Every frame lists every live contact (unchanged ones `stationary`). A contact `moved` when its
-/// position, radius or force changed. Positions are normalized by the axis range and clamped to 0...1.
+/// position, radius or force changed. Positions are normalized by the axis range and clamped to 0...1
+/// (a value outside the axis range is the screen's edge); a negative touch major is 0.
 /// `ABS_MT_TOOL_TYPE` `MT_TOOL_PALM` cancels the touch. A cancelled finger (palm, `SYN_DROPPED`,
 /// `cancelAll`, a resync) is ignored until it lifts; contacts that appear later begin new touches.
+///
+/// Events of a code the device does not report (its description) are dropped: the kernel's input
+/// core never passes them, nor does libevdev. The rules for hostile input, with their sources, are
+/// in docs/reliability.md, "Hostile devices".
 public final class FrameAssembler {
   /// The device this assembler reads.
   public let device: DeviceDescription
@@ -53,17 +62,31 @@ public final class FrameAssembler {
   private let pressureMin: Double
   private let pressureRange: Double
 
+  // Capabilities: the kernel's input core passes no event of a code the device does not have
+  // (drivers/input/input.c, `input_get_disposition`: `is_event_supported`), and libevdev's
+  // `libevdev_next_event` skips them too; a recording's stray codes are dropped the same way.
+  /// Bit n: the device has `EV_ABS` code n (`ABS_MAX` is 0x3f).
+  private let absCodes: UInt64
+  private let hasTouchButton: Bool
+
   // The mutable state below is the assembler's alone, touched only inside its methods and never
   // across a call that could reach it again: no dynamic exclusivity checks (they cost ~270
   // instructions an event in the replay profile, docs/performance.md).
 
   // Protocol B.
+  /// The kernel creates no device with more than 1024 slots (drivers/input/input-mt.c,
+  /// `input_mt_init_slots`: "Arbitrary limit for avoiding too large memory allocation"); a
+  /// recording's description that claims more gets 1024.
+  static let maximumSlots = 1024
   private let slotCount: Int
   private let slots: UnsafeMutablePointer<Slot>
   @exclusivity(unchecked) private var currentSlot: Int
   @exclusivity(unchecked) private var usedSlots = 0
 
   // Protocol A.
+  /// mtdev, which libinput reads protocol A devices through, keeps at most `DIM_FINGER` (32) contacts
+  /// of a frame (mtdev src/core.c, `process_typeA`: `if (size < DIM_FINGER && …) size++`).
+  static let maximumReports = 32
   @exclusivity(unchecked) private var reports: [Report] = []
   @exclusivity(unchecked) private var current = Report()
   @exclusivity(unchecked) private var currentHasData = false
@@ -90,7 +113,7 @@ public final class FrameAssembler {
     switch proto {
     case .slots(let count):
       mode = .slots
-      slotCount = count
+      slotCount = Swift.min(Swift.max(count, 1), Self.maximumSlots)
       xCode = ABS.mtPositionX
       yCode = ABS.mtPositionY
     case .contacts:
@@ -122,6 +145,10 @@ public final class FrameAssembler {
       pressureCode = device.has(type: EV.abs, code: ABS.mtPressure) ? ABS.mtPressure : nil
     }
     (pressureMin, pressureRange) = pressureCode.map(range) ?? (0, 0)
+    var abs: UInt64 = 0
+    for code in device.events[EV.abs] ?? [] where code < 64 { abs |= 1 << UInt64(code) }
+    absCodes = abs
+    hasTouchButton = device.has(type: EV.key, code: BTN.touch)
 
     slots = .allocate(capacity: Swift.max(slotCount, 1))
     slots.initialize(repeating: Slot(), count: Swift.max(slotCount, 1))
@@ -165,12 +192,20 @@ public final class FrameAssembler {
         if syncing { return nil }
         let frame = cancelEverything(at: event.time)
         discarding = true
+        // The lost events may have lifted fingers and put new ones down: each slot's tracking id is
+        // unknown until the recording gives one (live, libevdev resyncs it from the kernel instead).
+        for i in 0..<usedSlots { slots[i].trackingIDUnknown = true }
         return frame
       default:
         return nil
       }
     }
     if discarding { return nil }
+    if event.type == EV.abs {
+      guard event.code < 64, absCodes & (1 << UInt64(event.code)) != 0 else { return nil }
+    } else if event.type == EV.key {
+      guard event.code == BTN.touch, hasTouchButton else { return nil }
+    }
     switch mode {
     case .slots: processSlotEvent(event)
     case .contacts: processContactEvent(event)
@@ -234,6 +269,8 @@ public final class FrameAssembler {
     var pendingBegin = false
     var cancelPending = false
     var dirty = false
+    /// After a recording's `SYN_DROPPED`: the next tracking id is taken whatever it is.
+    var trackingIDUnknown = false
     var endedTouch: UInt64 = 0
     var last = Position()
   }
@@ -253,7 +290,13 @@ public final class FrameAssembler {
     let code = event.code
     let value = event.value
     if code == ABS.mtSlot {
-      currentSlot = value >= 0 && Int(value) < slotCount ? Int(value) : -1
+      // The kernel's input core ignores an ABS_MT_SLOT outside the device's slots, negative ones
+      // too, and the events after it go to the slot selected before (drivers/input/input.c,
+      // `input_handle_abs_event`: `if (mt && *pval >= 0 && *pval < mt->num_slots) mt->slot =
+      // *pval; return INPUT_IGNORE_EVENT`). A recording holding one replays as the same events
+      // played into a uinput device would: live == replay. (libevdev and libinput would cap it to
+      // the last slot, but live they never see one.)
+      if value >= 0 && Int(value) < slotCount { currentSlot = Int(value) }
       return
     }
     guard code >= ABS.mtTouchMajor, code <= ABS.mtToolY, currentSlot >= 0 else { return }
@@ -271,14 +314,25 @@ public final class FrameAssembler {
         slot.pointee.dirty = true
       }
     case ABS.mtTrackingID:
-      if value < 0 {
-        if slot.pointee.trackingID >= 0 { lift(slot) }
-        slot.pointee.trackingID = -1
-      } else if value != slot.pointee.trackingID {
-        if slot.pointee.trackingID >= 0 { lift(slot) }
-        slot.pointee.trackingID = value
-        slot.pointee.pendingBegin = true
+      if slot.pointee.trackingIDUnknown {
+        // After a recording's SYN_DROPPED: the finger that was down is gone (its touch was
+        // cancelled); any id is taken, and a new one is a new finger.
+        slot.pointee.trackingIDUnknown = false
+        lift(slot)
+      } else if (value == -1) == (slot.pointee.trackingID == -1) {
+        // libevdev's `sanitize_event` drops "invalid tracking IDs, they are only supposed to go from N
+        // to -1 or from -1 to N. Never from -1 to -1, or N to M" ("received a double tracking ID"), so
+        // a live reader never sees a second id without -1 between and the touch goes on; libinput
+        // ignores one too ("driver sent multiple touch down for the same slot",
+        // `fallback_flush_mt_down`).
+        return
+      } else if value < 0 {
+        // N → -1 lifts. (A slot at -1 may take another negative value, which libevdev passes and
+        // which begins nothing; only -1 leaves it again.)
+        lift(slot)
       }
+      slot.pointee.trackingID = value
+      if value >= 0 { slot.pointee.pendingBegin = true }
     case ABS.mtTouchMajor:
       if slot.pointee.major != value {
         slot.pointee.major = value
@@ -356,7 +410,9 @@ public final class FrameAssembler {
 
   private func finishReport() {
     if currentHasData {
-      if current.trackingID >= 0 || !reportsHaveIDs { reports.append(current) }
+      if (current.trackingID >= 0 || !reportsHaveIDs) && reports.count < Self.maximumReports {
+        reports.append(current)
+      }
       sawContactData = true
     }
     currentHasData = false
@@ -646,6 +702,11 @@ public final class FrameAssembler {
   }
 
   private func makeFrame(at time: Timestamp) -> TouchFrame {
+    if output.count > 32 {
+      // Many slots (up to 1024): an O(n log n) sort.
+      output.sort { $0.id < $1.id }
+      return TouchFrame(time: time, contacts: output)
+    }
     // Insertion sort by identity: frames hold a handful of contacts.
     var i = 1
     while i < output.count {
@@ -679,7 +740,7 @@ public final class FrameAssembler {
     Position(
       x: clamp((Double(x) - xMin) / xRange),
       y: clamp((Double(y) - yMin) / yRange),
-      major: hasMajor ? Double(major) / 2 / xRange : nil,
+      major: hasMajor ? Swift.max(0, Double(major)) / 2 / xRange : nil,
       force: pressureCode == nil ? nil : clamp((Double(pressure) - pressureMin) / pressureRange))
   }
 

@@ -9,6 +9,11 @@
 ///   sends them, but a key cancelled by a resync or by ``cancelAll(at:)`` is released later.
 /// - Codes that belong to touch and pointer devices are never keys (``isKey(_:)``), so a
 ///   touchscreen's `BTN_TOUCH` never makes a press.
+/// - A frame that reaches ``maximumFrameChanges`` changes without `SYN_REPORT` (only a recording can
+///   hold one) is handed out at that change, so memory stays bounded: the kernel never delivers such
+///   a frame, it ends a packet that fills its buffer of `max_vals` values with a `SYN_REPORT` of its
+///   own (drivers/input/input.c, `input_handle_event`: `dev->num_vals >= dev->max_vals - 2`; a
+///   keypad's `max_vals` is about 10).
 ///
 /// Lost events (`SYN_DROPPED`) follow ``FrameAssembler``:
 /// - Live, libevdev resyncs: ``beginSync()``, the sync events through ``process(_:)``, then
@@ -34,6 +39,9 @@ public final class KeyAssembler {
   private var pending: [KeyChange] = []
   private var discarding = false
   private var syncing = false
+
+  /// The most changes a frame holds; see the type's documentation.
+  public static let maximumFrameChanges = 64
 
   /// Reads `device`; no key is down at first.
   public init(device: DeviceDescription) {
@@ -104,7 +112,7 @@ public final class KeyAssembler {
       // kernel's Documentation/input/input.rst, event interface).
       break
     }
-    return nil
+    return pending.count >= Self.maximumFrameChanges ? flush(at: event.time) : nil
   }
 
   /// Hands out the frame being assembled and records what it reported.

@@ -45,6 +45,12 @@ public enum LibinputRecordParser {
     -> [Recording]
   {
     let text = String(decoding: bytes, as: UTF8.self)
+    // Before Yams composes the text (it hashes every mapping key): aliases that multiply it.
+    if let alias = YAMLAliases.firstExcessiveAlias(in: text) {
+      throw RecordingError(
+        file: source, line: alias.line,
+        message: "aliases expand the file to \(alias.nodes) YAML nodes at this one, more than twice those written out")
+    }
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: text) else {
@@ -54,7 +60,9 @@ public enum LibinputRecordParser {
     } catch let error as RecordingError {
       throw error
     } catch let error as YamlError {
-      throw RecordingError(file: source, line: line(of: error), message: "invalid YAML: \(problem(of: error))")
+      throw RecordingError(
+        file: source, line: YAMLPosition.clamped(line: line(of: error), column: 1, in: text).line,
+        message: "invalid YAML: \(problem(of: error))")
     } catch {
       throw RecordingError(file: source, line: 1, message: "invalid YAML: \(error)")
     }
@@ -82,6 +90,8 @@ public enum LibinputRecordParser {
       return mark.line
     case .duplicatedKeysInMapping(_, let context):
       return context.mark.line
+    case .reader(_, let offset?, _, let yaml):
+      return YAMLPosition.position(ofCharacter: offset, in: yaml).line
     default:
       return 1
     }
@@ -89,7 +99,8 @@ public enum LibinputRecordParser {
 
   private static func problem(of error: YamlError) -> String {
     switch error {
-    case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+    case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _),
+      .reader(let problem, _, _, _):
       return problem
     default:
       return "\(error)"
@@ -194,8 +205,11 @@ public enum LibinputRecordParser {
 
     func event(_ node: Node) throws(RecordingError) -> InputEvent {
       let values = try integers(node, count: 5, what: "an evdev event [sec, usec, type, code, value]")
-      guard values[0] >= 0, (0..<1_000_000).contains(values[1]) else {
-        throw fail(node, "bad event time \(values[0]).\(values[1])")
+      guard (0...Int(Recording.maximumEventSeconds)).contains(values[0]) else {
+        throw fail(node, "event time \(values[0]) s is out of range (0 to \(Recording.maximumEventSeconds) s)")
+      }
+      guard (0..<1_000_000).contains(values[1]) else {
+        throw fail(node, "event time: \(values[1]) is not a number of microseconds (0 to 999999)")
       }
       return InputEvent(
         time: Timestamp(seconds: Int64(values[0]), microseconds: Int64(values[1])),

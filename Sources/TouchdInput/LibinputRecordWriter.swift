@@ -99,7 +99,7 @@ public struct LibinputRecordWriter {
   public static func device(_ device: DeviceDescription, node: String) -> String {
     var out = "- node: \(node)\n"
     out += "  evdev:\n"
-    out += "    # Name: \(device.name.filter { !$0.isNewline })\n"
+    out += "    # Name: \(commentText(device.name))\n"
     out += "    name: \(quoted(device.name))\n"
     out += "    id: [\(device.id.bustype), \(device.id.vendor), \(device.id.product), \(device.id.version)]\n"
     out += "    codes:\n"
@@ -165,7 +165,8 @@ public struct LibinputRecordWriter {
     String(repeating: " ", count: Swift.max(0, width - text.count)) + text
   }
 
-  /// A YAML double-quoted scalar: backslash, double quote and control characters escaped.
+  /// A YAML double-quoted scalar: backslash, double quote and every character YAML does not take
+  /// as it is (``isUnprintable(_:)``) escaped.
   static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -174,15 +175,43 @@ public struct LibinputRecordWriter {
       case "\"": out += "\\\""
       case "\n": out += "\\n"
       case "\t": out += "\\t"
+      case "\u{85}": out += "\\N"
+      case "\u{2028}": out += "\\L"
+      case "\u{2029}": out += "\\P"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7f {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-        } else {
+        if !isUnprintable(scalar) {
           out.unicodeScalars.append(scalar)
+        } else if scalar.value <= 0xff {
+          out += "\\x" + hex(scalar.value, digits: 2)
+        } else {
+          out += "\\u" + hex(scalar.value, digits: 4)
         }
       }
     }
     return out + "\""
+  }
+
+  /// Whether YAML takes `scalar` only escaped: the C0 and C1 controls, U+FFFE and U+FFFF (not
+  /// printable: libyaml refuses them, even in a comment), and NEL, U+2028 and U+2029 (line breaks,
+  /// which end a comment and which a quoted scalar folds into a space).
+  static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7f...0x9f, 0x2028, 0x2029, 0xfffe, 0xffff: true
+    default: false
+    }
+  }
+
+  /// `text` for a comment: without the characters ``isUnprintable(_:)`` names but the tab.
+  static func commentText(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars where scalar == "\t" || !isUnprintable(scalar) {
+      out.unicodeScalars.append(scalar)
+    }
+    return out
+  }
+
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 }

@@ -22,6 +22,12 @@ public enum DeviceFrame: Hashable, Sendable {
 /// Recordings are merged on their own timestamps: the devices of one `libinput record` file share a
 /// clock; evemu files each count from their own first event.
 ///
+/// Time never runs backwards: an event stamped earlier than the one before it in its recording is
+/// replayed at that one's time, as playing the recording into a device would deliver it (libinput
+/// replay and evemu-play send an event that is already due at once, and the kernel stamps it on
+/// CLOCK_MONOTONIC, which never goes back: clock_gettime(2)); a jump forward, by hours or more, is
+/// waited out, as live.
+///
 /// # Thread safety
 /// Not thread-safe: one owner (the replay's thread, the daemon's pipeline queue) makes every call.
 public final class MultiReplay {
@@ -55,6 +61,10 @@ public final class MultiReplay {
   private var cursors: [Int]
   /// Added to every timestamp: looping replays shift each pass.
   private var offset: Int64 = 0
+  /// Each recording's time so far (the latest of its events fed), `Int64.min` before the first.
+  private var clocks: [Int64]
+  /// Each recording's latest event time, nil without events.
+  private let latestTimes: [Int64?]
 
   /// Replays `recordings`, reading from each what `readings` (one per recording) says.
   public init(_ recordings: [Recording], readings: [Reading], ids: TouchIDAllocator = TouchIDAllocator()) {
@@ -63,6 +73,14 @@ public final class MultiReplay {
     self.readings = readings
     self.ids = ids
     cursors = Array(repeating: 0, count: recordings.count)
+    clocks = Array(repeating: .min, count: recordings.count)
+    latestTimes = recordings.map { recording in
+      var latest: Int64?
+      for event in recording.events where latest.map({ event.time.microseconds > $0 }) ?? true {
+        latest = event.time.microseconds
+      }
+      return latest
+    }
     makeAssemblers()
   }
 
@@ -93,13 +111,21 @@ public final class MultiReplay {
     recordings.compactMap(\.events.first?.time).min().map(shifted)
   }
 
-  /// The last event's time over all recordings (shifted); nil without events.
+  /// The last event's time over all recordings (shifted; the latest, should a recording's time run
+  /// backwards); nil without events.
   public var endTime: Timestamp? {
-    recordings.compactMap(\.events.last?.time).max().map(shifted)
+    latestTimes.compactMap { $0 }.max().map { shifted(Timestamp(microseconds: $0)) }
   }
 
   /// The time of the next event to feed (shifted), nil once every event was fed.
-  public var nextTime: Timestamp? { nextRecording().map { shifted(recordings[$0].events[cursors[$0]].time) } }
+  public var nextTime: Timestamp? { nextRecording().map { shifted(time(ofNextIn: $0)) } }
+
+  /// The time recording `index`'s next event is replayed at: its own, or the recording's time so
+  /// far when it is stamped earlier.
+  private func time(ofNextIn index: Int) -> Timestamp {
+    let raw = recordings[index].events[cursors[index]].time.microseconds
+    return Timestamp(microseconds: Swift.max(raw, clocks[index]))
+  }
 
   /// Feeds every event due by `time` (every event left when nil), in merged order, handing each
   /// completed frame with its recording's index to `deliver` (a touch frame before the key frame of
@@ -107,8 +133,10 @@ public final class MultiReplay {
   public func feed<E: Error>(until time: Timestamp? = nil, _ deliver: (Int, DeviceFrame) throws(E) -> Void) throws(E) {
     while let index = nextRecording() {
       var event = recordings[index].events[cursors[index]]
-      event.time = shifted(event.time)
+      let replayed = self.time(ofNextIn: index)
+      event.time = shifted(replayed)
       if let time, event.time > time { return }
+      clocks[index] = replayed.microseconds
       cursors[index] += 1
       if let assembler = touchAssemblers[index], let frame = assembler.process(event) {
         try deliver(index, .touches(frame))
@@ -141,6 +169,7 @@ public final class MultiReplay {
   public func restart(shiftingBy microseconds: Int64) {
     offset += microseconds
     cursors = Array(repeating: 0, count: recordings.count)
+    clocks = Array(repeating: .min, count: recordings.count)
     makeAssemblers()
   }
 
@@ -149,7 +178,7 @@ public final class MultiReplay {
     var best: Int?
     var bestTime = Timestamp(microseconds: .max)
     for index in recordings.indices where cursors[index] < recordings[index].events.count {
-      let time = recordings[index].events[cursors[index]].time
+      let time = time(ofNextIn: index)
       if best == nil || time < bestTime {
         best = index
         bestTime = time

@@ -16,6 +16,11 @@ public struct Recording: Hashable, Sendable {
 }
 
 extension Recording {
+  /// The latest event time a recording may hold, in seconds: ten digits, over 300 years, so that
+  /// every time fits ``Timestamp`` (microseconds in an `Int64`) with room to shift a looping
+  /// replay. Live kernel times are far below it (`CLOCK_MONOTONIC` counts from boot).
+  public static let maximumEventSeconds: Int64 = 9_999_999_999
+
   /// Why touchd would not take the recorded device live, nil when it would: touchd's copy of
   /// udev's `input_id` rule decides, as it does live where udev has no record of a device, so a
   /// replay and the live daemon take the same devices.

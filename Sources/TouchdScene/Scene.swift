@@ -5,8 +5,11 @@ public struct Scene: Decodable, Hashable, Sendable {
   public var version: Int
   /// Front to back.
   public var windows: [Window]
+  /// Seconds without movement after which a touch is cancelled as stuck (a ghost touch); nil: never
+  /// (`Application.stuckTouchTimeout`).
+  public var stuckTouchTimeout: Double?
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case version, windows }
+  enum CodingKeys: String, CodingKey, CaseIterable { case version, windows, stuckTouchTimeout }
 
   public init(version: Int = SceneFormat.version, windows: [Window]) {
     self.version = version

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A command that changes the running scene: what a client sends on the daemon's socket
 /// (`{"cmd":"set",…}`, `{"cmd":"ignoreInteraction",…}`) and what `touchctl replay --at` applies at
 /// a time. One parser and one ``SceneRuntime/apply(_:)`` serve both.
@@ -20,105 +18,70 @@ public enum SceneCommand: Hashable, Sendable {
   /// The command names this type parses.
   public static let names = ["set", "ignoreInteraction"]
 
-  /// Parses a command object's fields (JSONSerialization values; `cmd` names the command; `id` is
-  /// allowed and ignored). The error is the message a client gets.
-  public static func parse(_ fields: [String: Any]) throws(SceneCommandError) -> SceneCommand {
-    switch fields["cmd"] as? String {
+  /// The fields `set` takes, in the order its errors list them.
+  public static let setFields = [
+    "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "animated", "contentSize",
+    "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "firstResponder",
+  ]
+
+  /// Decodes a command object (``CommandObject``: `cmd` names the command; `id` is allowed and
+  /// ignored) with strict types. The error is the message a client gets; it names the field
+  /// (``CommandFields`` lists the messages).
+  public static func parse(_ object: CommandObject) throws(SceneCommandError) -> SceneCommand {
+    let fields = object.fields
+    switch object.name {
     case "set": return try parseSet(fields)
     case "ignoreInteraction":
-      guard let value = fields["value"] as? Bool else { throw SceneCommandError("'value' must be true or false") }
-      return .ignoreInteraction(value)
-    case let name?:
+      try fields.rejectUnknown(["value"])
+      return .ignoreInteraction(try fields.required(fields.bool("value"), "value", "true or false"))
+    default:
+      let name = StrictJSON.shortened(object.name)
       throw SceneCommandError("unknown command '\(name)' (known: \(names.joined(separator: ", ")))")
-    case nil:
-      throw SceneCommandError("missing string field 'cmd'")
     }
   }
 
-  /// Parses one JSON object, as a client would send it on the socket.
+  /// Parses one JSON object, as a client would send it on the socket (the same parser and errors).
   public static func parse(json: String) throws(SceneCommandError) -> SceneCommand {
-    let object: Any
+    let object: CommandObject
     do {
-      object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+      object = try CommandObject.parse(json)
     } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw SceneCommandError("not JSON: \(detail ?? "malformed")")
+      throw error.error
     }
-    guard let fields = object as? [String: Any] else { throw SceneCommandError("a command must be a JSON object") }
-    return try parse(fields)
+    return try parse(object)
   }
 
-  private static func parseSet(_ fields: [String: Any]) throws(SceneCommandError) -> SceneCommand {
-    guard let view = fields["view"] as? String else { throw SceneCommandError("'view' must be a view id") }
-    let known: Set<String> = [
-      "cmd", "id", "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "animated",
-      "contentSize", "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "firstResponder",
-    ]
-    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-      throw SceneCommandError(
-        "unknown field '\(unknown)' (set takes hidden, alpha, userInteractionEnabled, frame, contentOffset, animated, "
-          + "contentSize, scrollEnabled, enabled, selected, on, value, selectedSegmentIndex, firstResponder)")
+  private static func parseSet(_ fields: CommandFields) throws(SceneCommandError) -> SceneCommand {
+    try fields.rejectUnknown(setFields)
+    let view = try fields.required(fields.string("view"), "view", "a string: the view id")
+    let hidden = try fields.bool("hidden")
+    let alpha = try fields.number("alpha")
+    let interaction = try fields.bool("userInteractionEnabled")
+    let frame = try fields.numbers("frame", ["x", "y", "width", "height"]).map {
+      Scene.Frame(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
     }
-    var control = ControlChange()
-    control.enabled = try bool(fields, "enabled")
-    control.selected = try bool(fields, "selected")
-    control.on = try bool(fields, "on")
-    if let raw = fields["value"] {
-      guard let n = raw as? Double, n.isFinite else { throw SceneCommandError("'value' must be a number") }
-      control.value = n
-    }
-    if let raw = fields["selectedSegmentIndex"] {
-      guard let n = raw as? Int else {
-        throw SceneCommandError("'selectedSegmentIndex' must be an integer")
-      }
-      control.selectedSegmentIndex = n
-    }
-    let firstResponder = try bool(fields, "firstResponder")
     var scroll = ScrollChange()
-    if let n = try numbers(fields, "contentOffset", ["x", "y"]) {
+    if let n = try fields.numbers("contentOffset", ["x", "y"]) {
       scroll.contentOffset = Scene.Point(x: n[0], y: n[1])
     }
-    if let b = try bool(fields, "animated") {
+    if let b = try fields.bool("animated") {
       guard scroll.contentOffset != nil else { throw SceneCommandError("'animated' goes with 'contentOffset'") }
       scroll.animated = b
     }
-    if let n = try numbers(fields, "contentSize", ["width", "height"]) {
+    if let n = try fields.numbers("contentSize", ["width", "height"]) {
       scroll.contentSize = Scene.Size(width: n[0], height: n[1])
     }
-    scroll.scrollEnabled = try bool(fields, "scrollEnabled")
-    let hidden = try bool(fields, "hidden")
-    let interaction = try bool(fields, "userInteractionEnabled")
-    var alpha: Double?
-    if let raw = fields["alpha"] {
-      guard let n = raw as? Double else { throw SceneCommandError("'alpha' must be a number") }
-      alpha = n
-    }
-    let frame = try numbers(fields, "frame", ["x", "y", "width", "height"]).map {
-      Scene.Frame(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
-    }
+    scroll.scrollEnabled = try fields.bool("scrollEnabled")
+    var control = ControlChange()
+    control.enabled = try fields.bool("enabled")
+    control.selected = try fields.bool("selected")
+    control.on = try fields.bool("on")
+    control.value = try fields.number("value")
+    control.selectedSegmentIndex = try fields.integer("selectedSegmentIndex")
+    let firstResponder = try fields.bool("firstResponder")
     return .set(
       view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll,
       control: control, firstResponder: firstResponder)
-  }
-
-  /// The boolean field `key`, nil when absent; any other value is an error naming the field.
-  private static func bool(_ fields: [String: Any], _ key: String) throws(SceneCommandError) -> Bool? {
-    guard let raw = fields[key] else { return nil }
-    guard let b = raw as? Bool else { throw SceneCommandError("'\(key)' must be true or false") }
-    return b
-  }
-
-  /// The numbers of the object field `key`, which must have exactly the number fields `names`
-  /// (returned in that order); nil when absent. Anything else is an error showing the shape.
-  private static func numbers(
-    _ fields: [String: Any], _ key: String, _ names: [String]
-  ) throws(SceneCommandError) -> [Double]? {
-    guard let raw = fields[key] else { return nil }
-    if let object = raw as? [String: Any], object.count == names.count {
-      let values = names.compactMap { object[$0] as? Double }
-      if values.count == names.count { return values }
-    }
-    throw SceneCommandError("'\(key)' must be {" + names.map { "\"\($0)\":.." }.joined(separator: ",") + "}")
   }
 
   /// `,"key":{"a":1,"b":2}`: an object of numbers, for ``json``.
@@ -211,7 +174,9 @@ public struct ControlChange: Hashable, Sendable {
   }
 }
 
-/// Why a command object is not a ``SceneCommand``.
+/// Why a command line is not a command: not JSON, a wrong field, or (for ``SceneCommand``) an
+/// unknown command. The socket's other commands (the daemon's `subscribe`, …) report theirs with it
+/// too, so every command speaks one dialect of errors.
 public struct SceneCommandError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   public init(_ message: String) { self.message = message }

@@ -46,32 +46,61 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The closest of `candidates` to a misspelt `name`, if one is close enough to suggest (scene
 /// keys and ids, the daemon's options).
+///
+/// Takes time linear in the lengths: a suggestion is at most 3 edits away, so only that band of
+/// the edit distance is worked out (after the common start and end are skipped), and a hostile
+/// name of thousands of characters against ids as long costs little more than reading them.
 public func closestMatch(to name: String, in candidates: [String]) -> String? {
-  let lower = name.lowercased()
+  let lower = Array(name.lowercased().unicodeScalars)
+  let limit = max(1, min(3, name.count / 3))
   var best: (String, Int)?
   for candidate in candidates {
-    let c = candidate.lowercased()
-    var distance = editDistance(lower, c)
-    if lower.count >= 4 && (c.hasPrefix(lower) || lower.hasPrefix(c)) { distance = min(distance, 2) }
-    if distance <= max(1, min(3, name.count / 3)) && distance < (best?.1 ?? .max) { best = (candidate, distance) }
+    let c = Array(candidate.lowercased().unicodeScalars)
+    var distance = editDistance(lower, c, limit: limit) ?? Int.max
+    if lower.count >= 4 && distance > 2 && (c.starts(with: lower) || lower.starts(with: c)) { distance = 2 }
+    if distance <= limit && distance < (best?.1 ?? .max) { best = (candidate, distance) }
   }
   return best?.0
 }
 
-/// The Levenshtein distance between two strings, in characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
+/// The Levenshtein distance between two strings (in Unicode scalars) when it is at most `limit`,
+/// nil when it is more. The common start and end are skipped, and of the rest only the cells within
+/// `limit` of the diagonal are worked out (a cheaper path never leaves them): time proportional to
+/// the length times `limit`.
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+  if abs(a.count - b.count) > limit { return nil }
+  var start = 0
+  while start < a.count && start < b.count && a[start] == b[start] { start += 1 }
+  var aEnd = a.count
+  var bEnd = b.count
+  while aEnd > start && bEnd > start && a[aEnd - 1] == b[bEnd - 1] {
+    aEnd -= 1
+    bEnd -= 1
+  }
+  let a = a[start..<aEnd]
+  let b = b[start..<bEnd]
+  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+  let over = limit + 1  // any distance beyond the limit
+  var previous = [Int](repeating: over, count: b.count + 1)
+  for j in 0...min(b.count, limit) { previous[j] = j }
+  var current = [Int](repeating: over, count: b.count + 1)
   for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    let low = max(1, i - limit)
+    let high = min(b.count, i + limit)
+    current[low - 1] = low == 1 && i < over ? i : over
+    var rowBest = current[low - 1]
+    let ai = a[a.startIndex + i - 1]
+    for j in low...high {
+      var cell = previous[j - 1] + (ai == b[b.startIndex + j - 1] ? 0 : 1)
+      if previous[j] + 1 < cell { cell = previous[j] + 1 }
+      if current[j - 1] + 1 < cell { cell = current[j - 1] + 1 }
+      if cell > over { cell = over }
+      current[j] = cell
+      if cell < rowBest { rowBest = cell }
     }
+    if high < b.count { current[high + 1] = over }
+    if rowBest > limit { return nil }
     swap(&previous, &current)
   }
-  return previous[b.count]
+  return previous[b.count] <= limit ? previous[b.count] : nil
 }

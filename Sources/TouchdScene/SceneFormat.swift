@@ -106,6 +106,9 @@ public enum SceneFormat {
       [
         SceneKey("version", .version, required: true, "The format version; must be 1."),
         SceneKey("windows", .list(.window), required: true, "One window per screen, front to back."),
+        SceneKey(
+          "stuckTouchTimeout", .positiveNumber,
+          "Seconds without movement after which a touch is cancelled as stuck (a ghost touch); absent: never."),
       ]
     case .window:
       [

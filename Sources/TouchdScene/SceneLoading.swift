@@ -6,6 +6,16 @@ extension Scene {
   /// Parses and validates a scene. Every problem in the file is reported at once, sorted by position.
   /// - Parameter file: the name diagnostics use for the file.
   public static func parse(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> Scene {
+    // Before Yams composes the text: aliases that multiply it would take it (hashing keys) and the
+    // validator (walking the tree) time exponential in the size of the file.
+    if let alias = YAMLAliases.firstExcessiveAlias(in: yaml) {
+      throw SceneError(diagnostics: [
+        SceneDiagnostic(
+          file: file, line: alias.line, column: alias.column,
+          message: "aliases expand the scene to \(alias.nodes) YAML nodes at this one, more than twice those written "
+            + "out: anchors and aliases must not multiply the file")
+      ])
+    }
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: yaml) else {
@@ -33,15 +43,37 @@ extension Scene {
     }
   }
 
-  /// Reads, parses and validates the scene file at `path`; diagnostics name the file as given.
-  public static func load(path: String) throws(SceneError) -> Scene {
-    let text: String
+  /// The largest scene touchd reads: 256 KiB, 38 times the largest example scene, room for about
+  /// 2,000 views with a recognizer each. Parsing and validating a scene that large takes about
+  /// 0.7 s (release build), time a reload holds the pipeline; 1 MiB took 2.8 s. A file
+  /// (`touchd --scene`, `reload`, SIGHUP) or a scene pushed by a client that is larger is refused
+  /// before it is parsed.
+  public static let maximumFileBytes = 256 * 1024
+
+  /// Reads, parses and validates the scene file at `path`; diagnostics name the file as given. A
+  /// file larger than `maximumBytes` is refused unparsed (`the file is N bytes, more than the limit
+  /// of M bytes`), and at most `maximumBytes + 1` bytes are ever read.
+  public static func load(path: String, maximumBytes: Int = maximumFileBytes) throws(SceneError) -> Scene {
+    func failure(_ message: String) -> SceneError {
+      SceneError(diagnostics: [SceneDiagnostic(file: path, line: 0, column: 0, message: message)])
+    }
+    let data: Data
     do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
     } catch {
-      throw SceneError(diagnostics: [
-        SceneDiagnostic(file: path, line: 0, column: 0, message: "cannot read the file: \(error.localizedDescription)")
-      ])
+      throw failure("cannot read the file: \(error.localizedDescription)")
+    }
+    guard data.count <= maximumBytes else {
+      // The size, when the file has one (a device or a pipe that keeps giving bytes has none).
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 }
+        .flatMap { $0 > maximumBytes ? $0 : nil }
+      throw failure(
+        "the file is \(size.map { "\($0) bytes, " } ?? "")more than the limit of \(maximumBytes) bytes for a scene")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw failure("cannot read the file: it is not UTF-8 text")
     }
     return try parse(text, file: path)
   }
@@ -51,28 +83,19 @@ extension Scene {
       return SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(error)")
     }
     switch yamlError {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
+    case .scanner(let context, let problem, let mark, let yaml), .parser(let context, let problem, let mark, let yaml),
+      .composer(let context, let problem, let mark, let yaml):
       let detail = context.map { "\(problem) \($0.text)" } ?? problem
-      return SceneDiagnostic(
-        file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(detail)")
+      // An error at the end of a text without a final newline is at the end of its last line.
+      let (line, column) = YAMLPosition.clamped(line: mark.line, column: mark.column, in: yaml)
+      return SceneDiagnostic(file: file, line: line, column: column, message: "YAML syntax error: \(detail)")
     case .duplicatedKeysInMapping(let duplicates, let context):
       return SceneDiagnostic(
         file: file, line: context.mark.line, column: context.mark.column, key: duplicates.first,
         message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping")
     case .reader(let problem, let offset, _, let yaml):
-      var line = 1
-      var column = 1
-      if let offset {
-        for ch in yaml.prefix(offset) {
-          if ch == "\n" {
-            line += 1
-            column = 1
-          } else {
-            column += 1
-          }
-        }
-      }
+      // Lines end as libyaml ends them (`\r\n`, `\r`…), columns count Unicode scalars.
+      let (line, column) = offset.map { YAMLPosition.position(ofCharacter: $0, in: yaml) } ?? (1, 1)
       return SceneDiagnostic(file: file, line: line, column: column, message: "YAML reader error: \(problem)")
     default:
       return SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML error: \(yamlError)")
@@ -120,6 +143,28 @@ struct SceneValidator {
 
   init(file: String) { self.file = file }
 
+  /// The deepest views may nest: every stage after the validator (decoding, building the runtime,
+  /// hit-testing, rendering) walks the view tree recursively, and the validator itself does.
+  /// Nesting beyond it is an error at the first view too deep (and nothing within it is checked).
+  static let maximumViewDepth = 32
+  private var viewDepth = 0
+
+  /// How many diagnostics get a `did you mean` suggestion: each compares a name with every
+  /// candidate, so the suggestions for a hostile scene of thousands of misspelt names among
+  /// thousands of ids would take time quadratic in its size. Later diagnostics go without.
+  static let maximumSuggestions = 100
+  private final class SuggestionBudget {
+    var remaining = SceneValidator.maximumSuggestions
+  }
+  private let suggestions = SuggestionBudget()
+
+  /// ``closestMatch(to:in:)`` while the suggestion budget lasts, nil after it.
+  private func suggestion(for name: String, in candidates: [String]) -> String? {
+    guard suggestions.remaining > 0 else { return nil }
+    suggestions.remaining -= 1
+    return closestMatch(to: name, in: candidates)
+  }
+
   mutating func validate(_ root: Node) {
     validateObject(root, .scene, context: "scene")
     checkDuplicates(windowIDs, kind: "window")
@@ -143,6 +188,17 @@ struct SceneValidator {
   }
 
   private mutating func validateObject(_ node: Node, _ object: SceneObject, context: String) {
+    if object == .view {
+      // Everything that follows walks the view tree recursively, the validator first.
+      guard viewDepth < SceneValidator.maximumViewDepth else {
+        error(
+          node.mark, key: nil,
+          "views nested more than \(SceneValidator.maximumViewDepth) deep (a view within a view within …)")
+        return
+      }
+      viewDepth += 1
+    }
+    defer { if object == .view { viewDepth -= 1 } }
     guard case .mapping(let mapping) = node else {
       error(node.mark, key: nil, "expected a mapping for the \(context), found \(describeValue(node))")
       return
@@ -151,6 +207,16 @@ struct SceneValidator {
     for (keyNode, value) in mapping {
       guard case .scalar(let scalar) = keyNode else {
         error(keyNode.mark, key: nil, "keys must be names in the \(context)")
+        continue
+      }
+      // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`), as a
+      // plain scalar: a key with a tag (`!!float x`), or quoted where the plain text is no string
+      // (`"on"`, which plain is a boolean), is not found by its name.
+      guard keyNode == Node(scalar.string, mapping.tag.copy(with: .implicit)) else {
+        error(
+          keyNode.mark, key: scalar.string,
+          "key '\(scalar.string)' in the \(context) is not the name \(scalar.string) to YAML: write it plain, "
+            + "without quotes or a tag")
         continue
       }
       pairs.append((scalar.string, keyNode, value))
@@ -204,7 +270,7 @@ struct SceneValidator {
           message =
             "'\(pair.key)' in \(name) is a \(list) property; this control is a \(SceneFormat.controlTypeName(controlType))"
         }
-        if let guess = closestMatch(to: pair.key, in: keys.map(\.name)) { message += " (did you mean '\(guess)'?)" }
+        if let guess = suggestion(for: pair.key, in: keys.map(\.name)) { message += " (did you mean '\(guess)'?)" }
         error(pair.keyNode.mark, key: pair.key, message)
       }
     }
@@ -315,7 +381,7 @@ struct SceneValidator {
   private func keyNameSuggestion(_ name: String) -> String? {
     let upper = name.uppercased()
     for candidate in [upper, "KEY_" + upper] where EventNames.keyCode(named: candidate) != nil { return candidate }
-    return closestMatch(to: name, in: SceneFormat.keyNames)
+    return suggestion(for: name, in: SceneFormat.keyNames)
   }
 
   private mutating func validateValue(
@@ -380,7 +446,7 @@ struct SceneValidator {
         guard let s = scalarString(item), names.contains(s) else {
           var message =
             "'\(key)' in \(owner) must be one of \(names.joined(separator: ", ")) (or a list of them), found \(describeValue(item))"
-          if let s = scalarString(item), let guess = closestMatch(to: s, in: names) {
+          if let s = scalarString(item), let guess = suggestion(for: s, in: names) {
             message += " (did you mean '\(guess)'?)"
           }
           error(item.mark, key: key, message)
@@ -411,7 +477,7 @@ struct SceneValidator {
       } else if let s = scalarString(node), tagName(node) == .str {
         guard Scene.Scroll.decelerationRates[s] == nil else { return }
         var message = "'\(key)' in \(owner) must be \(expected), found \(describeValue(node))"
-        if let guess = closestMatch(to: s, in: names) { message += " (did you mean '\(guess)'?)" }
+        if let guess = suggestion(for: s, in: names) { message += " (did you mean '\(guess)'?)" }
         error(node.mark, key: key, message)
       } else {
         fail(expected)
@@ -420,7 +486,7 @@ struct SceneValidator {
       let names = Scene.Control.Kind.allCases.map(\.rawValue)
       guard let s = scalarString(node), Scene.Control.Kind(rawValue: s) != nil else {
         var message = "unknown control type \(describeValue(node)) in \(owner)"
-        if let s = scalarString(node), let guess = closestMatch(to: s, in: names) {
+        if let s = scalarString(node), let guess = suggestion(for: s, in: names) {
           message += " (did you mean '\(guess)'?)"
         } else {
           message += " (expected one of \(names.joined(separator: ", ")))"
@@ -441,7 +507,7 @@ struct SceneValidator {
       for (eventNode, actionNode) in mapping {
         guard let event = scalarString(eventNode), SceneFormat.controlEvents.contains(event) else {
           var message = "unknown control event \(describeValue(eventNode)) in \(key) of \(owner)"
-          if let s = scalarString(eventNode), let guess = closestMatch(to: s, in: SceneFormat.controlEvents) {
+          if let s = scalarString(eventNode), let guess = suggestion(for: s, in: SceneFormat.controlEvents) {
             message += " (did you mean '\(guess)'?)"
           } else {
             message += " (expected one of \(SceneFormat.controlEvents.joined(separator: ", ")))"
@@ -497,7 +563,7 @@ struct SceneValidator {
       let names = RecognizerType.allCases.map(\.rawValue)
       guard let s = scalarString(node), RecognizerType(rawValue: s) != nil else {
         var message = "unknown recognizer type \(describeValue(node)) in \(owner)"
-        if let s = scalarString(node), let guess = closestMatch(to: s, in: names) {
+        if let s = scalarString(node), let guess = suggestion(for: s, in: names) {
           message += " (did you mean '\(guess)'?)"
         } else {
           message += " (expected one of \(names.joined(separator: ", ")))"
@@ -526,7 +592,7 @@ struct SceneValidator {
     for ref in references {
       guard known.contains(ref.to) else {
         var message = "'\(ref.key)' in recognizer '\(ref.from)' names unknown recognizer '\(ref.to)'"
-        if let guess = closestMatch(to: ref.to, in: recognizerIDs.map(\.id)) {
+        if let guess = suggestion(for: ref.to, in: recognizerIDs.map(\.id)) {
           message += " (did you mean '\(guess)'?)"
         }
         error(ref.mark, key: ref.key, message)
@@ -574,14 +640,14 @@ struct SceneValidator {
           )
         } else {
           var message = "'firstResponder' in \(owner) names unknown view '\(first.id)'"
-          if let guess = closestMatch(to: first.id, in: window.viewIDs) { message += " (did you mean '\(guess)'?)" }
+          if let guess = suggestion(for: first.id, in: window.viewIDs) { message += " (did you mean '\(guess)'?)" }
           error(first.mark, key: "firstResponder", message)
         }
       }
       for use in window.pressTypeUses where !window.pressTypesMade.contains(use.type) {
         var message =
           "'\(use.key)' in \(use.owner) names press type '\(use.type)', which no key in the keys map of \(owner) makes"
-        if let guess = closestMatch(to: use.type, in: SceneFormat.pressTypes + window.pressTypesMade) {
+        if let guess = suggestion(for: use.type, in: SceneFormat.pressTypes + window.pressTypesMade) {
           message += " (did you mean '\(guess)'?)"
         }
         error(use.mark, key: use.key, message)

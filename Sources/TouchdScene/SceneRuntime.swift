@@ -54,6 +54,7 @@ public final class SceneRuntime {
     self.scene = scene
     self.sink = sink
     application = Application(clock: clock)
+    application.stuckTouchTimeout = scene.stuckTouchTimeout
     var windows: [TouchDelivery.Window] = []
     var recognizers: [String: GestureRecognizer] = [:]
     var pending: [(GestureRecognizer, Scene.Recognizer)] = []

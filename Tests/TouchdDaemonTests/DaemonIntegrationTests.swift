@@ -151,6 +151,9 @@ struct DaemonIntegrationTests {
     #expect(daemon.process.isRunning)
   }
 
+  /// Hostile neighbours of a client that reads: one subscriber that never reads (disconnected),
+  /// four that never read but skip (never disconnected), and one that floods `status` commands
+  /// without reading a reply (docs/reliability.md, "Hostile clients").
   @Test func aStalledClientIsDisconnectedAndDoesNotDelayOthers() throws {
     let dir = scratchDirectory()
     let script = Kiosk.script(sampleRate: 1000)
@@ -161,6 +164,20 @@ struct DaemonIntegrationTests {
       script, in: dir, delay: 1, options: ["--exit-after-replay", "--client-buffer", "16384"])
     let stalled = try LineClient(path: daemon.socket, receiveBuffer: 4096)
     stalled.send(#"{"cmd":"subscribe","id":1,"types":["action","touches"]}"#)
+    var skippers: [LineClient] = []
+    for _ in 0..<4 {
+      let skipper = try LineClient(path: daemon.socket, receiveBuffer: 4096)
+      skipper.send(#"{"cmd":"subscribe","id":1,"types":["action","touches"],"overflow":"skip"}"#)
+      skippers.append(skipper)
+    }
+    let rssBefore = residentKiB(daemon.process.processIdentifier)
+    let flooder = try LineClient(path: daemon.socket, receiveBuffer: 4096)
+    let flooded = LockedValue(0)
+    let floodDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      flooded.withLock { $0 = flooder.floodWithoutReading(#"{"cmd":"status"}"#, seconds: 3) }
+      floodDone.signal()
+    }
     let (reader, _) = try daemon.connect()
     #expect(reader.command(#"{"cmd":"subscribe","id":1,"types":["action","touches"]}"#, id: 1).reply != nil)
     var lags: [Double] = []
@@ -183,9 +200,20 @@ struct DaemonIntegrationTests {
     let expected = try ScenePlayer.replay(script.recording, scene: Scene.load(path: kioskScenePath)).count
     #expect(expected > 1000)
     #expect(count == expected, "every message of the 1 kHz stroke reached the reading client")
-    #expect((lags.max() ?? 99) < 0.5, "the reading client was never more than 0.5 s behind: max \(lags.max() ?? -1)")
+    let maxLag = lags.max() ?? 99
+    // The most lag is while the skippers' kernel buffers still take messages (about 200 KiB each):
+    // the cost of serving six subscribers at 1 kHz in a debug build.
+    #expect(maxLag < 0.3, "the reading client was never more than 0.3 s behind: max \(maxLag)")
     #expect(stalled.closedByServer(timeout: 5), "the stalled client was disconnected")
     #expect(daemon.log.contains("send buffer full"))
+    #expect(floodDone.wait(timeout: .now() + 10) == .success)
+    let floodBytes = flooded.withLock { $0 }
+    #expect(floodBytes < 1 << 20, "the flooder could push \(floodBytes) bytes: the daemon stops reading it")
+    let rssGrowth = residentKiB(daemon.process.processIdentifier) - rssBefore
+    print(
+      "stalled neighbours: reader's worst lag \(String(format: "%.1f", maxLag * 1000)) ms; flooder pushed "
+        + "\(floodBytes) bytes; daemon VmRSS grew \(rssGrowth) KiB")
+    _ = skippers
   }
 
   @Test func fiftyClientsComeAndGoWhileTouchesFlow() throws {

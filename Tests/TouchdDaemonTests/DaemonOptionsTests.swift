@@ -26,7 +26,8 @@ struct DaemonOptionsTests {
   func everyOption() throws {
     let o = try options([
       "--scene", "kiosk.yaml", "--socket=/tmp/t.sock", "--socket-group", "kiosk", "--allow-user", "app",
-      "--allow-user=root", "--allow-group", "ops", "--client-buffer", "8192", "--replay", "r.evemu", "--desc",
+      "--allow-user=root", "--allow-group", "ops", "--client-buffer", "8192", "--max-clients", "1000",
+      "--max-line-length=131072", "--replay", "r.evemu", "--desc",
       "r.desc", "--loop", "--speed", "2.5", "--replay-delay=0.5", "--log-level", "debug",
     ])
     var expected = DaemonOptions(scenePath: "kiosk.yaml")
@@ -35,6 +36,8 @@ struct DaemonOptionsTests {
     expected.allowUsers = ["app", "root"]
     expected.allowGroups = ["ops"]
     expected.clientBufferBytes = 8192
+    expected.maximumClients = 1000
+    expected.maximumLineLength = 131_072
     expected.replayPath = "r.evemu"
     expected.replayDescriptionPath = "r.desc"
     expected.replayLoop = true
@@ -44,12 +47,14 @@ struct DaemonOptionsTests {
     #expect(o == expected)
   }
 
-  @Test("Defaults: the system socket, info logging, a 256 KiB client buffer, no replay")
+  @Test("Defaults: the system socket, info logging, a 256 KiB client buffer, 128 clients, 64 KiB lines, no replay")
   func defaults() throws {
     let o = try options(["--scene", "s.yaml"])
     #expect(o.socketPath == "/run/touchd/touchd.sock")
     #expect(o.logLevel == .info)
     #expect(o.clientBufferBytes == 262_144)
+    #expect(o.maximumClients == 128)
+    #expect(o.maximumLineLength == 65_536)
     #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1)
     #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)
   }
@@ -58,7 +63,10 @@ struct DaemonOptionsTests {
   func help() throws {
     #expect(try DaemonOptions.parse(["--help"]) == .help)
     #expect(try DaemonOptions.parse(["--scene", "s", "-h"]) == .help)
-    for name in ["--scene FILE", "--socket PATH", "--allow-user USER", "--loop", "--exit-after-replay", "--log-level"] {
+    for name in [
+      "--scene FILE", "--socket PATH", "--allow-user USER", "--max-clients N", "--max-line-length BYTES", "--loop",
+      "--exit-after-replay", "--log-level",
+    ] {
       #expect(DaemonOptions.help.contains(name), "\(name)")
     }
     #expect(DaemonOptions.help.split(separator: "\n").allSatisfy { $0.count <= 100 })
@@ -75,6 +83,12 @@ struct DaemonOptionsTests {
     #expect(
       usageError(["--scene", "s", "--client-buffer", "lots"]) == "--client-buffer expects a whole number, got 'lots'")
     #expect(usageError(["--scene", "s", "--client-buffer", "100"]) == "--client-buffer must be at least 4096 bytes")
+    #expect(usageError(["--scene", "s", "--max-clients", "0"]) == "--max-clients must be between 1 and 1000000")
+    #expect(
+      usageError(["--scene", "s", "--max-clients", "many"]) == "--max-clients expects a whole number, got 'many'")
+    #expect(
+      usageError(["--scene", "s", "--max-line-length", "100"])
+        == "--max-line-length must be between 1024 and 67108864 bytes")
     #expect(usageError(["--scene", "s", "--replay", "r", "--speed", "fast"]) == "--speed expects a number, got 'fast'")
     #expect(usageError(["--scene", "s", "--replay", "r", "--speed", "0"]) == "--speed must be positive")
     #expect(

@@ -46,9 +46,13 @@ final class LineClient: @unchecked Sendable {
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { return nil }
       var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { return nil }
+      let ready = poll(&pfd, 1, Int32(remaining * 1000) + 1)
+      // A signal (SIGCHLD from another test's daemon) interrupts poll and read: wait on.
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { return nil }
       var chunk = [UInt8](repeating: 0, count: 65536)
       let n = read(fd, &chunk, chunk.count)
+      if n < 0 && errno == EINTR { continue }
       guard n > 0 else { return nil }
       buffer += chunk[..<n]
     }
@@ -70,7 +74,9 @@ final class LineClient: @unchecked Sendable {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while deadline.timeIntervalSinceNow > 0 {
       var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&pfd, 1, 100) >= 0 else { return false }
+      let ready = poll(&pfd, 1, 100)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready >= 0 else { return false }
       if pfd.revents != 0 {
         let n = read(fd, &chunk, chunk.count)
         if n <= 0 { return true }

@@ -87,7 +87,8 @@ final class TypesHandler: CommandHandler, @unchecked Sendable {
     door.send(#"{"cmd":"subscribe","id":3,"types":["traces"]}"#)
     #expect(
       json(door.readLine())?["message"] as? String
-        == "unknown message type traces (known: action, touches, scroll, trace)")
+        == "unknown message type 'traces' in 'types' (did you mean 'trace'? known: action, touches, scroll, control, "
+        + "presses, trace)")
   }
 }
 

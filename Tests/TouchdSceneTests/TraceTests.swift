@@ -210,21 +210,23 @@ struct TraceTests {
         return error.message
       }
     }
-    #expect(error(#"{"cmd":"set","view":"#)?.hasPrefix("not JSON: ") == true)
-    #expect(error("[1]") == "a command must be a JSON object")
-    #expect(error(#"{"view":"door"}"#) == "missing string field 'cmd'")
+    #expect(error(#"{"cmd":"set","view":"#) == "not JSON at column 21: unexpected end of the line, expected a value")
+    #expect(error("[1]") == "a command must be a JSON object, found an array")
+    #expect(error(#"{"view":"door"}"#) == "missing field 'cmd' (a string: the command name)")
     #expect(error(#"{"cmd":"reload"}"#) == "unknown command 'reload' (known: set, ignoreInteraction)")
-    #expect(error(#"{"cmd":"ignoreInteraction","value":"yes"}"#) == "'value' must be true or false")
-    #expect(error(#"{"cmd":"set","hidden":true}"#) == "'view' must be a view id")
+    #expect(error(#"{"cmd":"ignoreInteraction","value":"yes"}"#) == #"'value' must be true or false, found "yes""#)
+    #expect(error(#"{"cmd":"set","hidden":true}"#) == "missing field 'view' (a string: the view id)")
     #expect(
       error(#"{"cmd":"set","view":"d","hiden":true}"#)
-        == "unknown field 'hiden' (set takes hidden, alpha, userInteractionEnabled, frame, contentOffset, animated, "
-        + "contentSize, scrollEnabled, enabled, selected, on, value, selectedSegmentIndex, firstResponder)")
-    #expect(error(#"{"cmd":"set","view":"d","contentOffset":{"x":1}}"#) == #"'contentOffset' must be {"x":..,"y":..}"#)
-    #expect(error(#"{"cmd":"set","view":"d","alpha":"x"}"#) == "'alpha' must be a number")
+        == "unknown field 'hiden' (did you mean 'hidden'? set takes view, hidden, alpha, userInteractionEnabled, "
+        + "frame, contentOffset, animated, contentSize, scrollEnabled, enabled, selected, on, value, "
+        + "selectedSegmentIndex, firstResponder)")
+    #expect(error(#"{"cmd":"set","view":"d","contentOffset":{"x":1}}"#) == "missing field 'contentOffset.y' (a number)")
+    #expect(error(#"{"cmd":"set","view":"d","alpha":"x"}"#) == #"'alpha' must be a number, found "x""#)
+    #expect(error(#"{"cmd":"set","view":"d","frame":{"x":1}}"#) == "missing field 'frame.y' (a number)")
     #expect(
-      error(#"{"cmd":"set","view":"d","frame":{"x":1}}"#)
-        == #"'frame' must be {"x":..,"y":..,"width":..,"height":..}"#)
+      error(#"{"cmd":"set","view":"d","frame":[1,2,3,4]}"#)
+        == #"'frame' must be an object {"x":..,"y":..,"width":..,"height":..}, found an array"#)
   }
 
   @Test("A tap that moves 60 pt fails with its cause; tracing changes no other message")

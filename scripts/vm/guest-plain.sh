@@ -18,7 +18,8 @@ KEYPAD_SCENE="$VM/scenes/keypad.yaml"
 plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
-  live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync latency
+  live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
+  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -681,6 +682,260 @@ print(f"NOTE: median touchd {t['median_ms']} ms, evforward {b['median_ms']} ms, 
 PY
 }
 
+# --- hostile devices (docs/reliability.md, "Hostile devices") ---------------------------------------
+HOSTILE_SCENE="$VM/scenes/hostile.yaml"
+STUCK_SCENE="$VM/scenes/stuck.yaml"
+
+# vmrss PID: the resident set of PID in kB (VmRSS of /proc/PID/status).
+vmrss() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+# flood_start ID [SLOTS]: evflood (scripts/vm/evflood.c, a uinput touchscreen writing raw events in
+# batches) as a `ui` device: `ui ID flood N` writes N events; sets NODE.
+flood_start() {
+  local id=$1 fd
+  shift
+  rm -f "$SCRATCH/ui-$id.in"
+  mkfifo "$SCRATCH/ui-$id.in"
+  "$TOOLS/evflood" "$@" <"$SCRATCH/ui-$id.in" >"$SCRATCH/ui-$id.out" 2>&1 &
+  UI_PID[$id]=$!
+  exec {fd}>"$SCRATCH/ui-$id.in"
+  UI_FD[$id]=$fd
+  wait_for 30 grep -q '^created ' "$SCRATCH/ui-$id.out" || {
+    cat "$SCRATCH/ui-$id.out"
+    fail "evflood created no device"
+    return
+  }
+  NODE=$(awk '/^created / { print $2; exit }' "$SCRATCH/ui-$id.out")
+  udevadm settle -t 30 || true
+}
+
+# settled: touchd has nothing down and its frame counter stood still for a second.
+settled() {
+  local a b
+  a=$(status_counter frames)
+  sleep 1
+  b=$(status_counter frames)
+  [[ -n $a && $a == "$b" && $(touches_down) == 0 ]]
+}
+
+# every_touch_ends FILE: every touch id in FILE's touches messages ends ended or cancelled.
+every_touch_ends() {
+  $PY - "$1" <<'PY'
+import json, sys
+last, began = {}, 0
+for line in open(sys.argv[1]):
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("type") == "touches":
+        for t in m["touches"]:
+            if t["phase"] == "began":
+                began += 1
+            last[t["id"]] = t["phase"]
+stuck = [i for i, p in last.items() if p not in ("ended", "cancelled")]
+print(f"{len(last)} touches ({began} began), not ended: {stuck}")
+sys.exit(1 if stuck else 0)
+PY
+}
+
+# 10^6 events written to a uinput touchscreen as fast as the kernel takes them (evflood), twice,
+# after a warm-up of 10^5: the kernel drops what touchd cannot read in time (SYN_DROPPED), touchd
+# resyncs through libevdev, stays up, ends or cancels every touch, and its resident set does not
+# grow from one million-event flood to the next.
+check_hostile_flood() {
+  need_daemon || return
+  local file="$OUT/hostile-flood.jsonl" rss=() rates=() out
+  start_touchd flood "$SCENE" || return
+  subscribe "$file" || return
+  flood_start fl 10 || return
+  wait_for 60 opens "$TOUCHD_PID" "$NODE" || fail "touchd did not open $NODE" || return
+  for n in 100000 1000000 1000000; do
+    ui fl flood "$n" || return
+    out=$(grep '^ok flood' "$SCRATCH/ui-fl.out" | tail -1)
+    echo "$out"
+    rates+=("${out##*rate=}")
+    wait_for 300 settled || fail "touchd did not settle after $n events: $(touches_down) touches down" || return
+    exited "$TOUCHD_PID" && { fail "touchd died during the flood"; return; }
+    rss+=("$(vmrss "$TOUCHD_PID")")
+    echo "after $n events: VmRSS ${rss[-1]} kB, resyncs $(status_counter resyncs), frames $(status_counter frames)"
+  done
+  local resyncs skipped
+  resyncs=$(status_counter resyncs)
+  skipped=$(status_counter messagesSkipped)
+  ((resyncs > 0)) || fail "no resync: the floods never overflowed touchd's buffer" || return
+  [[ $(touches_down) == 0 ]] || fail "touches still down: $(touches_down)" || return
+  # The stream is whole only when the server skipped nothing for this slow subscriber.
+  local stream="the subscriber missed $skipped messages (touchesDown 0 stands for the stream)"
+  if ((skipped == 0)); then
+    every_touch_ends "$file" || { fail "a touch began and never ended in the message stream"; return; }
+    stream="every touch in the stream ended or was cancelled"
+  fi
+  ((rss[2] - rss[1] < 4096)) || fail "VmRSS grew from ${rss[1]} to ${rss[2]} kB over the second million events" || return
+  ui_stop fl
+  ui_start fa touchscreen "touchd VM after the flood" || return
+  wait_for 60 opens "$TOUCHD_PID" "$NODE" || fail "touchd did not open $NODE after the flood" || return
+  ui fa tap 960 540 || return
+  wait_for 30 has_message "$file" action action=tap state=ended || fail "no tap after the floods" || return
+  ui_stop fa
+  stop_subscriber
+  stop_touchd
+  ((TOUCHD_RC == 0)) || fail "touchd exited with status $TOUCHD_RC" || return
+  note "floods of 1e5, 1e6, 1e6 events at ${rates[*]} events/s: resyncs $resyncs, $stream; VmRSS ${rss[*]} kB; tap after"
+}
+
+# A device unplugged mid-gesture (its uinput process killed), under a long press and under a pan:
+# the touches are cancelled, each recognizer ends cancelled, nothing fires afterwards, touchd stays up.
+check_hostile_unplug() {
+  need_daemon || return
+  local file="$OUT/hostile-unplug.jsonl" node
+  start_touchd unplug "$HOSTILE_SCENE" || return
+  subscribe "$file" || return
+  ui_start ul touchscreen "touchd VM unplug long press" || return
+  node=$NODE
+  wait_for 60 opens "$TOUCHD_PID" "$node" || fail "touchd did not open $node" || return
+  ui ul down 500 500 || return
+  wait_for 30 has_message "$file" action action=hold state=began || fail "the long press did not begin" || return
+  ui_stop ul KILL
+  wait_for 30 has_message "$file" action action=hold state=cancelled || fail "the long press was not cancelled" || return
+  wait_for 30 has_message "$file" touches phase=cancelled || fail "the touch was not cancelled" || return
+  exited "$TOUCHD_PID" && { fail "touchd died after the unplug (exit: the known libdispatch SIGSEGV on unplug?)"; return; }
+  ui_start up touchscreen "touchd VM unplug pan" || return
+  node=$NODE
+  wait_for 60 opens "$TOUCHD_PID" "$node" || fail "touchd did not open $node" || return
+  # One command: under emulation each command takes a second or two, and a finger held that long
+  # would be the long press's.
+  ui up drag 300 300 460 300 8 || return
+  wait_for 30 has_message "$file" action action=pan state=began || fail "the pan did not begin" || return
+  ui_stop up KILL
+  wait_for 30 has_message "$file" action action=pan state=cancelled || fail "the pan was not cancelled" || return
+  two_cancelled() { (($(messages "$file" touches phase=cancelled) >= 2)); }
+  wait_for 30 two_cancelled || fail "the pan's touch was not cancelled" || return
+  sleep 2 # the recognizers' timers run out: nothing may fire now
+  exited "$TOUCHD_PID" && { fail "touchd died after the unplug (the known libdispatch SIGSEGV on unplug?)"; return; }
+  stop_subscriber
+  every_touch_ends "$file" || { fail "a touch never ended"; return; }
+  # Each gesture's last action is its cancellation, and no tap or long press ended.
+  $PY - "$file" <<'PY' || { fail "an action fired after a cancellation, or a gesture ended instead (see above)"; return; }
+import json, sys
+actions = [json.loads(l) for l in open(sys.argv[1]) if '"type":"action"' in l]
+log = [f"{a['action']}:{a['state']}" for a in actions]
+print(" ".join(log))
+last = {}
+for a in actions:
+    last[a["action"]] = a["state"]
+ok = last.get("hold") == "cancelled" and last.get("pan") == "cancelled" and "tap" not in last
+ok = ok and "hold:ended" not in log and "pan:ended" not in log
+sys.exit(0 if ok else 1)
+PY
+  stop_touchd
+  ((TOUCHD_RC == 0)) || fail "touchd exited with status $TOUCHD_RC after the unplugs (139: SIGSEGV)" || return
+  note "unplug under a long press and under a pan: touches and both recognizers cancelled, nothing after, exit 0"
+}
+
+# Ten fingers and more on a 20-slot uinput touchscreen: 20, 12 and 10 fingers land in one frame,
+# move together and lift; touchd's messages equal its own replay of what the kernel delivered
+# (evemu-record of the live device, `touchctl replay --scene`, times to the microsecond).
+check_hostile_fingers() {
+  need_daemon || return
+  local file="$OUT/hostile-fingers.jsonl" rec="$OUT/hostile-fingers.evemu" recorder
+  start_touchd fingers "$SCENE" || return
+  subscribe "$file" || return
+  ui_start mf touchscreen:20 "touchd VM twenty fingers" || return
+  wait_for 60 opens "$TOUCHD_PID" "$NODE" || fail "touchd did not open $NODE" || return
+  evemu-record "$NODE" >"$rec" 2>/dev/null &
+  recorder=$!
+  sleep 1
+  ui mf fingers 20 60 300 90 8 20 || return
+  ui mf sleep 0.5 || return
+  ui mf fingers 12 200 300 120 8 20 || return
+  ui mf sleep 0.5 || return
+  ui mf fingers 10 300 300 100 8 20 || return
+  sleep 1.5
+  ui_stop mf
+  wait_for 30 exited "$recorder" || kill "$recorder" 2>/dev/null
+  wait "$recorder" 2>/dev/null
+  stop_subscriber
+  every_touch_ends "$file" || { fail "a touch never ended"; return; }
+  $PY - "$file" <<'PY' || { fail "not 20, 12 and 10 fingers down together, or no pan with them (see above)"; return; }
+import json, sys
+msgs = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+began = [len(m["touches"]) for m in msgs if m.get("type") == "touches" and m["phase"] == "began"]
+ended = [len(m["touches"]) for m in msgs if m.get("type") == "touches" and m["phase"] == "ended"]
+pans = [m["numberOfTouches"] for m in msgs if m.get("type") == "action" and m["action"] == "pan" and m["state"] == "began"]
+print(f"began {began}, ended {ended}, pan began with {pans} touches")
+sys.exit(0 if began == [20, 12, 10] and ended == [20, 12, 10] and pans == [20, 12, 10] else 1)
+PY
+  "$BIN/touchctl" replay "$rec" --scene "$SCENE" >"$OUT/hostile-fingers-replay.jsonl" 2>&1 ||
+    echo "touchctl replay of the live recording exited $?"
+  $PY "$VM/compare.py" --times "$OUT/hostile-fingers-replay.jsonl" "$file" >"$OUT/diff-hostile-fingers.txt"
+  local rc=$?
+  head -40 "$OUT/diff-hostile-fingers.txt"
+  stop_touchd
+  ((rc == 0)) || fail "live != replay of the live recording: $(head -1 "$OUT/diff-hostile-fingers.txt")" || return
+  note "20, 12 and 10 fingers down, moved and lifted together, a pan with each; $(head -1 "$OUT/diff-hostile-fingers.txt")"
+}
+
+# stuckTouchTimeout live (scenes/stuck.yaml: 1 s): a finger held still is cancelled about 1 s after
+# it landed, on the daemon's clock; its later move and lift are ignored; a tap afterwards works;
+# `status` counts the stuck touch; the messages equal touchd's replay of the live recording; an
+# idle daemon then has no timer wake-ups.
+check_hostile_stuck() {
+  need_daemon || return
+  local file="$OUT/hostile-stuck.jsonl" rec="$OUT/hostile-stuck.evemu" recorder w1 w2
+  start_touchd stuck "$STUCK_SCENE" || return
+  subscribe "$file" || return
+  ui_start sk touchscreen "touchd VM stuck finger" || return
+  wait_for 60 opens "$TOUCHD_PID" "$NODE" || fail "touchd did not open $NODE" || return
+  evemu-record "$NODE" >"$rec" 2>/dev/null &
+  recorder=$!
+  sleep 1
+  ui sk down 500 500 || return
+  wait_for 30 has_message "$file" touches phase=cancelled || fail "the still finger was not cancelled" || return
+  ui sk move 700 500 || return
+  ui sk up || return
+  ui sk sleep 0.5 || return
+  ui sk tap 200 200 || return
+  wait_for 30 has_message "$file" action action=tap state=ended || fail "no tap after the stuck touch" || return
+  sleep 1.5
+  local stuck
+  stuck=$(status_counter stuckTouches)
+  w1=$(status_counter timerWakeups)
+  sleep 3
+  w2=$(status_counter timerWakeups)
+  ui_stop sk
+  wait_for 30 exited "$recorder" || kill "$recorder" 2>/dev/null
+  wait "$recorder" 2>/dev/null
+  stop_subscriber
+  [[ $stuck == 1 ]] || fail "status counts $stuck stuck touches, not 1" || return
+  [[ $w1 == "$w2" ]] || fail "timer wake-ups while idle: $w1 then $w2" || return
+  $PY - "$file" >"$SCRATCH/stuck.out" <<'PY'
+import json, sys
+msgs = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+t = [(m["phase"], m["touches"][0]["id"], m["time"]) for m in msgs if m.get("type") == "touches"]
+print(t)
+first = t[0][1]
+mine = [x for x in t if x[1] == first]
+delay = mine[-1][2] - mine[0][2]
+print(f"cancelled {delay:.3f} s after it began")
+ok = [p for p, _, _ in mine] == ["began", "cancelled"] and 1.0 <= delay < 1.25
+ok = ok and [p for p, i, _ in t if i != first] == ["began", "ended"]
+sys.exit(0 if ok else 1)
+PY
+  local checked=$? delay
+  cat "$SCRATCH/stuck.out"
+  ((checked == 0)) || { fail "the stuck touch's messages are not as expected (see above)"; return; }
+  delay=$(grep -o 'cancelled [0-9.]* s after it began' "$SCRATCH/stuck.out")
+  "$BIN/touchctl" replay "$rec" --scene "$STUCK_SCENE" >"$OUT/hostile-stuck-replay.jsonl" 2>&1 ||
+    echo "touchctl replay of the live recording exited $?"
+  $PY "$VM/compare.py" "$OUT/hostile-stuck-replay.jsonl" "$file" >"$OUT/diff-hostile-stuck.txt"
+  local rc=$?
+  head -40 "$OUT/diff-hostile-stuck.txt"
+  stop_touchd
+  ((rc == 0)) || fail "live != replay of the live recording: $(head -1 "$OUT/diff-hostile-stuck.txt")" || return
+  note "$delay, later move and lift ignored, tap after; stuckTouches 1; 0 idle wake-ups; $(head -1 "$OUT/diff-hostile-stuck.txt")"
+}
+
 # --- run ------------------------------------------------------------------------------------------
 run_check guest-kernel-uinput check_kernel
 run_check devices-lists-touchscreens-only check_devices
@@ -723,6 +978,22 @@ run_check unplug-stress check_unplug_stress
 stop_subscriber
 stop_touchd
 run_check syn-dropped-resync check_syn_dropped
+stop_subscriber
+stop_touchd
+run_check hostile-flood-million check_hostile_flood
+ui_stop fl
+ui_stop fa
+stop_subscriber
+stop_touchd
+run_check hostile-unplug-mid-gesture check_hostile_unplug
+stop_subscriber
+stop_touchd
+run_check hostile-many-fingers check_hostile_fingers
+ui_stop mf
+stop_subscriber
+stop_touchd
+run_check hostile-stuck-touch check_hostile_stuck
+ui_stop sk
 stop_subscriber
 stop_touchd
 run_check latency check_latency

@@ -4,6 +4,8 @@
     uinput.py touchscreen [NAME [PHYS]]
                                    a 10-slot protocol-B touchscreen, 1920x1080 units (with the
                                    physical path PHYS when given), then commands
+    uinput.py touchscreen:SLOTS [NAME [PHYS]]
+                                   the same with SLOTS slots (20: ten fingers and more)
     uinput.py keyboard             a keyboard (touchd must ignore it), then commands
     uinput.py keypad [NAME]        a USB kiosk keypad (default "Kiosk Keypad", 1234:5678) with
                                    KEY_ENTER, KEY_F1, KEY_UP and KEY_ESC and the kernel's
@@ -15,7 +17,11 @@ Prints "created NODE" once the node exists, then reads one command per line on s
     tap X Y                 one finger down, held 50 ms, up
     pan X0 Y0 X1 Y1 N       one finger down, N moves 16 ms apart, up
     down X Y | move X Y     finger 0 down / moved (no lift: for unplugging mid-gesture)
+    drag X0 Y0 X1 Y1 N      finger 0 down, N moves 16 ms apart, no lift (a pan to unplug under)
     up                      finger 0 up
+    fingers N X Y GAP M DY  N fingers down in one frame in a row from (X, Y), GAP apart (slots 0 to
+                            N-1), M frames 16 ms apart each moving all of them DY down, then all
+                            lift in one frame
     flood N                 N frames of two moving fingers as fast as possible, then both lift
                             (overflows the evdev client buffer of a reader that is stopped)
     stream N MS             finger down, N moves MS milliseconds apart, up (the latency run)
@@ -48,7 +54,7 @@ def uinput_file(phys):
     return f
 
 
-def touchscreen(name):
+def touchscreen(name, slots=10):
     d = libevdev.Device()
     d.name = name
     d.id = {"bustype": 0x18, "vendor": 0x1234, "product": 0x5678, "version": 1}
@@ -58,7 +64,7 @@ def touchscreen(name):
             "Y": InputAbsInfo(minimum=0, maximum=HEIGHT - 1, resolution=10)}
     d.enable(EV_ABS.ABS_X, axis["X"])
     d.enable(EV_ABS.ABS_Y, axis["Y"])
-    d.enable(EV_ABS.ABS_MT_SLOT, InputAbsInfo(minimum=0, maximum=9))
+    d.enable(EV_ABS.ABS_MT_SLOT, InputAbsInfo(minimum=0, maximum=slots - 1))
     d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
     d.enable(EV_ABS.ABS_MT_POSITION_X, axis["X"])
     d.enable(EV_ABS.ABS_MT_POSITION_Y, axis["Y"])
@@ -132,6 +138,24 @@ class Fingers:
         self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1),
                    InputEvent(EV_KEY.BTN_TOUCH, 0), pause=pause)
 
+    def fingers(self, n, x, y, gap, moves, dy):
+        """n fingers in slots 0..n-1: down together, moved together, lifted together."""
+        down = []
+        for i in range(n):
+            self.next_id += 1
+            down += [InputEvent(EV_ABS.ABS_MT_SLOT, i), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
+                     InputEvent(EV_ABS.ABS_MT_POSITION_X, x + i * gap), InputEvent(EV_ABS.ABS_MT_POSITION_Y, y)]
+        self.frame(*down, InputEvent(EV_KEY.BTN_TOUCH, 1), InputEvent(EV_ABS.ABS_X, x), InputEvent(EV_ABS.ABS_Y, y))
+        for step in range(1, moves + 1):
+            moved = []
+            for i in range(n):
+                moved += [InputEvent(EV_ABS.ABS_MT_SLOT, i), InputEvent(EV_ABS.ABS_MT_POSITION_Y, y + step * dy)]
+            self.frame(*moved, InputEvent(EV_ABS.ABS_Y, y + step * dy))
+        up = []
+        for i in range(n):
+            up += [InputEvent(EV_ABS.ABS_MT_SLOT, i), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1)]
+        self.frame(*up, InputEvent(EV_KEY.BTN_TOUCH, 0))
+
     def flood(self, n):
         self.down(400, 400, slot=0, pause=0)
         self.next_id += 1
@@ -176,12 +200,19 @@ def run(fingers, words):
         for i in range(1, n + 1):
             fingers.move(int(x0 + (x1 - x0) * i / n), int(y0 + (y1 - y0) * i / n))
         fingers.up()
+    elif cmd == "drag":
+        x0, y0, x1, y1, n = args[0], args[1], args[2], args[3], int(args[4])
+        fingers.down(int(x0), int(y0))
+        for i in range(1, n + 1):
+            fingers.move(int(x0 + (x1 - x0) * i / n), int(y0 + (y1 - y0) * i / n))
     elif cmd == "down":
         fingers.down(int(args[0]), int(args[1]))
     elif cmd == "move":
         fingers.move(int(args[0]), int(args[1]))
     elif cmd == "up":
         fingers.up()
+    elif cmd == "fingers":
+        fingers.fingers(*(int(a) for a in args[:6]))
     elif cmd == "flood":
         fingers.flood(int(args[0]))
     elif cmd == "stream":
@@ -198,8 +229,11 @@ def run(fingers, words):
 
 def main():
     kind = sys.argv[1] if len(sys.argv) > 1 else "touchscreen"
+    slots = 10
+    if kind.startswith("touchscreen:"):
+        kind, slots = "touchscreen", int(kind.split(":", 1)[1])
     if kind == "touchscreen":
-        device = touchscreen(sys.argv[2] if len(sys.argv) > 2 else "touchd VM touchscreen")
+        device = touchscreen(sys.argv[2] if len(sys.argv) > 2 else "touchd VM touchscreen", slots)
     elif kind == "keyboard":
         device = keyboard()
     elif kind == "keypad":

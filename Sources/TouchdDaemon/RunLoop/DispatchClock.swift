@@ -45,6 +45,9 @@ public final class DispatchClock: TouchClock {
 
   deinit { source.cancel() }
 
+  /// The longest the dispatch timer is armed for, in seconds.
+  static let longestArm = 86_400.0
+
   /// Seconds on CLOCK_MONOTONIC.
   public static func monotonic() -> Double {
     var ts = timespec()
@@ -107,7 +110,9 @@ public final class DispatchClock: TouchClock {
     let deadline = timers[index].deadline
     if armedDeadline == deadline { return }
     armedDeadline = deadline
-    let delay = max(0, (deadline - now) / speed)
+    // At most a day ahead: a far deadline (a scene's timeout of 1e300 s) must not overflow the
+    // nanoseconds; the source then fires early, runs nothing and arms again.
+    let delay = min(max(0, (deadline - now) / speed), Self.longestArm)
     source.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)), leeway: .microseconds(100))
   }
 }

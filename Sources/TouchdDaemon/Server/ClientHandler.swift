@@ -12,24 +12,52 @@ private struct UCred: Sendable {
   var gid: UInt32 = 0
 }
 
-/// One client connection: splits its input into lines, answers commands, and keeps its send
-/// buffer bounded. Lives on the server's event loop.
-final class ClientHandler: ChannelInboundHandler {
+/// One client connection: splits its input into lines, answers them (``ClientSession``), and
+/// keeps what it holds for the client bounded. Lives on the server's event loop.
+///
+/// # Bounds
+/// A line may be ``SocketServer/Configuration/maximumLineLength`` bytes long (without its `\n`);
+/// a longer one, complete or still arriving, is refused and the connection closed. Lines are
+/// answered one at a time, in order: while a pipeline command is being answered, or while the
+/// client leaves more than its send buffer's worth of replies unread, later lines wait and the
+/// socket is not read (the client's writes block in its own kernel buffer). So one client has at
+/// most one command queued on the pipeline, and its input and replies held here stay bounded.
+final class ClientHandler: ChannelDuplexHandler {
   typealias InboundIn = ByteBuffer
+  typealias OutboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
   private let core: ServerCore
   private let maximumLineLength: Int
   private var context: ChannelHandlerContext?
   private var input = ByteBuffer()
+  /// The client's number; 0 for a client refused for the client limit (never registered).
   private(set) var number = 0
   private(set) var peer: PeerCredentials?
-  var subscription = Subscription()
+  private var session = ClientSession()
+  /// What the client subscribed to.
+  var subscription: Subscription { session.subscription }
   /// Bytes handed to the channel and not yet written to the socket.
   private var pendingBytes = 0
   /// Messages skipped since the last `gap` message (skip-on-overflow clients).
   private var skipped = 0
   private var closing = false
+  /// Lines taken from the input so far (the over-long line's error names its number).
+  private var lineCount = 0
+  /// Complete lines in the input, not taken yet.
+  private var waitingLines = 0
+  /// Bytes in the input after its last newline: the line still arriving.
+  private var partialLength = 0
+  /// Whether the peer passed the access policy; lines wait until it did.
+  private var admitted = false
+  /// A pipeline command is being answered; later lines wait for its reply.
+  private var awaitingReply = false
+  /// The client leaves too many replies unread; later lines wait until half of them are written.
+  private var repliesBlocked = false
+  /// A read was held back while lines wait; it is passed on once they can go on.
+  private var readHeld = false
+  /// ``processLines()`` is running (a write's completion may call it again).
+  private var processing = false
 
   init(core: ServerCore, maximumLineLength: Int) {
     self.core = core
@@ -38,8 +66,21 @@ final class ClientHandler: ChannelInboundHandler {
 
   private var info: ClientInfo { ClientInfo(number: number, peer: peer) }
 
+  /// Whether the next line may be answered now.
+  private var canTakeLines: Bool { admitted && !awaitingReply && !repliesBlocked && !closing }
+
   func channelActive(context: ChannelHandlerContext) {
     self.context = context
+    guard core.clients.count < core.configuration.maximumClients else {
+      core.refused()
+      send(
+        WireProtocol.reply(
+          idJSON: "null",
+          .error("too many clients: the limit is \(core.configuration.maximumClients) (--max-clients)")))
+      _ = closeAfterFlush()
+      context.fireChannelActive()
+      return
+    }
     number = core.register(self)
     if let provider = context.channel as? SocketOptionProvider {
       let future: EventLoopFuture<UCred> = provider.unsafeGetSocketOption(
@@ -63,9 +104,14 @@ final class ClientHandler: ChannelInboundHandler {
 
   private func admit(_ peer: PeerCredentials?) {
     self.peer = peer
+    let access = core.configuration.access
     if let peer {
-      let groups = AccessPolicy.supplementaryGroups(of: peer.uid, primary: peer.gid)
-      guard core.configuration.access.allows(peer, supplementaryGroups: groups, daemonUID: core.daemonUID) else {
+      // The user database is asked only when a policy needs the groups (a flood of connections
+      // under the default open policy costs no lookups on the event loop).
+      let groups =
+        access.users.isEmpty && access.groups.isEmpty
+        ? [] : AccessPolicy.supplementaryGroups(of: peer.uid, primary: peer.gid)
+      guard access.allows(peer, supplementaryGroups: groups, daemonUID: core.daemonUID) else {
         core.logger.warning(
           "client denied by the access policy", metadata: ["client": "\(info)"])
         core.counters.denied += 1
@@ -76,32 +122,50 @@ final class ClientHandler: ChannelInboundHandler {
     }
     core.logger.info("client connected", metadata: ["client": "\(info)"])
     send(core.hello)
+    admitted = true
+    processLines()
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    core.unregister(number)
-    core.logger.info("client disconnected", metadata: ["client": "\(info)"])
+    // Lines still buffered are not answered: nobody would read the answers.
+    closing = true
+    if number != 0 {
+      core.unregister(number)
+      core.logger.info("client disconnected", metadata: ["client": "\(info)"])
+    }
     self.context = nil
     context.fireChannelInactive()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     var chunk = unwrapInboundIn(data)
+    guard !closing else { return }
+    // One pass over the new bytes only: how many lines they end, and how long the line still
+    // arriving is (so no byte is scanned again while lines wait).
+    let (newlines, afterLast) = chunk.withUnsafeReadableBytes { bytes -> (Int, Int?) in
+      var count = 0
+      var last: Int?
+      for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+        count += 1
+        last = i
+      }
+      return (count, last.map { bytes.count - $0 - 1 })
+    }
+    waitingLines += newlines
+    partialLength = afterLast ?? partialLength + chunk.readableBytes
     input.writeBuffer(&chunk)
-    while let newline = input.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
-      let length = newline - input.readerIndex
-      let line = input.readString(length: length) ?? ""
-      input.moveReaderIndex(forwardBy: 1)
-      handleLine(line)
+    // The line still arriving may not outgrow the limit either.
+    guard partialLength <= maximumLineLength else { return refuseLongLine(lineCount + waitingLines + 1) }
+    processLines()
+  }
+
+  /// Reads from the socket only while lines can be answered.
+  func read(context: ChannelHandlerContext) {
+    if canTakeLines {
+      context.read()
+    } else {
+      readHeld = true
     }
-    if input.readableBytes > maximumLineLength {
-      send(
-        WireProtocol.reply(
-          idJSON: "null", .error("line longer than \(maximumLineLength) bytes; closing the connection")))
-      core.logger.warning("client sent an over-long line; closing", metadata: ["client": "\(info)"])
-      _ = closeAfterFlush()
-    }
-    input.discardReadBytes()
   }
 
   func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -109,41 +173,64 @@ final class ClientHandler: ChannelInboundHandler {
     context.close(promise: nil)
   }
 
-  private func handleLine(_ raw: String) {
-    let line = raw.hasSuffix("\r") ? Substring(raw.dropLast()) : Substring(raw)
-    if line.allSatisfy(\.isWhitespace) { return }
-    switch WireProtocol.parseCommand(line) {
-    case .failure(let error):
-      send(WireProtocol.reply(idJSON: error.idJSON, .error(error.message)))
-    case .success(let command):
-      handle(command)
+  /// Answers the complete lines of the input while it may, then passes on a held read.
+  private func processLines() {
+    guard !processing else { return }
+    processing = true
+    defer { processing = false }
+    while canTakeLines, waitingLines > 0,
+      let newline = input.withUnsafeReadableBytes({ $0.firstIndex(of: UInt8(ascii: "\n")) })
+        .map({ input.readerIndex + $0 })
+    {
+      waitingLines -= 1
+      lineCount += 1
+      guard newline - input.readerIndex <= maximumLineLength else { return refuseLongLine(lineCount) }
+      let types = session.subscription.types
+      let outcome = session.receive(input.readableBytesView[input.readerIndex..<newline])
+      input.moveReaderIndex(to: newline + 1)
+      if session.subscription.types != types { core.subscriptionsChanged() }
+      handle(outcome)
+    }
+    guard !closing else { return }
+    if input.readerIndex > 0 && input.readerIndex >= input.readableBytes { input.discardReadBytes() }
+    if readHeld && canTakeLines, let context {
+      readHeld = false
+      context.read()
     }
   }
 
-  private func handle(_ command: ClientCommand) {
-    switch command.name {
-    case "ping":
-      send(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: "")))
-    case "subscribe":
-      switch Subscription.from(command.fields) {
-      case .success(let s):
-        subscription = s
-        core.subscriptionsChanged()
-        send(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: s.replyJSON)))
-      case .failure(let e):
-        send(WireProtocol.reply(idJSON: command.idJSON, .error(e.message)))
-      }
-    case _ where WireProtocol.pipelineCommands.contains(command.name):
-      let loop = context?.eventLoop
-      let bound = loop.map { NIOLoopBound(self, eventLoop: $0) }
+  private func handle(_ outcome: ClientSession.Outcome) {
+    switch outcome {
+    case .none: break
+    case .reply(let line): send(line)
+    case .pipeline(let command):
+      guard let loop = context?.eventLoop else { return }
+      awaitingReply = true
+      let bound = NIOLoopBound(self, eventLoop: loop)
       core.handler.handle(command, from: info, server: core.counters) { result in
-        guard let loop, let bound else { return }
-        loop.execute { bound.value.send(WireProtocol.reply(idJSON: command.idJSON, result)) }
+        loop.execute { bound.value.replied(idJSON: command.idJSON, result) }
       }
-    default:
-      let known = (["ping", "subscribe"] + WireProtocol.pipelineCommands.sorted()).joined(separator: ", ")
-      send(WireProtocol.reply(idJSON: command.idJSON, .error("unknown command '\(command.name)' (known: \(known))")))
     }
+  }
+
+  /// A pipeline command's result arrived: the reply goes out and the next lines are taken.
+  private func replied(idJSON: String, _ result: CommandResult) {
+    awaitingReply = false
+    send(WireProtocol.reply(idJSON: idJSON, result))
+    processLines()
+  }
+
+  private func refuseLongLine(_ line: Int) {
+    send(
+      WireProtocol.reply(
+        idJSON: "null",
+        .error(
+          "line \(line) is longer than the limit of \(maximumLineLength) bytes (--max-line-length); "
+            + "closing the connection")))
+    core.logger.warning(
+      "client sent an over-long line; closing",
+      metadata: ["client": "\(info)", "line": "\(line)", "limit.bytes": "\(maximumLineLength)"])
+    _ = closeAfterFlush()
   }
 
   /// Sends a line that must not be dropped (hello, replies, notices).
@@ -188,8 +275,13 @@ final class ClientHandler: ChannelInboundHandler {
         skipped = 0
         write(gap)
       }
+      if repliesBlocked, pendingBytes <= core.configuration.sendBufferLimit / 2 {
+        repliesBlocked = false
+        processLines()
+      }
     }
     context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
+    if pendingBytes > core.configuration.sendBufferLimit { repliesBlocked = true }
   }
 
   /// Closes once everything queued is written; the future completes when closed.

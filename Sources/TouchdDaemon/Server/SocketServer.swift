@@ -41,6 +41,8 @@ public struct ServerCounters: Sendable, Equatable {
   public var clients = 0
   public var accepted = 0
   public var denied = 0
+  /// Clients turned away because ``SocketServer/Configuration/maximumClients`` were connected.
+  public var refused = 0
   public var disconnectedSlow = 0
   public var messagesSent = 0
   public var messagesSkipped = 0
@@ -68,8 +70,11 @@ public final class SocketServer: Sendable {
     public var access = AccessPolicy()
     /// Bytes a client may have queued and unread before it counts as stalled.
     public var sendBufferLimit = 256 * 1024
-    /// The longest command line accepted.
+    /// The longest command line accepted, in bytes without its newline; a longer line is
+    /// refused and its connection closed.
     public var maximumLineLength = 64 * 1024
+    /// Clients connected at once; one more gets `too many clients` and is closed.
+    public var maximumClients = 128
 
     public init(path: String) { self.path = path }
   }
@@ -91,7 +96,7 @@ public final class SocketServer: Sendable {
         ServerCore(configuration: configuration, handler: handler, logger: logger, eventLoop: loop), eventLoop: loop)
     }.wait()
     let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.backlog, value: 64)
+      .serverChannelOption(.backlog, value: 256)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           let handler = ClientHandler(core: core.value, maximumLineLength: configuration.maximumLineLength)
@@ -170,6 +175,9 @@ final class ServerCore {
   var subscribedTypes: Set<String> = []
   let daemonUID = getuid()
   let eventLoop: EventLoop
+  /// When refusals were last logged, and how many came since.
+  private var refusalLogged: NIODeadline?
+  private var refusalsSinceLog = 0
 
   init(configuration: SocketServer.Configuration, handler: CommandHandler, logger: Logger, eventLoop: EventLoop) {
     self.eventLoop = eventLoop
@@ -186,6 +194,23 @@ final class ServerCore {
     counters.clients = clients.count
     subscriptionsChanged()
     return n
+  }
+
+  /// Counts a client refused for the client limit; logs at most one warning every 10 s, with the
+  /// number refused since the last one (a client flood must not flood the journal).
+  func refused() {
+    counters.refused += 1
+    refusalsSinceLog += 1
+    let now = NIODeadline.now()
+    if let last = refusalLogged, now - last < .seconds(10) { return }
+    logger.warning(
+      "client refused: too many clients",
+      metadata: [
+        "limit": "\(configuration.maximumClients)", "refused": "\(refusalsSinceLog)",
+        "refused.total": "\(counters.refused)",
+      ])
+    refusalLogged = now
+    refusalsSinceLog = 0
   }
 
   func unregister(_ number: Int) {

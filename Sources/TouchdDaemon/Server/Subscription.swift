@@ -1,3 +1,5 @@
+import TouchdScene
+
 /// What a client wants to receive. Empty sets mean "all"; by default a client gets every action
 /// message and no touches or trace messages.
 public struct Subscription: Sendable, Equatable {
@@ -32,48 +34,35 @@ public struct Subscription: Sendable, Equatable {
     return true
   }
 
-  /// Applies a `subscribe` command's fields; unknown types or wrong field types are errors.
-  public static func from(_ fields: [String: Any]) -> Result<Subscription, SubscriptionError> {
+  /// The fields `subscribe` takes.
+  public static let fields = ["types", "actions", "views", "overflow"]
+
+  /// Decodes a `subscribe` command's fields with strict types: `types`, `actions` and `views` a
+  /// string or an array of strings (`types` of ``knownTypes``), `overflow` `"skip"` or
+  /// `"disconnect"`. Errors name the field (``CommandFields``).
+  public static func decode(_ fields: CommandFields) throws(SceneCommandError) -> Subscription {
+    try fields.rejectUnknown(Self.fields)
     var s = Subscription()
-    func strings(_ key: String) -> Result<Set<String>?, SubscriptionError> {
-      guard let raw = fields[key] else { return .success(nil) }
-      if let one = raw as? String { return .success([one]) }
-      guard let list = raw as? [Any], list.allSatisfy({ $0 is String }) else {
-        return .failure(SubscriptionError(message: "'\(key)' must be a string or a list of strings"))
+    if let types = try fields.strings("types") {
+      let order = ["action", "touches", "scroll", "control", "presses", "trace"]
+      if let unknown = types.first(where: { !knownTypes.contains($0) }) {
+        let name = StrictJSON.shortened(unknown)
+        let hint = closestMatch(to: name, in: order).map { "did you mean '\($0)'? " } ?? ""
+        throw SceneCommandError(
+          "unknown message type '\(name)' in 'types' (\(hint)known: \(order.joined(separator: ", ")))")
       }
-      return .success(Set(list.compactMap { $0 as? String }))
+      s.types = Set(types)
     }
-    switch strings("types") {
-    case .failure(let e): return .failure(e)
-    case .success(let types?):
-      let unknown = types.subtracting(knownTypes)
-      if !unknown.isEmpty {
-        return .failure(
-          SubscriptionError(
-            message:
-              "unknown message type \(unknown.sorted().joined(separator: ", ")) (known: action, touches, scroll, trace)"
-          )
-        )
-      }
-      s.types = types
-    case .success(nil): break
-    }
-    switch strings("actions") {
-    case .failure(let e): return .failure(e)
-    case .success(let a): s.actions = a ?? []
-    }
-    switch strings("views") {
-    case .failure(let e): return .failure(e)
-    case .success(let v): s.views = v ?? []
-    }
+    s.actions = Set(try fields.strings("actions") ?? [])
+    s.views = Set(try fields.strings("views") ?? [])
     if let overflow = fields["overflow"] {
-      switch overflow as? String {
-      case "skip": s.skipOnOverflow = true
-      case "disconnect": s.skipOnOverflow = false
-      default: return .failure(SubscriptionError(message: "'overflow' must be \"skip\" or \"disconnect\""))
+      switch overflow {
+      case .string("skip"): s.skipOnOverflow = true
+      case .string("disconnect"): s.skipOnOverflow = false
+      default: throw fields.mismatch("overflow", #""skip" or "disconnect""#, overflow)
       }
     }
-    return .success(s)
+    return s
   }
 
   /// The reply fields describing this subscription.
@@ -82,9 +71,4 @@ public struct Subscription: Sendable, Equatable {
     return #""types":\#(list(types)),"actions":\#(list(actions)),"views":\#(list(views)),"overflow":"#
       + (skipOnOverflow ? #""skip""# : #""disconnect""#)
   }
-}
-
-/// A `subscribe` command that cannot be applied.
-public struct SubscriptionError: Error, Sendable {
-  public var message: String
 }

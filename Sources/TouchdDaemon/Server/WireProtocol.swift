@@ -1,4 +1,3 @@
-import Foundation
 import TouchdScene
 
 /// A message on its way to clients: one JSON object, without the newline, and what subscriptions
@@ -21,15 +20,39 @@ public struct OutboundMessage: Sendable {
   }
 }
 
-/// A command a client sent: `{"cmd":NAME,"id":ANY,...}`.
-public struct ClientCommand: @unchecked Sendable {
+/// A command a client sent, `{"cmd":NAME,"id":ANY,...}`, decoded with strict types.
+public struct ClientCommand: Sendable {
   /// The command name.
   public var name: String
   /// The client's `id`, echoed in the reply as JSON text (`null` when absent).
   public var idJSON: String
-  /// Every field of the command object (JSONSerialization values: String, NSNumber, Bool, arrays,
-  /// dictionaries, NSNull). Only read, never mutated after parsing.
-  public var fields: [String: Any]
+  /// What the command asks for.
+  public var request: ClientRequest
+
+  public init(name: String, idJSON: String, request: ClientRequest) {
+    self.name = name
+    self.idJSON = idJSON
+    self.request = request
+  }
+}
+
+/// What a client's command asks for, its fields decoded (docs/protocol.md, "Client → server").
+public enum ClientRequest: Sendable, Equatable {
+  case ping
+  /// Replaces the client's filter.
+  case subscribe(Subscription)
+  case status
+  case reload
+  /// `set` or `ignoreInteraction`: a change of the running scene.
+  case scene(SceneCommand)
+
+  /// Whether the daemon's pipeline answers it (the server answers `ping` and `subscribe` itself).
+  public var isPipeline: Bool {
+    switch self {
+    case .ping, .subscribe: false
+    case .status, .reload, .scene: true
+    }
+  }
 }
 
 /// The reply to a command, before encoding.
@@ -45,27 +68,76 @@ public enum CommandResult: Sendable {
 public enum WireProtocol {
   /// The protocol version announced in `hello`.
   public static let version = 1
+  /// Every command, in the order errors list them.
+  public static let commands = ["ping", "subscribe", "set", "ignoreInteraction", "reload", "status"]
   /// Commands answered by the daemon's ``CommandHandler`` (the others, `ping` and `subscribe`,
   /// by the server itself).
   public static let pipelineCommands: Set<String> = ["set", "ignoreInteraction", "reload", "status"]
 
-  /// Parses one line from a client. Errors are the message of an error reply.
-  public static func parseCommand(_ line: Substring) -> Result<ClientCommand, CommandParseError> {
-    let data = Data(line.utf8)
-    let object: Any
+  /// Parses and decodes one line from a client (without its newline): strict JSON
+  /// (``StrictJSON``), then the command's fields with strict types (``CommandFields``). The error
+  /// is the message of the error reply, with the `id` to echo (`null` when the line has none or is
+  /// not a JSON object).
+  public static func parseCommand(_ line: some Collection<UInt8>) -> Result<ClientCommand, CommandParseError> {
+    let object: CommandObject
     do {
-      object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      object = try CommandObject.parse(line)
     } catch {
-      return .failure(CommandParseError(idJSON: "null", message: "not JSON: \(shortError(error))"))
+      return .failure(CommandParseError(idJSON: error.idJSON, message: error.error.message))
     }
-    guard let dict = object as? [String: Any] else {
-      return .failure(CommandParseError(idJSON: "null", message: "a command must be a JSON object"))
+    do throws(SceneCommandError) {
+      return .success(ClientCommand(name: object.name, idJSON: object.idJSON, request: try request(of: object)))
+    } catch {
+      return .failure(CommandParseError(idJSON: object.idJSON, message: error.message))
     }
-    let idJSON = dict["id"].map(encodeValue) ?? "null"
-    guard let name = dict["cmd"] as? String else {
-      return .failure(CommandParseError(idJSON: idJSON, message: "missing string field 'cmd'"))
+  }
+
+  /// Parses a line given as a string.
+  public static func parseCommand(_ line: String) -> Result<ClientCommand, CommandParseError> {
+    parseCommand(Array(line.utf8))
+  }
+
+  private static func request(of object: CommandObject) throws(SceneCommandError) -> ClientRequest {
+    switch object.name {
+    case "ping":
+      try object.fields.rejectUnknown([])
+      return .ping
+    case "status":
+      try object.fields.rejectUnknown([])
+      return .status
+    case "reload":
+      try object.fields.rejectUnknown([])
+      return .reload
+    case "subscribe":
+      return .subscribe(try Subscription.decode(object.fields))
+    case "set", "ignoreInteraction":
+      return .scene(try SceneCommand.parse(object))
+    default:
+      let name = StrictJSON.shortened(object.name)
+      let hint = closestMatch(to: name, in: commands).map { "did you mean '\($0)'? " } ?? ""
+      throw SceneCommandError(
+        "unknown command '\(name)' (\(hint)known: \(commands.joined(separator: ", ")))")
     }
-    return .success(ClientCommand(name: name, idJSON: idJSON, fields: dict))
+  }
+
+  /// Carries out a pipeline command against the running scene: what the daemon does on its
+  /// pipeline queue, and the protocol fuzz target against its own runtime. `status` gives the
+  /// status reply's fields; `reload` reloads the scene.
+  public static func execute(
+    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String, reload: () -> CommandResult
+  ) -> CommandResult {
+    switch request {
+    case .scene(let command):
+      do {
+        return .ok(fieldsJSON: try runtime.apply(command))
+      } catch {
+        return .error(error.description)
+      }
+    case .status: return .ok(fieldsJSON: status())
+    case .reload: return reload()
+    case .ping: return .ok(fieldsJSON: "")
+    case .subscribe: return .error("subscribe is answered by the server, not the pipeline")
+    }
   }
 
   /// `{"type":"reply",...}` or `{"type":"error",...}` for a command.
@@ -81,23 +153,6 @@ public enum WireProtocol {
   /// A JSON string literal for `s` (the scene layer's escaping, so both speak one dialect).
   public static func quote(_ s: String) -> String { JSONFormat.string(s) }
 
-  /// Any JSONSerialization value as compact JSON text.
-  public static func encodeValue(_ value: Any) -> String {
-    if value is NSNull { return "null" }
-    if let s = value as? String { return quote(s) }
-    if let data = try? JSONSerialization.data(
-      withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]),
-      let text = String(data: data, encoding: .utf8)
-    {
-      return text
-    }
-    return "null"
-  }
-
-  static func shortError(_ error: Error) -> String {
-    let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-    return text ?? "malformed"
-  }
 }
 
 /// Why a client's line is not a command; answered with an error reply.

@@ -1,0 +1,61 @@
+import TouchdScene
+
+/// One client's end of the line protocol, without I/O or threads: a line in, what to answer out.
+///
+/// The server's ``ClientHandler`` runs it on the event loop for each line of a connection and hands
+/// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:reload:)``
+/// on its queue. ``respond(to:runtime:status:reload:)`` does both at once, synchronously: the
+/// protocol fuzz target (Fuzz/Sources/FuzzProtocol) and the unit tests drive the same code that way.
+public struct ClientSession: Sendable {
+  /// What the client subscribed to (`subscribe` replaces it).
+  public var subscription = Subscription()
+
+  public init() {}
+
+  /// What to do with a line.
+  public enum Outcome: Sendable {
+    /// A blank line: no answer.
+    case none
+    /// The server's answer, a reply or an error line: a bad line, `ping`, `subscribe`.
+    case reply(String)
+    /// A command for the daemon's pipeline (`set`, `ignoreInteraction`, `reload`, `status`).
+    case pipeline(ClientCommand)
+  }
+
+  /// Takes one line, without its `\n` (a `\r` before it is dropped; a line of spaces and tabs is
+  /// ignored). `subscribe` changes ``subscription``.
+  public mutating func receive<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Outcome {
+    let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
+    if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+      return .none
+    }
+    switch WireProtocol.parseCommand(text) {
+    case .failure(let error):
+      return .reply(WireProtocol.reply(idJSON: error.idJSON, .error(error.message)))
+    case .success(let command):
+      switch command.request {
+      case .ping:
+        return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: "")))
+      case .subscribe(let subscription):
+        self.subscription = subscription
+        return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: subscription.replyJSON)))
+      case .status, .reload, .scene:
+        return .pipeline(command)
+      }
+    }
+  }
+
+  /// Takes one line and answers it at once, pipeline commands included (against `runtime`, with
+  /// `status` and `reload` standing in for the daemon's): the reply line, nil for a blank line.
+  public mutating func respond<Line: BidirectionalCollection<UInt8>>(
+    to line: Line, runtime: SceneRuntime, status: () -> String, reload: () -> CommandResult
+  ) -> String? {
+    switch receive(line) {
+    case .none: return nil
+    case .reply(let reply): return reply
+    case .pipeline(let command):
+      let result = WireProtocol.execute(command.request, runtime: runtime, status: status, reload: reload)
+      return WireProtocol.reply(idJSON: command.idJSON, result)
+    }
+  }
+}

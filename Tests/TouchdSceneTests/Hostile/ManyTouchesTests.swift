@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+import TouchDelivery
+import TouchdInput
+import TouchdTestKit
+
+@testable import TouchdScene
+
+/// Issue #20, hostile devices: floods and many fingers, through the whole pipeline.
+@Suite("Hostile devices: floods and many fingers")
+struct ManyTouchesTests {
+  typealias P = FingerScript.Point
+
+  /// A full-window view `v` that publishes its touches, with a pan of any number of touches that
+  /// leaves it its touches.
+  let panScene = hostileScene(
+    """
+    - id: v
+      frame: {x: 0, y: 0, width: 1000, height: 800}
+      touches: true
+      multipleTouchEnabled: true
+      recognizers:
+        - {id: pan, type: pan, action: p, cancelsTouchesInView: false}
+    """)
+
+  /// Counts of a replay: touches begun, touches ended or cancelled (as the view heard them), the
+  /// most down at once, and the pan's states and most touches.
+  struct Tally {
+    var began = 0
+    var finished = 0
+    var mostDown = 0
+    var messages = 0
+    var panStates: [String] = []
+    var panTouches = 0
+
+    mutating func add(_ message: Message) {
+      messages += 1
+      switch message {
+      case .touches(let t):
+        if t.phase == .began { began += t.touches.count }
+        if t.phase.isTerminal { finished += t.touches.count }
+        mostDown = max(mostDown, began - finished)
+      case .action(let a):
+        if panStates.last != a.state.rawValue { panStates.append(a.state.rawValue) }
+        panTouches = max(panTouches, a.numberOfTouches)
+      default:
+        break
+      }
+    }
+  }
+
+  /// Replays `recording`; `sample` is called every 1000 messages (the memory probe).
+  func tally(_ recording: Recording, _ sceneYAML: String, sample: @escaping () -> Void = {}) throws -> Tally {
+    var tally = Tally()
+    let scene = try Scene.parse(sceneYAML)
+    try ScenePlayer.run(recording, scene: scene) { step in
+      guard case .message(let m) = step else { return }
+      tally.add(m)
+      if tally.messages % 1000 == 0 { sample() }
+    }
+    return tally
+  }
+
+  /// 10^6 events on a 10-slot device, stamped within one second: ten fingers move every frame (31
+  /// events), lift and land again every 100 frames; the last frame is cut short, fingers down.
+  static func flood() -> Recording {
+    let total = 1_000_000
+    var events: [InputEvent] = []
+    events.reserveCapacity(total)
+    let framesInASecond = total / 31
+    var frame = 0
+    var trackingID: Int32 = 1
+    func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+      guard events.count < total else { return }
+      // Frame i at 10 s + i/32258 s: the last event is before 11 s.
+      let t = Timestamp(microseconds: 10_000_000 + Int64(frame) * 1_000_000 / Int64(framesInASecond + 1))
+      events.append(InputEvent(time: t, type: type, code: code, value: value))
+    }
+    while events.count < total {
+      let cycle = frame % 100
+      for slot in 0..<10 {
+        add(EV.abs, ABS.mtSlot, Int32(slot))
+        if cycle == 0 {
+          add(EV.abs, ABS.mtTrackingID, trackingID)
+          trackingID += 1
+        }
+        if cycle == 99 {
+          add(EV.abs, ABS.mtTrackingID, -1)
+        } else {
+          add(EV.abs, ABS.mtPositionX, Int32(200 + slot * 300 + cycle * 7))
+          add(EV.abs, ABS.mtPositionY, Int32(1000 + cycle * 13))
+        }
+      }
+      add(EV.syn, SYN.report, 0)
+      frame += 1
+    }
+    return Recording(description: SyntheticTouchscreen.description, events: events, source: "flood.evemu")
+  }
+
+  @Test("1,000,000 events within one second: the replay finishes, ends every touch, and its memory stays flat")
+  func millionEvents() throws {
+    let recording = Self.flood()
+    #expect(recording.events.count == 1_000_000)
+    #expect(try #require(recording.events.last).time.microseconds - recording.events[0].time.microseconds < 1_000_000)
+    let before = residentBytes()
+    var samples: [Int] = []
+    let start = Date()
+    let t = try tally(recording, panScene) { if let rss = residentBytes() { samples.append(rss) } }
+    let seconds = Date().timeIntervalSince(start)
+    let after = residentBytes()
+    // 32,258 frames: 323 rounds of ten fingers, the last still down at the end (cancelled).
+    #expect(t.began == 3230)
+    #expect(t.finished == t.began)
+    #expect(t.mostDown == 10)
+    #expect(t.panTouches == 10)
+    #expect(t.panStates.last == "cancelled")
+    if let before, let after, let first = samples.first, let peak = samples.max() {
+      let mb = { (bytes: Int) in (Double(bytes) / 1_048_576 * 10).rounded() / 10 }
+      print(
+        "1e6 events: \(Int(1e6 / seconds)) events/s (this build); RSS \(mb(before)) MB before, \(mb(first)) MB at the "
+          + "first 1000 messages, \(mb(peak)) MB at most over \(samples.count) samples, \(mb(after)) MB after")
+      // Nothing is kept per event or per frame: from the first thousand messages to the last of
+      // 64,000 the resident set grows by less than 4 MB.
+      #expect(peak - first < 4 * 1_048_576)
+      #expect(after - before < 16 * 1_048_576)
+    }
+  }
+
+  @Test(
+    "10 fingers on protocol B and A: one touches message with all ten, a ten-finger pan, all ten end",
+    arguments: [SyntheticDeviceKind.protocolB, .protocolA])
+  func tenFingers(kind: SyntheticDeviceKind) throws {
+    let s = FingerScript(windowWidth: 1000, windowHeight: 800, start: 10, sampleRate: 100)
+    s.drag(from: P(x: 300, y: 400), to: P(x: 300, y: 600), duration: 0.2, fingers: 10)
+    let t = try tally(kind.encode(s.recording), panScene)
+    #expect(t.began == 10 && t.finished == 10 && t.mostDown == 10)
+    #expect(t.panStates == ["began", "changed", "ended"])
+    #expect(t.panTouches == 10)
+  }
+
+  @Test("12 fingers: the FlatFrog recording (12 at once, 17 touches) pans with 12, and every touch ends")
+  func twelveFingers() throws {
+    guard let shared = sharedRecordingsDirectory else {
+      print("skipping: ../shared/recordings is absent")
+      return
+    }
+    let recording = try RecordingReader.load(path: shared + "/flatfrog-25b5-0002-12finger-swipe.evemu")
+    let t = try tally(recording, panScene)
+    #expect(t.began == 17 && t.finished == 17)
+    #expect(t.mostDown == 12)
+    #expect(t.panTouches == 12)
+    #expect(t.panStates.first == "began" && t.panStates.last == "ended")
+  }
+
+  @Test("20 slots: twenty fingers land in one frame, pan together and lift; then vanish with twenty down")
+  func twentyFingers() throws {
+    var frames: [RawFrame] = []
+    func all(_ make: (Int32) -> [(UInt16, UInt16, Int32)]) -> [(UInt16, UInt16, Int32)] {
+      (0..<20).flatMap { slot in [axis(ABS.mtSlot, slot)] + make(slot) }
+    }
+    for round in 0..<2 {
+      let t0 = 10 + Double(round)
+      frames.append(
+        RawFrame(
+          t0,
+          all {
+            [
+              axis(ABS.mtTrackingID, 100 * Int32(round) + $0), axis(ABS.mtPositionX, ux(40 + 45 * Double($0))),
+              axis(ABS.mtPositionY, uy(300)),
+            ]
+          }
+            + [btn(1)]))
+      for step in 1...5 {
+        frames.append(
+          RawFrame(t0 + 0.01 * Double(step), all { _ in [axis(ABS.mtPositionY, uy(300 + 20 * Double(step)))] }))
+      }
+      // The first round lifts; the second vanishes with all twenty down.
+      if round == 0 { frames.append(RawFrame(t0 + 0.06, all { _ in [axis(ABS.mtTrackingID, -1)] } + [btn(0)])) }
+    }
+    let t = try tally(rawRecording(touchscreen(slots: 20), frames), panScene)
+    #expect(t.began == 40 && t.finished == 40 && t.mostDown == 20)
+    #expect(t.panStates == ["began", "changed", "ended", "began", "changed", "cancelled"])
+    #expect(t.panTouches == 20)
+  }
+}
+
+/// ../shared/recordings next to the package, nil when absent.
+let sharedRecordingsDirectory: String? = {
+  let path = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
+  return FileManager.default.fileExists(atPath: path) ? path : nil
+}()
