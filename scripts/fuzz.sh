@@ -58,6 +58,14 @@ done
 [[ -z "$runs" || "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --runs needs a positive count" >&2; exit 2; }
 [[ -n "$runs" || "$time_budget" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --time needs whole seconds" >&2; exit 2; }
 
+# One run at a time in a tree: runs share .build-fuzz's corpora, logs and findings.
+mkdir -p "$scratch"
+exec 9>"$scratch/fuzz.lock"
+if ! flock -n 9; then
+  echo "fuzz: another scripts/fuzz.sh is running in this tree; waiting for it"
+  flock 9
+fi
+
 # --- Build -----------------------------------------------------------------------------------------
 echo "fuzz: building the Fuzz package ($config, -sanitize=fuzzer,address) into .build-fuzz"
 # SwiftPM does not always notice files added to the root package from this dependent package: plan
