@@ -2,7 +2,7 @@
 /// `N: I: P: B: A:` lines, then one `E:` line per event with its `# EV_TYPE / CODE value` comment.
 ///
 /// Unlike evemu, which always writes `B: 00 0b ...`, the EV_SYN line carries the description's own
-/// EV_SYN codes (`0b` when it has none), so that descriptions survive a round trip unchanged.
+/// EV_SYN codes (`0b` when it has none below 64), so that descriptions survive a round trip unchanged.
 public struct EvemuWriter {
   private var lastSyncMilliseconds: Int64 = 0
 
@@ -61,10 +61,12 @@ public struct EvemuWriter {
     var propertyMask = [UInt8](repeating: 0, count: 8)
     for property in device.properties where property < 64 { propertyMask[Int(property / 8)] |= 1 << (property % 8) }
     out += "P: " + propertyMask.map { hex($0, 2) }.joined(separator: " ") + "\n"
+    // The line holds codes below 64: a description with none there (none at all, or only codes a
+    // second `B: 00` line held) is written as evemu writes every device.
+    var synCodes = (device.events[EV.syn] ?? []).filter { $0 < 64 }
+    if synCodes.isEmpty { synCodes = [SYN.report, SYN.config, SYN.dropped] }
     var synMask = [UInt8](repeating: 0, count: 8)
-    for code in device.events[EV.syn] ?? [SYN.report, SYN.config, SYN.dropped] where code < 64 {
-      synMask[Int(code / 8)] |= 1 << (code % 8)
-    }
+    for code in synCodes { synMask[Int(code / 8)] |= 1 << (code % 8) }
     out += "B: 00 " + synMask.map { hex($0, 2) }.joined(separator: " ") + "\n"
     for type in UInt16(1)...EV.max {
       guard let max = EventNames.maxCode(type: type) else { continue }

@@ -156,4 +156,21 @@ struct RecordingFuzzRegressionTests {
         == "fuzz.yml:5: aliases expand the file to 10129 YAML nodes at this one, more than twice those written out")
     #expect(ContinuousClock.now - start < .seconds(10))
   }
+
+  /// FuzzEvemu (in its release run: "a second round trip changed the recording"): a description
+  /// whose EV_SYN codes were all beyond the first `B: 00` line (here 65, from a second one) was
+  /// written with an empty EV_SYN bitmap, read back as no EV_SYN codes at all, and written the
+  /// second time as a description without any: `0b`. The first write says `0b` now.
+  @Test("EV_SYN codes only beyond the first B: 00 line are written as none, the same each time")
+  func evemuSynCodesBeyondTheFirstLine() throws {
+    let input = "B:0 0 0 0 0 0 0 0 0\nN:\nI:0 1 7 0\nB:0 2 0 0 0 0 0 0 0\n"
+    let first = try EvemuParser.parse(Array(input.utf8), source: "fuzz.evemu")
+    #expect(first.description.events[EV.syn] == [65])
+    let written = EvemuWriter.write(first)
+    #expect(written.contains("\nB: 00 0b 00 00 00 00 00 00 00\n"))
+    let second = try EvemuParser.parse(Array(written.utf8), source: "fuzz.evemu")
+    #expect(second.description.events[EV.syn] == [SYN.report, SYN.config, SYN.dropped])
+    let third = try EvemuParser.parse(Array(EvemuWriter.write(second).utf8), source: "fuzz.evemu")
+    #expect(third == second)
+  }
 }

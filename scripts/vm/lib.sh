@@ -143,6 +143,29 @@ subscribe() {
   SUB_PID=$!
   wait_for 60 grep -q '"reply"' "$file" || { cat "$file"; fail "subscriber got no reply to its subscription"; }
 }
+# subscribe_raw FILE [TYPE...]: like subscribe, but a few lines of Python that write the socket's
+# bytes to FILE as they come, without parsing them: a subscriber that keeps up with a flood under
+# emulation, where touchctl subscribe falls behind and touchd disconnects it as slow.
+subscribe_raw() {
+  local file=$1 types
+  shift
+  (($#)) || set -- action touches
+  types=$(printf '"%s",' "$@")
+  $PY -u -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+s.sendall((sys.argv[2] + "\n").encode())
+with open(sys.argv[3], "wb", buffering=0) as out:
+    while True:
+        data = s.recv(1 << 20)
+        if not data:
+            break
+        out.write(data)
+' "$SOCK" "{\"cmd\":\"subscribe\",\"id\":1,\"types\":[${types%,}]}" "$file" &
+  SUB_PID=$!
+  wait_for 60 grep -q '"reply"' "$file" || { cat "$file"; fail "subscriber got no reply to its subscription"; }
+}
 stop_subscriber() {
   [[ -n ${SUB_PID:-} ]] || return 0
   kill "$SUB_PID" 2>/dev/null || true
