@@ -11,6 +11,9 @@
 #                  are added again) instead of from the seeds alone
 #   --release      build optimized (-O, as touchd ships: up to 3 times the executions a second, and
 #                  a build of several minutes) instead of debug
+#   --ledger       print the campaign so far and exit: every run's figures are appended to
+#                  .build-fuzz/ledger.tsv, and this sums them per target and build (a long campaign
+#                  is many runs, each going on from the last one's corpus with --keep-corpus)
 #
 # Builds the Fuzz package with -sanitize=fuzzer,address into .build-fuzz, builds each target's seed
 # corpus from the repository (recordings in ../shared/recordings and the test fixtures, example
@@ -36,9 +39,10 @@ time_budget=60
 runs=""
 jobs=1
 keep_corpus=0
+ledger_only=0
 config=debug
 targets=()
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
   case "$1" in
     --time) time_budget=${2:?--time needs seconds}; runs=""; shift 2 ;;
@@ -46,6 +50,7 @@ while (($#)); do
     --jobs) jobs=${2:?--jobs needs a count}; shift 2 ;;
     --keep-corpus) keep_corpus=1; shift ;;
     --release) config=release; shift ;;
+    --ledger) ledger_only=1; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
     *)
@@ -59,6 +64,23 @@ done
 [[ -n "$runs" || "$time_budget" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --time needs whole seconds" >&2; exit 2; }
 
 # One run at a time in a tree: runs share .build-fuzz's corpora, logs and findings.
+ledger="$scratch/ledger.tsv"
+if ((ledger_only)); then
+  [[ -s "$ledger" ]] || { echo "fuzz: no run recorded yet in ${ledger#"$root"/}"; exit 0; }
+  echo "fuzz: the runs recorded in ${ledger#"$root"/}, per target and build (cov, ft, corpus: the last run's)"
+  awk -F '\t' '
+    { key = $4 " " $3; if (!(key in runs)) order[n++] = key
+      runs[key]++; execs[key] += $5; secs[key] += $6; crashes[key] += $10
+      cov[key] = $7; ft[key] = $8; corpus[key] = $9; first[key] = (first[key] ? first[key] : $1); last[key] = $1 }
+    END { printf "  %-19s %-7s %5s %12s %9s %8s %6s %7s %6s %7s  %s\n", "target", "build", "runs", "inputs",
+            "hours", "exec/s", "cov", "ft", "corpus", "crashes", "from ... to"
+          for (i = 0; i < n; i++) { k = order[i]; split(k, p, " ")
+            printf "  %-19s %-7s %5d %12d %9.2f %8d %6s %7s %6s %7d  %s ... %s\n", p[1], p[2], runs[k], execs[k],
+              secs[k] / 3600, (secs[k] > 0 ? execs[k] / secs[k] : 0), cov[k], ft[k], corpus[k], crashes[k], first[k], last[k] } }
+  ' "$ledger"
+  exit 0
+fi
+
 mkdir -p "$scratch"
 exec 9>"$scratch/fuzz.lock"
 if ! flock -n 9; then
@@ -229,6 +251,11 @@ export SWIFT_BACKTRACE=enable=no # libFuzzer reports crashes itself; Swift's bac
 # The same input runs the same way each time (Set and Dictionary orders included), so a finding
 # happens again when its file is run again.
 export SWIFT_DETERMINISTIC_HASHING=1
+# No allocation stack is recorded for each malloc: ASan still finds every bad access, its report
+# only lacks where the memory came from (run the input again by hand for that). Measured: 1.5 times
+# the executions a second of FuzzScene, 1.1 times FuzzFrameAssembler's.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 summary=()
 findings=()
 for target in "${targets[@]}"; do
@@ -310,6 +337,8 @@ for target in "${targets[@]}"; do
   fi
   corpus_size=$(find "$corpus" -type f | wc -l)
   rate=$(awk -v n="$execs" -v t="$elapsed" 'BEGIN { printf "%d", (t > 0 ? n / t : 0) }')
+  printf '%s\t%s\t%s\t%s\t%d\t%.0f\t%s\t%s\t%d\t%d\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$config" \
+    "$target" "$execs" "$elapsed" "${cov:-?}" "${ft:-?}" "$corpus_size" "${#found[@]}" >>"$ledger"
   summary+=("$(printf '%-19s %12d execs %8d exec/s  cov %6s  ft %7s  corpus %6d  crashes %d  (%.0f s)' \
     "$target" "$execs" "$rate" "${cov:-?}" "${ft:-?}" "$corpus_size" "${#found[@]}" "$elapsed")")
 done

@@ -51,6 +51,15 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// Whether a client subscribes to `trace` messages: the runtime traces only then.
   private var tracing = false
   private var counters = PipelineCounters()
+  /// Each stage's latency over the last live frames (`status` → `latency`).
+  private var latency = PipelineLatency()
+  /// The kernel time of the live frame being delivered (nil otherwise): its messages are
+  /// collected in ``outbound`` and handed to the server together.
+  private var liveFrameTime: Int64?
+  /// When the live frame's last message was encoded.
+  private var frameEncoded: Int64?
+  /// The live frame's messages, handed to the server in one batch once delivery returns.
+  private var outbound: [OutboundMessage] = []
   private var shuttingDown = false
 
   /// Tells each device's presses apart (`SceneRuntime.handle(_:inWindow:source:)`).
@@ -142,32 +151,41 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     return runtime
   }
 
-  /// Hands a message to the server (which never blocks): trace messages take the same path.
+  /// Hands a message to the server (which never blocks): trace messages take the same path. A
+  /// live frame's messages wait in ``outbound`` until its delivery returns, then go in one batch:
+  /// one hop to the server's event loop and one flush per client per frame.
   private func publish(_ message: Message) {
+    let out: OutboundMessage
     switch message {
     case .action(let a):
       counters.messages += 1
       counters.actions += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view))
+      out = OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view)
     case .touches(let t):
       counters.messages += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "touches", view: t.view))
+      out = OutboundMessage(line: message.jsonLine, type: "touches", view: t.view)
     case .scroll(let m):
       counters.messages += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "scroll", view: m.view))
+      out = OutboundMessage(line: message.jsonLine, type: "scroll", view: m.view)
     case .controlAction(let a):
       counters.messages += 1
       counters.actions += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view))
+      out = OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view)
     case .control(let m):
       counters.messages += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "control", view: m.view))
+      out = OutboundMessage(line: message.jsonLine, type: "control", view: m.view)
     case .presses(let m):
       counters.messages += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "presses", view: m.view))
+      out = OutboundMessage(line: message.jsonLine, type: "presses", view: m.view)
     case .trace(let t):
       counters.traces += 1
-      server.publish(OutboundMessage(line: message.jsonLine, type: "trace", view: t.view))
+      out = OutboundMessage(line: message.jsonLine, type: "trace", view: t.view)
+    }
+    if liveFrameTime != nil {
+      frameEncoded = MonotonicClock.microseconds()
+      outbound.append(out)
+    } else {
+      server.publish(out)
     }
   }
 
@@ -274,14 +292,30 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     runtime.handle(frame, inWindow: window, source: source)
   }
 
-  /// Delivers a live device's frame to the window that takes it.
-  private func deliver(_ frame: DeviceFrame, from live: LiveDevice) {
+  /// Delivers a live device's frame to the window that takes it, then hands its messages to the
+  /// server in one batch. `wake` is when the read source woke for it, if it came from a read the
+  /// source woke for: then each stage's latency is recorded.
+  private func deliver(_ frame: DeviceFrame, from live: LiveDevice, wake: Int64? = nil) {
+    let kernel = frame.time.microseconds
+    let assembled = MonotonicClock.microseconds()
+    liveFrameTime = kernel
+    frameEncoded = nil
     switch frame {
     case .touches(let touches):
       if let window = live.touchWindow { deliver(touches, window: window, calibration: live.calibration) }
     case .keys(let keys):
       if let window = live.keyWindow { deliver(keys, window: window, source: live.keySource) }
     }
+    liveFrameTime = nil
+    if let wake {
+      latency.wake.record(wake - kernel)
+      latency.assembled.record(assembled - kernel)
+      if let encoded = frameEncoded { latency.encoded.record(encoded - kernel) }
+      latency.delivered.record(MonotonicClock.microseconds() - kernel)
+    }
+    guard !outbound.isEmpty else { return }
+    server.publish(outbound, kernelTime: wake == nil ? nil : kernel)
+    outbound.removeAll(keepingCapacity: true)
   }
 
   // MARK: Devices
@@ -520,15 +554,17 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// Reads every device the poll set reports ready (events, or the error of an unplugged node).
   private func readReadyDevices() {
     guard let poll else { return }
+    let wake = MonotonicClock.microseconds()
     for token in poll.ready() {
-      if let path = polledPaths[token], let live = devices[path] { readDevice(live) }
+      if let path = polledPaths[token], let live = devices[path] { readDevice(live, wake: wake) }
     }
   }
 
-  private func readDevice(_ live: LiveDevice) {
+  /// Reads what a device has; `wake`: when the read source woke for it (nil for the read at open).
+  private func readDevice(_ live: LiveDevice, wake: Int64? = nil) {
     do {
       let drops = live.device.resyncCount
-      let status = try live.device.readFrames { frame in deliver(frame, from: live) }
+      let status = try live.device.readFrames { frame in deliver(frame, from: live, wake: wake) }
       if live.device.resyncCount > drops {
         counters.resyncs += live.device.resyncCount - drops
         logger.warning(
@@ -747,6 +783,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""devices":[\#(deviceList.joined(separator: ","))]"#,
       #""replay":\#(replay.map { WireProtocol.quote($0.source) } ?? "null")"#,
       #""touchesDown":\#(touchesDown)"#,
+      #""latency":\#(latency.json(handed: server.handedLatency))"#,
       #""ignoring":\#(runtime.ignoreDepth)"#,
       #""tracing":\#(runtime.isTracing)"#,
       #""clients":\#(server.clients)"#,

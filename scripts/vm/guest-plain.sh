@@ -654,6 +654,10 @@ check_latency() {
   wait_for 30 grep -q READY "$SCRATCH/lat-touchd.err" || fail "latency subscriber not ready" || return
   ui lat stream "$LATENCY_FRAMES" 20 || return
   wait "$sub"
+  # touchd's own stage figures for the same frames (status → latency, µs from the kernel time).
+  local stages
+  stages=$("$BIN/touchctl" status --json --socket "$SOCK" | $PY -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["latency"]))') ||
+    fail "no latency in touchd's status" || return
   stop_touchd
   lat_touchd=$(cat "$SCRATCH/lat-touchd.json")
   "$TOOLS/evforward" "$NODE" "$SCRATCH/evforward.sock" >"$SCRATCH/evforward.out" 2>&1 &
@@ -669,16 +673,22 @@ check_latency() {
   lat_base=$(cat "$SCRATCH/lat-base.json")
   echo "touchd: $lat_touchd"
   echo "evforward: $lat_base"
-  $PY - "$lat_touchd" "$lat_base" "$OUT/latency.json" <<'PY'
+  echo "touchd stages: $stages"
+  $PY - "$lat_touchd" "$lat_base" "$OUT/latency.json" "$stages" <<'PY'
 import json, sys
-t, b = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+t, b, stages = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[4])
 if t.get("samples", 0) < 100 or b.get("samples", 0) < 100:
     print(f"NOTE: too few samples: touchd {t.get('samples')}, evforward {b.get('samples')}")
     sys.exit(1)
 ratio = t["median_ms"] / b["median_ms"]
-json.dump({"touchd": t, "evforward": b, "ratio": round(ratio, 2)}, open(sys.argv[3], "w"))
+json.dump({"touchd": t, "evforward": b, "ratio": round(ratio, 2), "stages": stages}, open(sys.argv[3], "w"))
+order = ["wake", "assembled", "encoded", "delivered", "handed"]
+if any(not stages.get(k) for k in order):
+    print(f"NOTE: a stage has no samples: {stages}")
+    sys.exit(1)
+path = " ".join(f"{k} {stages[k]['p50'] / 1000:.3f}" for k in order)
 print(f"NOTE: median touchd {t['median_ms']} ms, evforward {b['median_ms']} ms, ratio {ratio:.2f} "
-      f"(p90 {t['p90_ms']} / {b['p90_ms']} ms; TCG)")
+      f"(p90 {t['p90_ms']} / {b['p90_ms']} ms; TCG); touchd stage p50s (ms from the kernel time): {path}")
 PY
 }
 

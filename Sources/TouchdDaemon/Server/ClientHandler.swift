@@ -238,14 +238,16 @@ final class ClientHandler: ChannelDuplexHandler {
     write(line)
   }
 
-  /// Sends a published message, subject to the send-buffer bound.
-  func sendDroppable(_ line: String) {
-    guard !closing else { return }
+  /// Sends a published message, subject to the send-buffer bound; with `flush: false` it waits for
+  /// ``flush()`` (a frame's messages go out in one write). Returns whether it queued the line.
+  @discardableResult
+  func sendDroppable(_ line: String, flush: Bool = true) -> Bool {
+    guard !closing else { return false }
     if pendingBytes + line.utf8.count + 1 > core.configuration.sendBufferLimit {
       if subscription.skipOnOverflow {
         skipped += 1
         core.counters.messagesSkipped += 1
-        return
+        return false
       }
       core.counters.disconnectedSlow += 1
       core.logger.warning(
@@ -253,13 +255,19 @@ final class ClientHandler: ChannelDuplexHandler {
         metadata: ["client": "\(info)", "buffered.bytes": "\(pendingBytes)"])
       closing = true
       context?.close(promise: nil)
-      return
+      return false
     }
     core.counters.messagesSent += 1
-    write(line)
+    write(line, flush: flush)
+    return true
   }
 
-  private func write(_ line: String) {
+  /// Writes what ``sendDroppable(_:flush:)`` queued without flushing.
+  func flush() {
+    context?.flush()
+  }
+
+  private func write(_ line: String, flush: Bool = true) {
     guard let context, !closing || line.hasPrefix(#"{"type":"shutdown""#) || line.contains(#""access denied""#)
     else { return }
     let size = line.utf8.count + 1
@@ -280,7 +288,11 @@ final class ClientHandler: ChannelDuplexHandler {
         processLines()
       }
     }
-    context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
+    if flush {
+      context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
+    } else {
+      context.write(wrapOutboundOut(buffer), promise: promise)
+    }
     if pendingBytes > core.configuration.sendBufferLimit { repliesBlocked = true }
   }
 

@@ -46,6 +46,9 @@ public struct ServerCounters: Sendable, Equatable {
   public var disconnectedSlow = 0
   public var messagesSent = 0
   public var messagesSkipped = 0
+  /// Live frames, kernel timestamp → their messages handed to every subscribed client's socket
+  /// (written, or queued for a client that cannot take them now).
+  public var handedLatency = LatencyWindow()
 }
 
 /// The Unix-socket server: one JSON object per line both ways (docs/protocol.md).
@@ -127,7 +130,15 @@ public final class SocketServer: Sendable {
   /// Hands a message to every subscribed client. Returns at once.
   public func publish(_ message: OutboundMessage) {
     let core = self.core
-    core.eventLoop.execute { core.value.publish(message) }
+    core.eventLoop.execute { core.value.publish([message], kernelTime: nil) }
+  }
+
+  /// Hands one frame's messages to every subscribed client, in order, with one flush per client.
+  /// `kernelTime` (CLOCK_MONOTONIC µs), when given, is the frame's: the time they were handed to
+  /// the sockets is recorded against it. Returns at once.
+  public func publish(_ messages: [OutboundMessage], kernelTime: Int64?) {
+    let core = self.core
+    core.eventLoop.execute { core.value.publish(messages, kernelTime: kernelTime) }
   }
 
   /// Sets the `hello` line sent to each new client (after a scene reload, for example), and
@@ -227,10 +238,15 @@ final class ServerCore {
     handler.subscribedTypesChanged(types)
   }
 
-  func publish(_ message: OutboundMessage) {
-    for client in clients.values where client.subscription.accepts(message) {
-      client.sendDroppable(message.line)
+  func publish(_ messages: [OutboundMessage], kernelTime: Int64?) {
+    for client in clients.values {
+      var wrote = false
+      for message in messages where client.subscription.accepts(message) {
+        wrote = client.sendDroppable(message.line, flush: false) || wrote
+      }
+      if wrote { client.flush() }
     }
+    if let kernelTime { counters.handedLatency.record(MonotonicClock.microseconds() - kernelTime) }
   }
 
   func broadcast(_ line: String) {

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// CLOCK_MONOTONIC, the clock the kernel stamps input events with (evdev's default clock).
+public enum MonotonicClock {
+  /// Now, in microseconds. A vDSO call: about 20 ns, no system call.
+  public static func microseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+  }
+}
+
+/// The last ``capacity`` latencies of one stage of the live path, in microseconds from the frame's
+/// kernel timestamp: a fixed ring, so recording allocates nothing once it is full and costs one
+/// store. Sorted only when `status` asks (docs/performance.md, "Latency").
+public struct LatencyWindow: Sendable, Equatable {
+  /// Frames kept: the summary is over the last this many.
+  public static let capacity = 1024
+  private var samples: [Int32] = []
+  private var next = 0
+  /// Frames recorded since start (the ring keeps the last ``capacity``).
+  public private(set) var recorded = 0
+
+  public init() {}
+
+  /// Records one frame's latency at this stage.
+  public mutating func record(_ microseconds: Int64) {
+    let value = Int32(clamping: microseconds)
+    if samples.count < Self.capacity {
+      if samples.isEmpty { samples.reserveCapacity(Self.capacity) }
+      samples.append(value)
+    } else {
+      samples[next] = value
+    }
+    next = (next + 1) % Self.capacity
+    recorded += 1
+  }
+
+  /// Percentiles of the kept samples (nearest rank), in microseconds.
+  public struct Summary: Sendable, Equatable {
+    public var samples: Int
+    public var p50: Int
+    public var p90: Int
+    public var p99: Int
+    public var max: Int
+  }
+
+  /// The summary of the kept samples, or nil before the first.
+  public var summary: Summary? {
+    guard !samples.isEmpty else { return nil }
+    let sorted = samples.sorted()
+    func rank(_ p: Double) -> Int {
+      let index = Int((p * Double(sorted.count)).rounded(.up)) - 1
+      return Int(sorted[Swift.max(0, Swift.min(sorted.count - 1, index))])
+    }
+    return Summary(samples: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: Int(sorted.last!))
+  }
+
+  /// `{"samples":N,"p50":…,"p90":…,"p99":…,"max":…}` in microseconds, or `null`.
+  public var json: String {
+    guard let s = summary else { return "null" }
+    return #"{"samples":\#(s.samples),"p50":\#(s.p50),"p90":\#(s.p90),"p99":\#(s.p99),"max":\#(s.max)}"#
+  }
+}
+
+/// Where a live frame is, stage by stage, each as its latency from the kernel's timestamp of the
+/// frame's `SYN_REPORT`. Recorded on the pipeline queue (all but ``handed``) and on the server's
+/// event loop (``handed``, kept in `ServerCounters`).
+public struct PipelineLatency: Sendable, Equatable {
+  /// The read source's handler ran (the device fd was readable and the pipeline queue woke).
+  public var wake = LatencyWindow()
+  /// libevdev read the frame and the frame assembler handed it out.
+  public var assembled = LatencyWindow()
+  /// The frame's last message was encoded as its JSON line (during delivery; frames without a
+  /// message are not counted).
+  public var encoded = LatencyWindow()
+  /// Delivery (hit-testing, the responder chain, recognizers) returned.
+  public var delivered = LatencyWindow()
+
+  public init() {}
+
+  /// The stages in path order, with the server's ``handed`` window last.
+  public func json(handed: LatencyWindow) -> String {
+    #"{"unit":"us","frames":\#(Swift.max(wake.recorded, assembled.recorded)),"window":\#(LatencyWindow.capacity),"#
+      + #""wake":\#(wake.json),"assembled":\#(assembled.json),"encoded":\#(encoded.json),"#
+      + #""delivered":\#(delivered.json),"handed":\#(handed.json)}"#
+  }
+}
