@@ -62,5 +62,21 @@ let package = Package(
       path: "Benchmarks/FanOut",
       plugins: [benchmark]
     ),
+    // 7: latency, a frame to a subscriber through touchd's pieces and through a minimal C reader.
+    .target(name: "CForward"),
+    .executableTarget(
+      name: "Latency",
+      dependencies: [
+        "BenchSupport", "CForward", .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "TouchdDaemon", package: "touchd"),
+        .product(name: "TouchdScene", package: "touchd"),
+        .product(name: "TouchdInput", package: "touchd"),
+        .product(name: "TouchDelivery", package: "touchd"),
+        .product(name: "TouchdTestKit", package: "touchd"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Benchmarks/Latency",
+      plugins: [benchmark]
+    ),
   ]
 )

@@ -10,9 +10,10 @@ if [[ "${1:-}" == "--vm" ]]; then
   # The guest boots this machine's own root: every tool the guest runs is installed here.
   # linux-image-amd64: the guest kernel and its modules (uinput, 9p, overlay); busybox-static and
   # cpio: the initramfs; evemu-tools and python3-libevdev: uinput devices and event playback; gcc
-  # (+ libevdev-dev, pkg-config above): the C latency baseline; systemd and udev: the systemd guest.
+  # (+ libevdev-dev, pkg-config above): the C latency baseline; libinput-tools: libinput
+  # debug-events, the other latency reference; systemd and udev: the systemd guest.
   packages+=(linux-image-amd64 qemu-system-x86 busybox-static cpio evemu-tools python3-libevdev
-    libevdev-dev gcc systemd udev)
+    libevdev-dev gcc libinput-tools systemd udev)
 fi
 
 missing=()

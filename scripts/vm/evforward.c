@@ -26,6 +26,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
+#include <time.h>
 #include <unistd.h>
 
 static struct libevdev *open_node(const char *path, int *fd_out) {
@@ -112,14 +113,17 @@ static int forward_mode(const char *node, const char *path) {
     struct pollfd p = {.fd = fd, .events = POLLIN};
     for (;;) {
         if (poll(&p, 1, -1) < 0) continue;
+        struct timespec wake; /* when poll returned: the line carries it as "wake" */
+        clock_gettime(CLOCK_MONOTONIC, &wake);
         struct input_event ev;
         int flag = LIBEVDEV_READ_FLAG_NORMAL, rc;
         while ((rc = libevdev_next_event(dev, flag, &ev)) >= 0) {
             flag = rc == LIBEVDEV_READ_STATUS_SYNC ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
             if (ev.type != EV_SYN || ev.code != SYN_REPORT) continue;
-            char line[96];
-            int n = snprintf(line, sizeof line, "{\"type\":\"touches\",\"time\":%ld.%06ld}\n",
-                             (long)ev.input_event_sec, (long)ev.input_event_usec);
+            char line[128];
+            int n = snprintf(line, sizeof line, "{\"type\":\"touches\",\"time\":%ld.%06ld,\"wake\":%ld.%06ld}\n",
+                             (long)ev.input_event_sec, (long)ev.input_event_usec, (long)wake.tv_sec,
+                             wake.tv_nsec / 1000);
             if (write(client, line, n) != n) return 0; /* the client went away: done */
         }
         if (rc == -ENODEV) return 0;

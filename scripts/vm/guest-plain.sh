@@ -669,26 +669,51 @@ check_latency() {
   ui lat stream "$LATENCY_FRAMES" 20 || return
   wait "$sub"
   kill "$fwd" 2>/dev/null
-  ui_stop lat
   lat_base=$(cat "$SCRATCH/lat-base.json")
+  # libinput debug-events on the same device, with udevd running as in a desktop session. Its
+  # TOUCH_FRAME lines carry no kernel time: each is matched to the injector's write of its frame.
+  local lat_li='{"samples": 0}' li li_fd
+  if command -v libinput >/dev/null; then
+    rm -f "$SCRATCH/li.in"
+    mkfifo "$SCRATCH/li.in"
+    $PY "$VM/libinput-latency.py" "$NODE" "$SCRATCH/ui-lat.out" "$SCRATCH/lat-libinput.json" \
+      <"$SCRATCH/li.in" >"$SCRATCH/lat-libinput.out" 2>"$SCRATCH/lat-libinput.err" &
+    li=$!
+    exec {li_fd}>"$SCRATCH/li.in"
+    wait_for 30 grep -q READY "$SCRATCH/lat-libinput.err" ||
+      fail "libinput debug-events did not open $NODE: $(tail -3 "$SCRATCH/lat-libinput.err")" || return
+    ui lat stream "$LATENCY_FRAMES" 20 || return
+    sleep 1
+    exec {li_fd}>&-
+    wait "$li"
+    lat_li=$(cat "$SCRATCH/lat-libinput.json")
+  fi
+  ui_stop lat
   echo "touchd: $lat_touchd"
   echo "evforward: $lat_base"
+  echo "libinput: $lat_li"
   echo "touchd stages: $stages"
-  $PY - "$lat_touchd" "$lat_base" "$OUT/latency.json" "$stages" <<'PY'
+  $PY - "$lat_touchd" "$lat_base" "$OUT/latency.json" "$stages" "$lat_li" <<'PY'
 import json, sys
-t, b, stages = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[4])
+t, b, stages, li = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[4]), json.loads(sys.argv[5])
 if t.get("samples", 0) < 100 or b.get("samples", 0) < 100:
     print(f"NOTE: too few samples: touchd {t.get('samples')}, evforward {b.get('samples')}")
     sys.exit(1)
 ratio = t["median_ms"] / b["median_ms"]
-json.dump({"touchd": t, "evforward": b, "ratio": round(ratio, 2), "stages": stages}, open(sys.argv[3], "w"))
+li_ratio = t["median_ms"] / li["median_ms"] if li.get("samples", 0) >= 100 else None
+json.dump({"touchd": t, "evforward": b, "libinput": li, "ratio": round(ratio, 2),
+           "libinput_ratio": li_ratio and round(li_ratio, 2), "stages": stages}, open(sys.argv[3], "w"))
+if li_ratio is None:
+    print(f"NOTE: libinput debug-events gave too few samples: {li}")
+    sys.exit(1)
 order = ["wake", "assembled", "encoded", "delivered", "handed"]
 if any(not stages.get(k) for k in order):
     print(f"NOTE: a stage has no samples: {stages}")
     sys.exit(1)
 path = " ".join(f"{k} {stages[k]['p50'] / 1000:.3f}" for k in order)
-print(f"NOTE: median touchd {t['median_ms']} ms, evforward {b['median_ms']} ms, ratio {ratio:.2f} "
-      f"(p90 {t['p90_ms']} / {b['p90_ms']} ms; TCG); touchd stage p50s (ms from the kernel time): {path}")
+print(f"NOTE: median touchd {t['median_ms']} ms, evforward {b['median_ms']} ms, libinput {li['median_ms']} ms; "
+      f"ratios {ratio:.2f} and {li_ratio:.2f} (p90 {t['p90_ms']} / {b['p90_ms']} / {li['p90_ms']} ms; TCG); "
+      f"touchd stage p50s (ms from the kernel time): {path}")
 PY
 }
 

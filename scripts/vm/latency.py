@@ -51,12 +51,14 @@ if "--subscribe" in sys.argv:
             break
 print("READY", file=sys.stderr, flush=True)
 sock.settimeout(max(0.1, deadline - time.monotonic()))
-samples = []
+samples, wakes = [], []
 try:
     for raw, received in stream:
         message = json.loads(raw)
         if message.get("type") == "touches" and "time" in message:
             samples.append((received - float(message["time"])) * 1000)
+            if "wake" in message:  # evforward's: when its poll(2) returned
+                wakes.append((float(message["wake"]) - float(message["time"])) * 1000)
             if len(samples) >= count:
                 break
 except (socket.timeout, OSError):
@@ -65,6 +67,8 @@ if not samples:
     print(json.dumps({"samples": 0}))
     sys.exit(1)
 samples.sort()
-print(json.dumps({"samples": len(samples), "median_ms": round(statistics.median(samples), 3),
-                  "p90_ms": round(samples[int(0.9 * (len(samples) - 1))], 3),
-                  "max_ms": round(samples[-1], 3)}))
+result = {"samples": len(samples), "median_ms": round(statistics.median(samples), 3),
+          "p90_ms": round(samples[int(0.9 * (len(samples) - 1))], 3), "max_ms": round(samples[-1], 3)}
+if wakes:
+    result["wake_median_ms"] = round(statistics.median(wakes), 3)
+print(json.dumps(result))

@@ -24,7 +24,9 @@ Prints "created NODE" once the node exists, then reads one command per line on s
                             lift in one frame
     flood N                 N frames of two moving fingers as fast as possible, then both lift
                             (overflows the evdev client buffer of a reader that is stopped)
-    stream N MS             finger down, N moves MS milliseconds apart, up (the latency run)
+    stream N MS             finger down, N moves MS milliseconds apart, up (the latency run); prints
+                            "times T0 T1 ...": each frame's CLOCK_MONOTONIC time when its write
+                            returned (the kernel stamped the frame a little before)
     key NAME VALUE          keypad: one frame, MSC_SCAN and key NAME (KEY_ENTER ...) VALUE (1 down,
                             0 up), as a USB keyboard reports it
     press NAME S            keypad: key NAME down, held S seconds, up
@@ -116,9 +118,12 @@ class Fingers:
     def __init__(self, uinput):
         self.u = uinput
         self.next_id = 100
+        self.times = None  # a list while the stream command records its frames' write times
 
     def frame(self, *events, pause=0.016):
         self.u.send_events(list(events) + [InputEvent(EV_SYN.SYN_REPORT, 0)])
+        if self.times is not None:
+            self.times.append(time.clock_gettime(time.CLOCK_MONOTONIC))
         if pause:
             time.sleep(pause)
 
@@ -217,10 +222,13 @@ def run(fingers, words):
         fingers.flood(int(args[0]))
     elif cmd == "stream":
         n, pause = int(args[0]), args[1] / 1000
+        fingers.times = []
         fingers.down(100, 500, pause=pause)
         for i in range(1, n + 1):
             fingers.move(100 + (i * 7) % 1700, 500 + (i % 2), pause=pause)
         fingers.up()
+        print("times " + " ".join(f"{t:.6f}" for t in fingers.times), flush=True)
+        fingers.times = None
     elif cmd == "sleep":
         time.sleep(args[0])
     else:

@@ -16,51 +16,6 @@ final class NoCommands: CommandHandler, Sendable {
   ) { reply(.error("not in the benchmark")) }
 }
 
-/// A blocking Unix-socket client that reads whole lines.
-final class Client {
-  let fd: Int32
-  private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-  private var pending: [UInt8] = []
-
-  init(path: String) {
-    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    precondition(fd >= 0, "socket: \(errno)")
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      let bytes = Array(path.utf8)
-      precondition(bytes.count < raw.count)
-      raw.copyBytes(from: bytes + [0])
-    }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    precondition(result == 0, "connect \(path): \(errno)")
-  }
-
-  deinit { close(fd) }
-
-  func send(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-  }
-
-  /// Reads until one whole line has arrived; returns its length.
-  @discardableResult func readLine() -> Int {
-    while true {
-      if let newline = pending.firstIndex(of: 0x0A) {
-        pending.removeSubrange(...newline)
-        return newline
-      }
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      precondition(n > 0, "read: \(n) errno \(errno)")
-      pending.append(contentsOf: buffer[..<n])
-    }
-  }
-}
-
 /// The server, 64 subscribers that read, and one stalled subscriber that never reads.
 final class FanOut {
   let path = "/tmp/touchd-bench-\(getpid()).sock"
