@@ -62,7 +62,7 @@ let package = Package(
       path: "Benchmarks/FanOut",
       plugins: [benchmark]
     ),
-    // 7: latency, a frame to a subscriber through touchd's pieces and through a minimal C reader.
+    // 8: latency, a frame to a subscriber through touchd's pieces and through a minimal C reader.
     .target(name: "CForward"),
     .executableTarget(
       name: "Latency",

@@ -14,7 +14,7 @@ import TouchdTestKit
   import Glibc
 #endif
 
-// Case 7 (docs/performance.md, "Latency"): a frame from where device reads enter to a subscriber
+// Case 8 (docs/performance.md, "Latency (case 8)"): a frame from where device reads enter to a subscriber
 // that has read its line, through touchd's pieces and through a minimal C reader, in one run.
 
 /// A frame's events as the kernel hands them to a reader: `struct input_event` (64-bit Linux:
