@@ -59,9 +59,15 @@ final class ClientHandler: ChannelDuplexHandler {
   /// ``processLines()`` is running (a write's completion may call it again).
   private var processing = false
 
-  init(core: ServerCore, maximumLineLength: Int) {
+  /// A duplicate of the connection's descriptor, for the outlet (closed at once if refused).
+  private let outletFD: CInt
+  /// Where the publisher writes to this client directly, once admitted.
+  private var outlet: ClientOutlet?
+
+  init(core: ServerCore, maximumLineLength: Int, outletFD: CInt) {
     self.core = core
     self.maximumLineLength = maximumLineLength
+    self.outletFD = outletFD
   }
 
   private var info: ClientInfo { ClientInfo(number: number, peer: peer) }
@@ -72,6 +78,7 @@ final class ClientHandler: ChannelDuplexHandler {
   func channelActive(context: ChannelHandlerContext) {
     self.context = context
     guard core.clients.count < core.configuration.maximumClients else {
+      Glibc.close(outletFD)
       core.refused()
       send(
         WireProtocol.reply(
@@ -82,6 +89,7 @@ final class ClientHandler: ChannelDuplexHandler {
       return
     }
     number = core.register(self)
+    outlet = ClientOutlet(number: number, fd: outletFD, subscription: session.subscription)
     if let provider = context.channel as? SocketOptionProvider {
       let future: EventLoopFuture<UCred> = provider.unsafeGetSocketOption(
         level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
@@ -121,7 +129,11 @@ final class ClientHandler: ChannelDuplexHandler {
       }
     }
     core.logger.info("client connected", metadata: ["client": "\(info)"])
+    // Published from now on, the client gets: the outlet is held (``ClientOutlet`` starts with a
+    // hop pending), so what is published before `hello` is queued goes through the loop after it.
+    if let outlet { core.outlets.add(outlet) }
     send(core.hello)
+    outlet?.tookHop()
     admitted = true
     processLines()
   }
@@ -129,6 +141,7 @@ final class ClientHandler: ChannelDuplexHandler {
   func channelInactive(context: ChannelHandlerContext) {
     // Lines still buffered are not answered: nobody would read the answers.
     closing = true
+    stopDirectWrites()
     if number != 0 {
       core.unregister(number)
       core.logger.info("client disconnected", metadata: ["client": "\(info)"])
@@ -185,10 +198,13 @@ final class ClientHandler: ChannelDuplexHandler {
       waitingLines -= 1
       lineCount += 1
       guard newline - input.readerIndex <= maximumLineLength else { return refuseLongLine(lineCount) }
-      let types = session.subscription.types
+      let before = session.subscription
       let outcome = session.receive(input.readableBytesView[input.readerIndex..<newline])
       input.moveReaderIndex(to: newline + 1)
-      if session.subscription.types != types { core.subscriptionsChanged() }
+      if session.subscription != before {
+        outlet?.update(session.subscription)
+        if session.subscription.types != before.types { core.subscriptionsChanged() }
+      }
       handle(outcome)
     }
     guard !closing else { return }
@@ -254,6 +270,7 @@ final class ClientHandler: ChannelDuplexHandler {
         "client disconnected: send buffer full (not reading)",
         metadata: ["client": "\(info)", "buffered.bytes": "\(pendingBytes)"])
       closing = true
+      stopDirectWrites()
       context?.close(promise: nil)
       return false
     }
@@ -267,16 +284,47 @@ final class ClientHandler: ChannelDuplexHandler {
     context?.flush()
   }
 
+  /// What the publisher could not write to this client at once: the end of a line it began
+  /// (always written: the line must be whole) and the messages after it (bounded as published
+  /// messages are), in order.
+  func takeDeferred(partial: [UInt8], lines: [String]) {
+    if !partial.isEmpty, !closing, let context {
+      var buffer = context.channel.allocator.buffer(capacity: partial.count)
+      buffer.writeBytes(partial)
+      enqueue(buffer, flush: false)
+    }
+    for line in lines { sendDroppable(line, flush: false) }
+    context?.flush()
+  }
+
+  /// The connection is closing: the publisher writes no more to it.
+  private func stopDirectWrites() {
+    guard let outlet else { return }
+    core.outlets.remove(outlet.number)
+    outlet.close()
+    self.outlet = nil
+  }
+
   private func write(_ line: String, flush: Bool = true) {
     guard let context, !closing || line.hasPrefix(#"{"type":"shutdown""#) || line.contains(#""access denied""#)
     else { return }
-    let size = line.utf8.count + 1
-    var buffer = context.channel.allocator.buffer(capacity: size)
+    var buffer = context.channel.allocator.buffer(capacity: line.utf8.count + 1)
     buffer.writeString(line)
     buffer.writeInteger(UInt8(ascii: "\n"))
+    enqueue(buffer, flush: flush)
+  }
+
+  /// Queues bytes on the channel; the outlet counts them until they are written, so that the
+  /// publisher does not write between them.
+  private func enqueue(_ buffer: ByteBuffer, flush: Bool) {
+    guard let context else { return }
+    let size = buffer.readableBytes
     pendingBytes += size
+    let outlet = self.outlet
+    outlet?.loopWillWrite(size)
     let promise = context.eventLoop.makePromise(of: Void.self)
     promise.futureResult.assumeIsolated().whenComplete { [self] _ in
+      outlet?.loopWrote(size)
       pendingBytes -= size
       if skipped > 0, pendingBytes <= core.configuration.sendBufferLimit / 2 {
         let gap = #"{"type":"gap","skipped":\#(skipped)}"#
@@ -301,6 +349,7 @@ final class ClientHandler: ChannelDuplexHandler {
     guard let context else { return core.eventLoop.makeSucceededVoidFuture() }
     let channel = context.channel
     closing = true
+    stopDirectWrites()
     let promise = context.eventLoop.makePromise(of: Void.self)
     context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).assumeIsolated().whenComplete { _ in
       channel.close(promise: nil)

@@ -1,4 +1,6 @@
+import Dispatch
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
@@ -86,59 +88,190 @@ public final class SocketServer: Sendable {
   /// The settings the server runs with.
   public let configuration: Configuration
   private let core: NIOLoopBound<ServerCore>
-  private let channel: Channel
+  /// The listening socket, and the read source that accepts on it.
+  private let listener: CInt
+  private let acceptQueue = DispatchQueue(label: "touchd.accept")
+  private let acceptSource: AcceptSource
+  /// The admitted clients' outlets, which ``publish(_:kernelTime:)`` writes to directly.
+  private let outlets: OutletRegistry
+  /// Live frames, kernel time → handed to every subscriber's socket; recorded by whichever thread
+  /// finished the handoff.
+  private let handed: NIOLockedValueBox<LatencyWindow>
+  /// Messages the publisher wrote directly (the event loop counts its own).
+  private let directSent = NIOLockedValueBox(0)
+  /// The publisher's write buffer, reused from frame to frame.
+  private let publishBuffer = NIOLockedValueBox<[UInt8]>([])
   /// The event loop everything of the server runs on.
   public var eventLoop: EventLoop { group.next() }
 
   /// Binds (or adopts the inherited socket) and starts accepting clients.
+  ///
+  /// touchd accepts connections itself and hands each to NIO (`ClientBootstrap.withConnectedSocket`)
+  /// keeping a duplicate of its descriptor: the publisher writes frames' messages through it
+  /// without a hop to the event loop (``ClientOutlet``).
   public init(configuration: Configuration, handler: CommandHandler, logger: Logger) throws {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let loop = group.next()
+    let outlets = OutletRegistry()
+    let handed = NIOLockedValueBox(LatencyWindow())
     let core = try loop.submit {
       NIOLoopBound(
-        ServerCore(configuration: configuration, handler: handler, logger: logger, eventLoop: loop), eventLoop: loop)
+        ServerCore(
+          configuration: configuration, handler: handler, logger: logger, eventLoop: loop, outlets: outlets,
+          handed: handed),
+        eventLoop: loop)
     }.wait()
-    let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.backlog, value: 256)
-      .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          let handler = ClientHandler(core: core.value, maximumLineLength: configuration.maximumLineLength)
-          try channel.pipeline.syncOperations.addHandler(handler)
-        }
-      }
+    let listener: CInt
     do {
-      if let fd = configuration.inheritedDescriptor {
-        channel = try bootstrap.withBoundSocket(fd).wait()
-      } else {
-        // Create the socket file with the final mode at once: no window in which it is wider.
-        let old = umask(0o777 & ~configuration.mode)
-        defer { umask(old) }
-        channel = try bootstrap.bind(unixDomainSocketPath: configuration.path, cleanupExistingSocketFile: true).wait()
-        if let gid = configuration.group, chown(configuration.path, uid_t.max, gid) != 0 {
-          throw IOError(errnoCode: errno, reason: "chown \(configuration.path)")
-        }
-      }
+      listener = try configuration.inheritedDescriptor.map { try Self.adopt($0) } ?? Self.listen(configuration)
     } catch {
       try? group.syncShutdownGracefully()
       throw error
     }
+    let source = AcceptSource(DispatchSource.makeReadSource(fileDescriptor: listener, queue: acceptQueue))
+    let acceptQueue = self.acceptQueue
+    source.source.setEventHandler {
+      Self.acceptAll(listener, group: group, core: core, source: source, queue: acceptQueue, logger: logger)
+    }
+    source.source.setCancelHandler { close(listener) }
+    source.source.activate()
     self.group = group
     self.core = core
     self.configuration = configuration
+    self.listener = listener
+    self.acceptSource = source
+    self.outlets = outlets
+    self.handed = handed
   }
 
-  /// Hands a message to every subscribed client. Returns at once.
+  /// A listening socket at the configured path, created with the final mode at once: no window in
+  /// which it is wider. A socket file left at the path is replaced; any other file is an error.
+  private static func listen(_ configuration: Configuration) throws -> CInt {
+    let path = configuration.path
+    guard let address = UnixSocketAddress(path), !path.hasPrefix("@") else {
+      throw IOError(errnoCode: ENAMETOOLONG, reason: "socket path \(path)")
+    }
+    var existing = stat()
+    if lstat(path, &existing) == 0 {
+      guard existing.st_mode & S_IFMT == S_IFSOCK else {
+        throw IOError(errnoCode: EEXIST, reason: "\(path) exists and is not a socket")
+      }
+      unlink(path)
+    }
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw IOError(errnoCode: errno, reason: "socket") }
+    do {
+      try setFlags(fd)
+      let old = umask(0o777 & ~configuration.mode)
+      let bound = address.withSockaddr { bind(fd, $0, $1) }
+      let bindError = errno
+      umask(old)
+      guard bound == 0 else { throw IOError(errnoCode: bindError, reason: "bind \(path)") }
+      guard Glibc.listen(fd, 256) == 0 else { throw IOError(errnoCode: errno, reason: "listen \(path)") }
+      if let gid = configuration.group, chown(path, uid_t.max, gid) != 0 {
+        throw IOError(errnoCode: errno, reason: "chown \(path)")
+      }
+      return fd
+    } catch {
+      close(fd)
+      throw error
+    }
+  }
+
+  /// A listening socket passed by systemd.
+  private static func adopt(_ fd: CInt) throws -> CInt {
+    try setFlags(fd)
+    return fd
+  }
+
+  /// Non-blocking and close-on-exec.
+  private static func setFlags(_ fd: CInt) throws {
+    let flags = fcntl(fd, F_GETFL)
+    guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else {
+      throw IOError(errnoCode: errno, reason: "fcntl")
+    }
+  }
+
+  /// Accepts every waiting connection and hands each to NIO with a duplicate kept for its outlet.
+  /// Out of descriptors, it stops accepting for 100 ms (the connections wait in the backlog)
+  /// instead of waking again at once for the same readable socket.
+  private static func acceptAll(
+    _ listener: CInt, group: MultiThreadedEventLoopGroup, core: NIOLoopBound<ServerCore>, source: AcceptSource,
+    queue: DispatchQueue, logger: Logger
+  ) {
+    while true {
+      let fd = accept(listener, nil, nil)
+      if fd < 0 {
+        switch errno {
+        case EINTR, ECONNABORTED: continue
+        case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+          logger.warning("cannot accept a client: out of descriptors or memory; pausing 100 ms")
+          source.source.suspend()
+          queue.asyncAfter(deadline: .now() + .milliseconds(100)) { source.source.resume() }
+          return
+        default: return  // EAGAIN: all accepted
+        }
+      }
+      let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+      guard duplicate >= 0, (try? setFlags(fd)) != nil else {
+        close(fd)
+        if duplicate >= 0 { close(duplicate) }
+        continue
+      }
+      let bootstrap = ClientBootstrap(group: group).channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          let handler = ClientHandler(
+            core: core.value, maximumLineLength: core.value.configuration.maximumLineLength, outletFD: duplicate)
+          try channel.pipeline.syncOperations.addHandler(handler)
+        }
+      }
+      // Waits until the event loop has taken the connection (its handler added, the client
+      // counted), as NIO's own accept on the loop would: the loop's pace bounds the accept rate,
+      // so connections that were closed at once cannot pile up faster than it sees them go.
+      do {
+        _ = try bootstrap.withConnectedSocket(fd).wait()
+      } catch {
+        close(fd)
+        close(duplicate)
+      }
+    }
+  }
+
+  /// Hands a message to every subscribed client. Returns at once, never blocks.
   public func publish(_ message: OutboundMessage) {
-    let core = self.core
-    core.eventLoop.execute { core.value.publish([message], kernelTime: nil) }
+    publish([message], kernelTime: nil)
   }
 
-  /// Hands one frame's messages to every subscribed client, in order, with one flush per client.
-  /// `kernelTime` (CLOCK_MONOTONIC µs), when given, is the frame's: the time they were handed to
-  /// the sockets is recorded against it. Returns at once.
+  /// Hands one frame's messages to every subscribed client, in order; returns at once, never
+  /// blocks. Each client's share is written straight to its socket when nothing is queued for it
+  /// on the event loop and the socket takes it; the rest (a slow reader's) goes through the event
+  /// loop in one hop, where the send-buffer bound applies. `kernelTime` (CLOCK_MONOTONIC µs), when
+  /// given, is the frame's: the time the messages were handed to the sockets is recorded against it.
   public func publish(_ messages: [OutboundMessage], kernelTime: Int64?) {
+    var deferred: [(outlet: ClientOutlet, partial: [UInt8], lines: [String])] = []
+    var sent = 0
+    publishBuffer.withLockedValue { buffer in
+      for outlet in outlets.current {
+        switch outlet.write(messages, into: &buffer) {
+        case .done(let lines): sent += lines
+        case .deferred(let lines, let partial, let rest):
+          sent += lines
+          deferred.append((outlet, partial, rest))
+        case .closed: break
+        }
+      }
+    }
+    if sent > 0 { directSent.withLockedValue { $0 += sent } }
+    if deferred.isEmpty {
+      if let kernelTime { handed.withLockedValue { $0.record(MonotonicClock.microseconds() - kernelTime) } }
+      return
+    }
     let core = self.core
-    core.eventLoop.execute { core.value.publish(messages, kernelTime: kernelTime) }
+    let taken = deferred
+    core.eventLoop.execute {
+      core.value.takeDeferred(taken)
+      if let kernelTime { core.value.handed.withLockedValue { $0.record(MonotonicClock.microseconds() - kernelTime) } }
+    }
   }
 
   /// Sets the `hello` line sent to each new client (after a scene reload, for example), and
@@ -154,7 +287,10 @@ public final class SocketServer: Sendable {
   /// The current counters.
   public func counters() -> ServerCounters {
     let core = self.core
-    return (try? core.eventLoop.submit { core.value.counters }.wait()) ?? ServerCounters()
+    var counters = (try? core.eventLoop.submit { core.value.counters }.wait()) ?? ServerCounters()
+    counters.messagesSent += directSent.withLockedValue { $0 }
+    counters.handedLatency = handed.withLockedValue { $0 }
+    return counters
   }
 
   /// Sends `notice` (e.g. a shutdown message) to every client, waits until their buffers are
@@ -162,12 +298,12 @@ public final class SocketServer: Sendable {
   /// passed by systemd, which owns it).
   public func shutdown(notice: String?, timeout: TimeAmount = .seconds(1)) {
     let core = self.core
-    let channel = self.channel
+    // No new clients: the source is cancelled (its cancel handler closes the socket) on its queue.
+    acceptQueue.sync { acceptSource.source.cancel() }
     let done = core.eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
       core.value.closeAll(notice: notice, timeout: timeout)
     }
     _ = try? done.wait()
-    _ = try? channel.close().wait()
     try? group.syncShutdownGracefully()
     if configuration.inheritedDescriptor == nil { unlink(configuration.path) }
   }
@@ -186,12 +322,21 @@ final class ServerCore {
   var subscribedTypes: Set<String> = []
   let daemonUID = getuid()
   let eventLoop: EventLoop
+  /// The admitted clients' outlets (shared with the publisher).
+  let outlets: OutletRegistry
+  /// The handoff latency of live frames (shared with the publisher).
+  let handed: NIOLockedValueBox<LatencyWindow>
   /// When refusals were last logged, and how many came since.
   private var refusalLogged: NIODeadline?
   private var refusalsSinceLog = 0
 
-  init(configuration: SocketServer.Configuration, handler: CommandHandler, logger: Logger, eventLoop: EventLoop) {
+  init(
+    configuration: SocketServer.Configuration, handler: CommandHandler, logger: Logger, eventLoop: EventLoop,
+    outlets: OutletRegistry, handed: NIOLockedValueBox<LatencyWindow>
+  ) {
     self.eventLoop = eventLoop
+    self.outlets = outlets
+    self.handed = handed
     self.configuration = configuration
     self.handler = handler
     self.logger = logger
@@ -238,15 +383,12 @@ final class ServerCore {
     handler.subscribedTypesChanged(types)
   }
 
-  func publish(_ messages: [OutboundMessage], kernelTime: Int64?) {
-    for client in clients.values {
-      var wrote = false
-      for message in messages where client.subscription.accepts(message) {
-        wrote = client.sendDroppable(message.line, flush: false) || wrote
-      }
-      if wrote { client.flush() }
+  /// What the publisher could not write at once, in order, per client (see ``ClientOutlet``).
+  func takeDeferred(_ deferred: [(outlet: ClientOutlet, partial: [UInt8], lines: [String])]) {
+    for (outlet, partial, lines) in deferred {
+      clients[outlet.number]?.takeDeferred(partial: partial, lines: lines)
+      outlet.tookHop()
     }
-    if let kernelTime { counters.handedLatency.record(MonotonicClock.microseconds() - kernelTime) }
   }
 
   func broadcast(_ line: String) {
@@ -273,4 +415,11 @@ extension EventLoopFuture where Value == Void {
     other.whenComplete { _ in promise.succeed() }
     return promise.futureResult
   }
+}
+
+/// The accept source: touched only on the server's accept queue (its handlers, and `shutdown`
+/// through `acceptQueue.sync`), which is what makes sharing it sound.
+final class AcceptSource: @unchecked Sendable {
+  let source: DispatchSourceRead
+  init(_ source: DispatchSourceRead) { self.source = source }
 }
