@@ -18,7 +18,8 @@ import TouchdScene
 /// sources wake it: one read source on the devices' epoll set (``DevicePoll``: no device has a
 /// source of its own, so unplugging tears no source down) and one on the udev monitor, one timer armed
 /// only while a recognizer timeout is pending (``DispatchClock``), and signal sources. The socket
-/// server runs on its own event loop; handing it a message never blocks the queue.
+/// server runs on its own event loop; a frame's messages are written to the clients' sockets from
+/// the queue itself (non-blocking, see ``SocketServer/publish(_:kernelTime:)``), never waiting.
 ///
 /// # Devices
 /// A touchscreen feeds the first window whose `devices` match it. A key device (keys that make

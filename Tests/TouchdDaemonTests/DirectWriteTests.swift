@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 
 @testable import TouchdDaemon
@@ -97,5 +98,36 @@ import Testing
     for i in 1...100 { server.publish(action("a", seq: i)) }
     for i in 1...100 { #expect(json(stays.readLine())?["seq"] as? Int == i) }
     #expect(gone == nil)
+  }
+}
+
+/// Answers `status` with the server counters it was handed, as the daemon's status does.
+final class CountersHandler: CommandHandler, @unchecked Sendable {
+  func handle(
+    _ command: ClientCommand, from client: ClientInfo, server: ServerCounters,
+    reply: @escaping @Sendable (CommandResult) -> Void
+  ) {
+    let p50 = server.handedLatency.summary?.p50 ?? -1
+    reply(.ok(fieldsJSON: #""messagesSent":\#(server.messagesSent),"handedP50":\#(p50)"#))
+  }
+}
+
+@Suite(.serialized) struct DirectWriteStatusTests {
+  @Test("status counts the publisher's direct writes and its handoff latency")
+  func statusSeesDirectWrites() throws {
+    let path = temporarySocketPath()
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    let server = try SocketServer(configuration: .init(path: path), handler: CountersHandler(), logger: logger)
+    defer { server.shutdown(notice: nil) }
+    let client = try LineClient(path: path)
+    _ = client.readLine()
+    server.publish([action("a", seq: 1), action("b", seq: 2)], kernelTime: MonotonicClock.microseconds() - 5000)
+    #expect(json(client.readLine())?["seq"] as? Int == 1)
+    #expect(json(client.readLine())?["seq"] as? Int == 2)
+    client.send(#"{"cmd":"status","id":1}"#)
+    let status = json(client.readLine())
+    #expect(status?["messagesSent"] as? Int == 2)
+    #expect((status?["handedP50"] as? Int ?? 0) >= 5000)
   }
 }

@@ -223,7 +223,7 @@ final class ClientHandler: ChannelDuplexHandler {
       guard let loop = context?.eventLoop else { return }
       awaitingReply = true
       let bound = NIOLoopBound(self, eventLoop: loop)
-      core.handler.handle(command, from: info, server: core.counters) { result in
+      core.handler.handle(command, from: info, server: core.snapshot) { result in
         loop.execute { bound.value.replied(idJSON: command.idJSON, result) }
       }
     }

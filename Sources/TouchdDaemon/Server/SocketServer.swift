@@ -56,9 +56,11 @@ public struct ServerCounters: Sendable, Equatable {
 /// The Unix-socket server: one JSON object per line both ways (docs/protocol.md).
 ///
 /// # Threads
-/// The server runs on its own single-threaded NIO event loop. ``publish(_:)``, ``setHello(_:)`` and
-/// ``shutdown(notice:)`` may be called from any thread and never block: the pipeline hands a
-/// message over and goes on. Each client has a bounded send buffer (``Configuration/sendBufferLimit``);
+/// The server runs on its own single-threaded NIO event loop, and accepts on a queue of its own.
+/// ``publish(_:kernelTime:)`` writes straight to each client's socket from the caller's thread
+/// (``ClientOutlet``), falling back to the event loop for a client that would block;
+/// ``setHello(_:notice:)`` and ``shutdown(notice:timeout:)`` hand work to the loop. None of them
+/// blocks on a client. Each client has a bounded send buffer (``Configuration/sendBufferLimit``);
 /// a client that does not read fills it and is disconnected (or, if it subscribed with
 /// `"overflow":"skip"`, loses messages and later gets a `gap` message saying how many).
 public final class SocketServer: Sendable {
@@ -98,7 +100,7 @@ public final class SocketServer: Sendable {
   /// finished the handoff.
   private let handed: NIOLockedValueBox<LatencyWindow>
   /// Messages the publisher wrote directly (the event loop counts its own).
-  private let directSent = NIOLockedValueBox(0)
+  private let directSent: NIOLockedValueBox<Int>
   /// The publisher's write buffer, reused from frame to frame.
   private let publishBuffer = NIOLockedValueBox<[UInt8]>([])
   /// The event loop everything of the server runs on.
@@ -114,11 +116,12 @@ public final class SocketServer: Sendable {
     let loop = group.next()
     let outlets = OutletRegistry()
     let handed = NIOLockedValueBox(LatencyWindow())
+    let directSent = NIOLockedValueBox(0)
     let core = try loop.submit {
       NIOLoopBound(
         ServerCore(
           configuration: configuration, handler: handler, logger: logger, eventLoop: loop, outlets: outlets,
-          handed: handed),
+          handed: handed, directSent: directSent),
         eventLoop: loop)
     }.wait()
     let listener: CInt
@@ -142,6 +145,7 @@ public final class SocketServer: Sendable {
     self.acceptSource = source
     self.outlets = outlets
     self.handed = handed
+    self.directSent = directSent
   }
 
   /// A listening socket at the configured path, created with the final mode at once: no window in
@@ -287,10 +291,7 @@ public final class SocketServer: Sendable {
   /// The current counters.
   public func counters() -> ServerCounters {
     let core = self.core
-    var counters = (try? core.eventLoop.submit { core.value.counters }.wait()) ?? ServerCounters()
-    counters.messagesSent += directSent.withLockedValue { $0 }
-    counters.handedLatency = handed.withLockedValue { $0 }
-    return counters
+    return (try? core.eventLoop.submit { core.value.snapshot }.wait()) ?? ServerCounters()
   }
 
   /// Sends `notice` (e.g. a shutdown message) to every client, waits until their buffers are
@@ -326,20 +327,32 @@ final class ServerCore {
   let outlets: OutletRegistry
   /// The handoff latency of live frames (shared with the publisher).
   let handed: NIOLockedValueBox<LatencyWindow>
+  /// Messages the publisher wrote directly (shared with it).
+  let directSent: NIOLockedValueBox<Int>
   /// When refusals were last logged, and how many came since.
   private var refusalLogged: NIODeadline?
   private var refusalsSinceLog = 0
 
   init(
     configuration: SocketServer.Configuration, handler: CommandHandler, logger: Logger, eventLoop: EventLoop,
-    outlets: OutletRegistry, handed: NIOLockedValueBox<LatencyWindow>
+    outlets: OutletRegistry, handed: NIOLockedValueBox<LatencyWindow>, directSent: NIOLockedValueBox<Int>
   ) {
     self.eventLoop = eventLoop
     self.outlets = outlets
     self.handed = handed
+    self.directSent = directSent
     self.configuration = configuration
     self.handler = handler
     self.logger = logger
+  }
+
+  /// The counters as `status` reports them: the loop's, with what the publisher wrote directly
+  /// and the handoff latency.
+  var snapshot: ServerCounters {
+    var snapshot = counters
+    snapshot.messagesSent += directSent.withLockedValue { $0 }
+    snapshot.handedLatency = handed.withLockedValue { $0 }
+    return snapshot
   }
 
   func register(_ client: ClientHandler) -> Int {
