@@ -61,6 +61,15 @@ preflight() {
     scripts/setup.sh --vm
     vm_packages_present || skip_suite "packages still missing after 'scripts/setup.sh --vm'"
   fi
+  # The guests boot this machine's root read-only and mount their own /tmp, /run and /dev/shm
+  # over it: a repository there is invisible to them (the plain guest's script "not found").
+  case "$root/" in
+    /tmp/* | /run/* | /dev/shm/*)
+      echo "FAIL setup  (the repository is at $root: the guests mount their own /tmp, /run and /dev/shm; clone it elsewhere)"
+      echo "vm: 0 passed, 1 failed, 0 skipped"
+      exit 1
+      ;;
+  esac
   kver=${KVER:-$(find /lib/modules -mindepth 1 -maxdepth 1 -printf '%f\n' | sort -V | tail -1)}
   kernel="/boot/vmlinuz-$kver"
   # Debian installs the kernel image mode 0600: without root it cannot be read.
@@ -182,7 +191,8 @@ record() { # record STATUS NAME [DETAIL]
 # crashed) fails; so does a boot that never reached its GUEST-EXIT line.
 collect() {
   local mode=$1 log="$results/$1/serial.log" status name detail planned reported=" " mode_failed=0
-  planned=$(grep -ao '^VMCHECK PLAN .*' "$log" | cut -d' ' -f3- | tr '\n' ' ' || true)
+  # The PLAN line can follow the firmware's terminal codes on the same line of the serial log.
+  planned=$(grep -ao 'VMCHECK PLAN .*' "$log" | cut -d' ' -f3- | tr '\n' ' ' || true)
   while read -r _ status name detail; do
     record "$status" "$name" "$detail"
     reported+="$name "
@@ -193,6 +203,10 @@ collect() {
   done
   if ! grep -aq '^GUEST-EXIT rc=' "$log"; then
     record FAIL "boot-$mode" "no GUEST-EXIT line: kernel, init or timeout; see $log"
+    mode_failed=1
+  elif [[ -z $planned ]]; then
+    # A guest that exits before planning anything ran no check: that is no pass.
+    record FAIL "boot-$mode" "the guest planned no check ($(grep -ao '^GUEST-EXIT rc=[0-9]*' "$log" | tail -1)); see $log"
     mode_failed=1
   fi
   if ((mode_failed)); then

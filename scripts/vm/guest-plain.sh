@@ -83,7 +83,11 @@ check_udev_classification() {
     unfuzzed_description "$f" "$SCRATCH/$id.desc"
     if evemu_create "$id" "$SCRATCH/$id.desc" >/dev/null 2>&1; then
       udevadm info --query=property --name="$NODE" >"$SCRATCH/$id.udev"
-      echo "$(basename "$f") $NODE $SCRATCH/$id.udev" >>"$table"
+      # What udev's input_id builtin alone says: touchd's rule is a copy of it. Other rules may add
+      # classes on top (libwacom's, installed with libinput-tools, tags N-Trig and Wacom ISDv4
+      # panels ID_INPUT_TABLET as well); they are not what touchd's rule copies.
+      udevadm test-builtin input_id "/sys$(udevadm info --query=path --name="$NODE")" >"$SCRATCH/$id.builtin" 2>/dev/null || true
+      echo "$(basename "$f") $NODE $SCRATCH/$id.udev $SCRATCH/$id.builtin" >>"$table"
     else
       refused+=" $(basename "$f") ($(tr '\n' ' ' <"$SCRATCH/evemu-$id.out"));"
     fi
@@ -102,9 +106,12 @@ POINTER = {"TOUCHSCREEN": "touchscreen", "TOUCHPAD": "touchpad", "TABLET": "tabl
 reports = {r["path"]: r for r in json.load(open(sys.argv[2]))}
 bad = []
 for line in open(sys.argv[1]):
-    name, node, props = line.split()
+    name, node, props, builtin_props = line.split()
     udev = dict(l.strip().split("=", 1) for l in open(props) if "=" in l)
-    classes = {v for k, v in POINTER.items() if udev.get("ID_INPUT_" + k) == "1"}
+    builtin = dict(l.strip().split("=", 1) for l in open(builtin_props) if "=" in l)
+    # The builtin's classes (the whole database's when the builtin printed nothing).
+    source = builtin if any(k.startswith("ID_INPUT") for k in builtin) else udev
+    classes = {v for k, v in POINTER.items() if source.get("ID_INPUT_" + k) == "1"}
     r = reports.get(node)
     if r is None:
         bad.append(f"{name}: {node} not listed by touchctl devices")
