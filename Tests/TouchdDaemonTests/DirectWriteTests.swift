@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 
 @testable import TouchdDaemon
@@ -116,9 +115,7 @@ final class CountersHandler: CommandHandler, @unchecked Sendable {
   @Test("status counts the publisher's direct writes and its handoff latency")
   func statusSeesDirectWrites() throws {
     let path = temporarySocketPath()
-    var logger = Logger(label: "test")
-    logger.logLevel = .critical
-    let server = try SocketServer(configuration: .init(path: path), handler: CountersHandler(), logger: logger)
+    let server = try makeServer(path, handler: CountersHandler())
     defer { server.shutdown(notice: nil) }
     let client = try LineClient(path: path)
     _ = client.readLine()

@@ -32,13 +32,15 @@ final class FakeHandler: CommandHandler, @unchecked Sendable {
   }
 }
 
-func makeServer(_ path: String, configure: (inout SocketServer.Configuration) -> Void = { _ in }) throws -> SocketServer
-{
+func makeServer(
+  _ path: String, handler: CommandHandler = FakeHandler(),
+  configure: (inout SocketServer.Configuration) -> Void = { _ in }
+) throws -> SocketServer {
   var config = SocketServer.Configuration(path: path)
   configure(&config)
   var logger = Logger(label: "test")
   logger.logLevel = .critical
-  return try SocketServer(configuration: config, handler: FakeHandler(), logger: logger)
+  return try SocketServer(configuration: config, handler: handler, logger: logger)
 }
 
 func action(_ name: String, seq: Int, view: String = "door") -> OutboundMessage {

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 import TouchdScene
 import TouchdTestKit
@@ -35,9 +34,7 @@ final class TypesHandler: CommandHandler, @unchecked Sendable {
   @Test func theHandlerHearsWhichTypesAreSubscribedAsClientsComeSubscribeAndGo() throws {
     let path = temporarySocketPath()
     let handler = TypesHandler()
-    var logger = Logger(label: "test")
-    logger.logLevel = .critical
-    let server = try SocketServer(configuration: .init(path: path), handler: handler, logger: logger)
+    let server = try makeServer(path, handler: handler)
     defer { server.shutdown(notice: nil) }
     var a: LineClient? = try LineClient(path: path)
     _ = a?.readLine()

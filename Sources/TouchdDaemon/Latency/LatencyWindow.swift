@@ -83,7 +83,7 @@ public struct PipelineLatency: Sendable, Equatable {
 
   /// The stages in path order, with the server's ``handed`` window last.
   public func json(handed: LatencyWindow) -> String {
-    #"{"unit":"us","frames":\#(Swift.max(wake.recorded, assembled.recorded)),"window":\#(LatencyWindow.capacity),"#
+    #"{"unit":"us","frames":\#(wake.recorded),"window":\#(LatencyWindow.capacity),"#
       + #""wake":\#(wake.json),"assembled":\#(assembled.json),"encoded":\#(encoded.json),"#
       + #""delivered":\#(delivered.json),"handed":\#(handed.json)}"#
   }

@@ -254,16 +254,15 @@ final class ClientHandler: ChannelDuplexHandler {
     write(line)
   }
 
-  /// Sends a published message, subject to the send-buffer bound; with `flush: false` it waits for
-  /// ``flush()`` (a frame's messages go out in one write). Returns whether it queued the line.
-  @discardableResult
-  func sendDroppable(_ line: String, flush: Bool = true) -> Bool {
-    guard !closing else { return false }
+  /// Queues a published message, subject to the send-buffer bound, without flushing (the caller
+  /// flushes once for all of a batch's messages).
+  private func sendDroppable(_ line: String) {
+    guard !closing else { return }
     if pendingBytes + line.utf8.count + 1 > core.configuration.sendBufferLimit {
       if subscription.skipOnOverflow {
         skipped += 1
         core.counters.messagesSkipped += 1
-        return false
+        return
       }
       core.counters.disconnectedSlow += 1
       core.logger.warning(
@@ -272,16 +271,10 @@ final class ClientHandler: ChannelDuplexHandler {
       closing = true
       stopDirectWrites()
       context?.close(promise: nil)
-      return false
+      return
     }
     core.counters.messagesSent += 1
-    write(line, flush: flush)
-    return true
-  }
-
-  /// Writes what ``sendDroppable(_:flush:)`` queued without flushing.
-  func flush() {
-    context?.flush()
+    write(line, flush: false)
   }
 
   /// What the publisher could not write to this client at once: the end of a line it began
@@ -293,7 +286,7 @@ final class ClientHandler: ChannelDuplexHandler {
       buffer.writeBytes(partial)
       enqueue(buffer, flush: false)
     }
-    for line in lines { sendDroppable(line, flush: false) }
+    for line in lines { sendDroppable(line) }
     context?.flush()
   }
 

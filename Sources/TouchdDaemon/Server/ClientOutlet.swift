@@ -51,24 +51,23 @@ final class ClientOutlet: @unchecked Sendable {
   }
 
   /// Writes the messages of `batch` this client subscribes to, as far as the socket takes them
-  /// without blocking. Called by the publisher only.
+  /// without blocking. Called by the publisher only. The common case (everything written)
+  /// allocates nothing: the lines are collected as an array only when some go to the loop.
   func write(_ batch: [OutboundMessage], into buffer: inout [UInt8]) -> Outcome {
     lock.withLock {
       guard fd >= 0 else { return .closed }
-      var lines: [String] = []
-      for message in batch where subscription.accepts(message) { lines.append(message.line) }
-      guard !lines.isEmpty else { return .done(linesWritten: 0) }
+      buffer.removeAll(keepingCapacity: true)
+      var count = 0
+      for message in batch where subscription.accepts(message) {
+        buffer.append(contentsOf: message.line.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        count += 1
+      }
+      guard count > 0 else { return .done(linesWritten: 0) }
+      func accepted() -> [String] { batch.filter { subscription.accepts($0) }.map(\.line) }
       guard loopBytes == 0, hops == 0 else {
         hops += 1
-        return .deferred(linesWritten: 0, partial: [], lines: lines)
-      }
-      buffer.removeAll(keepingCapacity: true)
-      var ends: [Int] = []
-      ends.reserveCapacity(lines.count)
-      for line in lines {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(UInt8(ascii: "\n"))
-        ends.append(buffer.count)
+        return .deferred(linesWritten: 0, partial: [], lines: accepted())
       }
       var written = 0
       while written < buffer.count {
@@ -81,11 +80,18 @@ final class ClientOutlet: @unchecked Sendable {
           break  // EAGAIN (the reader is behind), or an error the event loop will see too
         }
       }
-      let complete = ends.prefix { $0 <= written }.count
-      guard complete < lines.count else { return .done(linesWritten: lines.count) }
+      guard written < buffer.count else { return .done(linesWritten: count) }
+      // Some bytes stayed: the lines written whole, the rest of the one begun, the ones not begun.
       hops += 1
-      let lineStart = complete == 0 ? 0 : ends[complete - 1]
-      let partial = written > lineStart ? Array(buffer[written..<ends[complete]]) : []
+      let lines = accepted()
+      var complete = 0
+      var lineStart = 0
+      while lineStart + lines[complete].utf8.count + 1 <= written {
+        lineStart += lines[complete].utf8.count + 1
+        complete += 1
+      }
+      let lineEnd = lineStart + lines[complete].utf8.count + 1
+      let partial = written > lineStart ? Array(buffer[written..<lineEnd]) : []
       let rest = Array(lines[(partial.isEmpty ? complete : complete + 1)...])
       return .deferred(linesWritten: complete, partial: partial, lines: rest)
     }

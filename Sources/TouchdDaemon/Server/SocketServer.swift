@@ -90,9 +90,8 @@ public final class SocketServer: Sendable {
   /// The settings the server runs with.
   public let configuration: Configuration
   private let core: NIOLoopBound<ServerCore>
-  /// The listening socket, and the read source that accepts on it.
-  private let listener: CInt
   private let acceptQueue = DispatchQueue(label: "touchd.accept")
+  /// The read source that accepts on the listening socket (and closes it when cancelled).
   private let acceptSource: AcceptSource
   /// The admitted clients' outlets, which ``publish(_:kernelTime:)`` writes to directly.
   private let outlets: OutletRegistry
@@ -141,7 +140,6 @@ public final class SocketServer: Sendable {
     self.group = group
     self.core = core
     self.configuration = configuration
-    self.listener = listener
     self.acceptSource = source
     self.outlets = outlets
     self.handed = handed
