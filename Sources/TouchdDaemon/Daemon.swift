@@ -14,10 +14,12 @@ import TouchdScene
 ///
 /// # Threads
 /// One serial queue, ``queue``, owns the whole pipeline: devices are read, frames assembled and
-/// delivered, recognizer timers fire, and commands that change the scene run there. Dispatch
-/// sources wake it: one read source on the devices' epoll set (``DevicePoll``: no device has a
-/// source of its own, so unplugging tears no source down) and one on the udev monitor, one timer armed
-/// only while a recognizer timeout is pending (``DispatchClock``), and signal sources. The socket
+/// delivered, recognizer timers fire, and commands that change the scene run there. Input wakes it
+/// through a thread of its own, ``InputThread``, asleep on the devices' epoll set (``DevicePoll``: no
+/// device has a source of its own, so unplugging tears nothing down), which runs the reads on the
+/// queue with `sync`: the kernel wakes the thread that reads. Dispatch sources wake it for the rest:
+/// one on the udev monitor, one timer armed only while a recognizer timeout is pending
+/// (``DispatchClock``), and signal sources. The socket
 /// server runs on its own event loop; a frame's messages are written to the clients' sockets from
 /// the queue itself (non-blocking, see ``SocketServer/publish(_:kernelTime:)``), never waiting.
 ///
@@ -42,9 +44,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var devices: [String: LiveDevice] = [:]
   private var monitor: DeviceMonitor?
   private var monitorSource: DispatchSourceRead?
-  /// The open devices' fds, and the one read source that watches them all.
+  /// The open devices' fds, and the thread that waits on them all.
   private var poll: DevicePoll?
-  private var pollSource: DispatchSourceRead?
+  private var inputThread: InputThread?
   /// The path of each device in ``poll``, by its token.
   private var polledPaths: [UInt64: String] = [:]
   private var sources: [DispatchSourceProtocol] = []
@@ -324,11 +326,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func startDevices() {
     do {
       let poll = try DevicePoll()
-      let source = DispatchSource.makeReadSource(fileDescriptor: poll.fileDescriptor, queue: queue)
-      source.setEventHandler { [unowned self] in readReadyDevices() }
-      source.activate()
+      let thread = InputThread(fileDescriptor: poll.fileDescriptor, queue: queue, name: "touchd.input") {
+        [unowned self] wake in readReadyDevices(wake: wake)
+      }
       self.poll = poll
-      pollSource = source
+      inputThread = thread
+      thread.start()
     } catch {
       logger.error("cannot watch input devices; none will be read", metadata: ["error": "\(error)"])
       return
@@ -553,9 +556,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   /// Reads every device the poll set reports ready (events, or the error of an unplugged node).
-  private func readReadyDevices() {
+  /// Reads every device with input; `wake`: when the input thread woke for it.
+  private func readReadyDevices(wake: Int64) {
     guard let poll else { return }
-    let wake = MonotonicClock.microseconds()
     for token in poll.ready() {
       if let path = polledPaths[token], let live = devices[path] { readDevice(live, wake: wake) }
     }

@@ -5,7 +5,7 @@
 /// teardown races libdispatch's own unregistration of the fd. touchd crashed with SIGSEGV in
 /// `_dispatch_event_loop_drain` on about 1 in 6 unplugs in the VM suite (swift-corelibs-libdispatch
 /// issue #949 describes the same use-after-free of an epoll "muxnote"). With this set, the daemon
-/// keeps a single read source, on ``fileDescriptor``, for the life of the process; adding and
+/// keeps a single watcher on ``fileDescriptor`` (the daemon's input thread) for the life of the process; adding and
 /// removing a device is a plain `epoll_ctl`, synchronous, on the pipeline queue, and a device's fd is
 /// closed only after it left the set.
 ///
@@ -14,8 +14,8 @@
 ///
 /// Not thread-safe: owned by the pipeline queue, like the devices.
 public final class DevicePoll {
-  /// The epoll set's fd: readable while any device in the set is. Put one `DispatchSourceRead` on
-  /// it; do not close it.
+  /// The epoll set's fd: readable while any device in the set is. Wait on it (`poll(2)`, or a
+  /// `DispatchSourceRead`); do not close it.
   public let fileDescriptor: Int32
   private var nextToken: UInt64 = 1
   private var fds: [UInt64: Int32] = [:]

@@ -52,8 +52,8 @@ final class NoCommands: CommandHandler, Sendable {
   ) { reply(.error("not in the benchmark")) }
 }
 
-/// touchd's live path, wired as `Daemon` wires it: a read source on the pipeline queue reads the
-/// events (read(2) of a pipe stands in for libevdev's read of the evdev node), the frame
+/// touchd's live path, wired as `Daemon` wires it: an ``InputThread`` reads the events on the
+/// pipeline queue (read(2) of a pipe stands in for libevdev's read of the evdev node), the frame
 /// assembler makes frames, the scene runtime delivers them (the VM latency scene: one full-window
 /// view publishing touches, with a tap, a pan and a pinch), and the frame's messages go to the
 /// socket server in one batch; a subscriber to `touches` reads them on the benchmark's thread.
@@ -63,7 +63,7 @@ final class TouchdPath: @unchecked Sendable {
   let input: (read: Int32, write: Int32)
   let server: SocketServer
   private(set) var subscriber: Client!
-  private var source: DispatchSourceRead!
+  private var reader: InputThread!
   private var assembler: FrameAssembler!
   private var runtime: SceneRuntime!
   private let clock = VirtualClock(now: 0)
@@ -93,11 +93,13 @@ final class TouchdPath: @unchecked Sendable {
         }
         outbound.append(OutboundMessage(line: message.jsonLine, type: type))
       }
-      let source = DispatchSource.makeReadSource(fileDescriptor: input.read, queue: queue)
-      source.setEventHandler { [unowned self] in readFrames() }
-      source.activate()
-      self.source = source
     }
+    // As the daemon waits on its devices' epoll set: a thread of its own, asleep in poll(2), runs
+    // the reads on the pipeline queue.
+    reader = InputThread(fileDescriptor: input.read, queue: queue, name: "bench.input") { [unowned self] _ in
+      readFrames()
+    }
+    reader.start()
     subscriber = Client(path: path)
     unlink(path)  // the connection stays; no socket file is left behind
     subscriber.readLine()  // hello
@@ -114,7 +116,7 @@ final class TouchdPath: @unchecked Sendable {
     subscriber.readLine()
   }
 
-  /// The read source's handler: every event the pipe has, frame by frame to delivery, then the
+  /// The input thread's handler: every event the pipe has, frame by frame to delivery, then the
   /// frame's messages to the server.
   private func readFrames() {
     while true {

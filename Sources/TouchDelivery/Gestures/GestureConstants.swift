@@ -108,6 +108,12 @@ public enum GestureConstants {
   /// How far back (s) the velocity tracker looks: 100 ms, as Flutter's and Android's trackers.
   public static let velocityHorizon: Double = 0.1
 
+  /// How many of the newest samples the velocity tracker keeps: Flutter's `VelocityTracker`
+  /// (`_historySize`) and Android's (`HISTORY_SIZE`) both keep 20. On a fast panel it caps the
+  /// fit's window below ``velocityHorizon`` (20 samples are 83 ms at 240 Hz), and it bounds the
+  /// fit's cost per frame whatever rate a device reports at.
+  public static let velocityHistory = 20
+
   /// A gap (s) between samples after which earlier samples are ignored: the finger had stopped.
   /// Flutter's assumePointerMoveStopped is 40 ms.
   public static let velocityStopGap: Double = 0.04

@@ -2,14 +2,17 @@
 /// Android's trackers do, instead of differencing the last two samples (which on a 120-240 Hz
 /// panel turns a few tenths of a point of jitter into hundreds of points per second).
 ///
-/// The fit uses the samples of the last ``horizon`` seconds before the newest one, stopping at the
-/// first gap longer than ``stopGap`` (the finger had stopped: what came before is stale). Fewer
-/// than two usable samples give zero. The value is two-dimensional; pinch and rotation use `x`.
+/// The fit uses the newest ``history`` samples that lie within ``horizon`` seconds of the newest
+/// one, stopping at the first gap longer than ``stopGap`` (the finger had stopped: what came before
+/// is stale). Fewer than two usable samples give zero. The value is two-dimensional; pinch and
+/// rotation use `x`.
 public struct VelocityTracker: Sendable {
   /// How far back samples count (s).
   public var horizon: Double
   /// A gap between samples (s) after which older samples are ignored.
   public var stopGap: Double
+  /// How many of the newest samples are kept (``GestureConstants/velocityHistory``).
+  public let history: Int = GestureConstants.velocityHistory
   private var samples: [(time: Double, value: Point)] = []
 
   public init(
@@ -26,11 +29,8 @@ public struct VelocityTracker: Sendable {
     } else {
       samples.append((time, value))
     }
-    // Keep a little more than the horizon; older samples can never count again. Samples arrive
-    // in time order, so the old ones are a prefix (one or none per frame: no full pass).
-    var stale = 0
-    while stale < samples.count && time - samples[stale].time > horizon * 2 { stale += 1 }
-    if stale > 0 { samples.removeFirst(stale) }
+    // Only the newest `history` samples can count: the oldest goes (one per frame at most).
+    if samples.count > history { samples.removeFirst(samples.count - history) }
   }
 
   /// Adds a scalar sample (stored in `x`).

@@ -66,6 +66,26 @@ import Testing
     #expect(approx(tracker.scalarVelocity, 200, within: 0.001))
   }
 
+  @Test func onlyTheNewest20SamplesCountOnAFastDevice() {
+    var tracker = VelocityTracker()
+    // A device reporting every 0.1 ms: 1000 pt/s for 50 ms, then 200 pt/s for the last 20
+    // samples (2 ms). All are within the 100 ms horizon; Flutter's and Android's trackers fit
+    // only the newest 20, and so does touchd's.
+    var x = 0.0
+    var t = 0.0
+    for _ in 0..<500 {
+      t += 0.0001
+      x += 1000 * 0.0001
+      tracker.add(time: t, value: x)
+    }
+    for _ in 0..<20 {
+      t += 0.0001
+      x += 200 * 0.0001
+      tracker.add(time: t, value: x)
+    }
+    #expect(approx(tracker.scalarVelocity, 200, within: 0.001))
+  }
+
   @Test func aPauseLongerThanTheStopGapMeansZero() {
     var tracker = VelocityTracker()
     for i in 0..<24 { tracker.add(time: Double(i) / 240, value: Double(i) * 4) }
