@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import TouchDelivery
 import TouchdDevices
 import TouchdInput
@@ -53,6 +54,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var replay: ReplayFeeder?
   /// Whether a client subscribes to `trace` messages: the runtime traces only then.
   private var tracing = false
+  /// The message types at least one client subscribes to, as the server last reported them (from
+  /// its event loop; read by the pipeline per message). Encoding is skipped for the others: a
+  /// view with `touches: true` then costs no JSON while nobody reads its touches.
+  private let subscribedTypes = NIOLockedValueBox<Set<String>>([])
   private var counters = PipelineCounters()
   /// Each stage's latency over the last live frames (`status` → `latency`).
   private var latency = PipelineLatency()
@@ -156,34 +161,39 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   /// Hands a message to the server (which never blocks): trace messages take the same path. A
   /// live frame's messages wait in ``outbound`` until its delivery returns, then go in one batch:
-  /// one hop to the server's event loop and one flush per client per frame.
+  /// one hop to the server's event loop and one flush per client per frame. A message of a type no
+  /// client subscribes to is counted but never encoded (``subscribedTypes``).
   private func publish(_ message: Message) {
-    let out: OutboundMessage
+    let type: String
+    var action: String?
+    let view: String?
     switch message {
     case .action(let a):
       counters.messages += 1
       counters.actions += 1
-      out = OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view)
+      (type, action, view) = ("action", a.action, a.view)
     case .touches(let t):
       counters.messages += 1
-      out = OutboundMessage(line: message.jsonLine, type: "touches", view: t.view)
+      (type, view) = ("touches", t.view)
     case .scroll(let m):
       counters.messages += 1
-      out = OutboundMessage(line: message.jsonLine, type: "scroll", view: m.view)
+      (type, view) = ("scroll", m.view)
     case .controlAction(let a):
       counters.messages += 1
       counters.actions += 1
-      out = OutboundMessage(line: message.jsonLine, type: "action", action: a.action, view: a.view)
+      (type, action, view) = ("action", a.action, a.view)
     case .control(let m):
       counters.messages += 1
-      out = OutboundMessage(line: message.jsonLine, type: "control", view: m.view)
+      (type, view) = ("control", m.view)
     case .presses(let m):
       counters.messages += 1
-      out = OutboundMessage(line: message.jsonLine, type: "presses", view: m.view)
+      (type, view) = ("presses", m.view)
     case .trace(let t):
       counters.traces += 1
-      out = OutboundMessage(line: message.jsonLine, type: "trace", view: t.view)
+      (type, view) = ("trace", t.view)
     }
+    guard subscribedTypes.withLockedValue({ $0.contains(type) }) else { return }
+    let out = OutboundMessage(line: message.jsonLine, type: type, action: action, view: view)
     if liveFrameTime != nil {
       frameEncoded = MonotonicClock.microseconds()
       outbound.append(out)
@@ -719,8 +729,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
-  /// Traces while a client subscribes to `trace` (and not otherwise: tracing costs time).
+  /// Traces while a client subscribes to `trace` (and not otherwise: tracing costs time), and
+  /// encodes only the types some client subscribes to. Called on the server's event loop before the
+  /// `subscribe` reply is written, so the next frame's messages are encoded for the new subscriber.
   public func subscribedTypesChanged(_ types: Set<String>) {
+    subscribedTypes.withLockedValue { $0 = types }
     let wanted = types.contains("trace")
     queue.async { [unowned self] in
       guard wanted != tracing else { return }

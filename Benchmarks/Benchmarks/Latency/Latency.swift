@@ -84,14 +84,11 @@ final class TouchdPath: @unchecked Sendable {
     let scene = try Scene.load(path: scenePath)
     queue.sync {
       assembler = FrameAssembler(device: SyntheticTouchscreen.description, ids: TouchIDAllocator())
+      // As the daemon does, only the types some client subscribes to are encoded: here the one
+      // subscriber takes `touches`, so the pan's and pinch's actions are not.
       runtime = SceneRuntime(scene: scene, clock: clock) { [unowned self] message in
-        let type: String
-        switch message {
-        case .touches: type = "touches"
-        case .trace: type = "trace"
-        default: type = "action"
-        }
-        outbound.append(OutboundMessage(line: message.jsonLine, type: type))
+        guard case .touches(let touches) = message else { return }
+        outbound.append(OutboundMessage(line: message.jsonLine, type: "touches", view: touches.view))
       }
     }
     // As the daemon waits on its devices' epoll set: a thread of its own, asleep in poll(2), runs
