@@ -124,8 +124,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           ? ScenePlayer.origin(of: replayRecordings) - options.replayDelay * options.replaySpeed : nil,
         speed: replaying ? options.replaySpeed : 1)
       // Input already in the kernel's buffers goes first: a lift stamped before a recognizer's
-      // deadline must end the touch before the timeout fires, as in replay (the read source and the
-      // timer can become ready in the same turn, and dispatch may pick either).
+      // deadline must end the touch before the timeout fires, as in replay (input and the timer can
+      // become ready together, and the timer may get the queue first).
       clock.willRunTimers = { [unowned self] in
         for path in devices.keys.sorted() { if let live = devices[path] { readDevice(live) } }
       }
@@ -306,8 +306,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   /// Delivers a live device's frame to the window that takes it, then hands its messages to the
-  /// server in one batch. `wake` is when the read source woke for it, if it came from a read the
-  /// source woke for: then each stage's latency is recorded.
+  /// server in one batch. `wake` is when the input thread woke for it, if it came from a read the
+  /// thread woke for: then each stage's latency is recorded.
   private func deliver(_ frame: DeviceFrame, from live: LiveDevice, wake: Int64? = nil) {
     let kernel = frame.time.microseconds
     let assembled = MonotonicClock.microseconds()
@@ -574,7 +574,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
-  /// Reads what a device has; `wake`: when the read source woke for it (nil for the read at open).
+  /// Reads what a device has; `wake`: when the input thread woke for it (nil for the read at open).
   private func readDevice(_ live: LiveDevice, wake: Int64? = nil) {
     do {
       let drops = live.device.resyncCount

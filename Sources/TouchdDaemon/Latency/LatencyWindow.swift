@@ -69,7 +69,7 @@ public struct LatencyWindow: Sendable, Equatable {
 /// frame's `SYN_REPORT`. Recorded on the pipeline queue (all but ``handed``) and on the server's
 /// event loop (``handed``, kept in `ServerCounters`).
 public struct PipelineLatency: Sendable, Equatable {
-  /// The read source's handler ran (the device fd was readable and the pipeline queue woke).
+  /// The input thread woke (the devices' epoll set was readable), before the pipeline queue ran the read.
   public var wake = LatencyWindow()
   /// libevdev read the frame and the frame assembler handed it out.
   public var assembled = LatencyWindow()

@@ -27,7 +27,7 @@ public final class DispatchClock: TouchClock {
   public private(set) var wakeups = 0
   /// Called when the dispatch timer fires, before any due timer runs. The daemon reads its devices
   /// here: input the kernel stamped before a deadline is then delivered before that timeout, as
-  /// replay's virtual clock orders them, even when the read source's wake-up lost the race.
+  /// replay's virtual clock orders them, even when the input thread's wake-up lost the race.
   public var willRunTimers: (() -> Void)?
 
   /// A clock reading CLOCK_MONOTONIC, or, with `origin`, a time line that starts at `origin` now
