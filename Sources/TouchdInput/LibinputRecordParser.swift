@@ -53,7 +53,8 @@ public enum LibinputRecordParser {
     }
     let root: Node
     do {
-      guard let node = try Yams.compose(yaml: text) else {
+      // No tag-resolving regular expressions: plain scalars are resolved by `YAMLTags`.
+      guard let node = try Yams.compose(yaml: text, .basic) else {
         throw RecordingError(file: source, line: 1, message: "empty libinput record file")
       }
       root = node
@@ -155,7 +156,7 @@ public enum LibinputRecordParser {
 
     /// `events:` with nothing after it (a device that sent nothing while libinput record ran).
     func isNull(_ node: Node) -> Bool {
-      node.scalar != nil && node.tag.description == "tag:yaml.org,2002:null"
+      node.scalar != nil && YAMLTags.name(of: node) == .null
     }
 
     func description(_ evdev: Node) throws(RecordingError) -> DeviceDescription {

@@ -18,7 +18,8 @@ extension Scene {
     }
     let root: Node
     do {
-      guard let node = try Yams.compose(yaml: yaml) else {
+      // No tag-resolving regular expressions: plain scalars are resolved by `YAMLTags`.
+      guard let node = try Yams.compose(yaml: yaml, .basic) else {
         throw SceneError(diagnostics: [
           SceneDiagnostic(file: file, line: 1, column: 1, message: "the scene is empty")
         ])
@@ -662,8 +663,9 @@ struct SceneValidator {
     return s.string
   }
 
-  /// The resolved tag of a node (`int`, `float`, `str`, `null`, …).
-  private func tagName(_ node: Node) -> Tag.Name { Tag.Name(rawValue: node.tag.description) }
+  /// The resolved tag of a node (`int`, `float`, `str`, `null`, …), as Yams' default resolver
+  /// decides it (``YAMLTags``).
+  private func tagName(_ node: Node) -> Tag.Name { YAMLTags.name(of: node) }
 
   private func integer(_ node: Node) -> Int? {
     guard case .scalar = node, tagName(node) == .int else { return nil }

@@ -250,12 +250,11 @@ live_equals_replay() {
     return
   }
   subscribe "$live" action touches presses || { evemu_remove "$name"; stop_touchd; return 1; }
-  if ((keys)); then
-    # What the kernel delivered, with its timestamps: the recording replayed below.
-    evemu-record "$node" >"$OUT/record-$name.evemu" 2>"$SCRATCH/record-$name.err" &
-    recorder=$!
-    sleep 1 # evemu-record writes the description first, then waits for events
-  fi
+  # What the kernel delivered, with its timestamps: the recording replayed below (always for the
+  # key cases; for the touch cases when the file's replay differs, see below).
+  evemu-record "$node" >"$OUT/record-$name.evemu" 2>"$SCRATCH/record-$name.err" &
+  recorder=$!
+  sleep 1 # evemu-record writes the description first, then waits for events
   log "playing $(wc -l <"$SCRATCH/$name.events") events into $node ($order)"
   timeout 180 evemu-play "$node" <"$SCRATCH/$name.events" || note "evemu-play exited $?"
   sleep 1.5 # timers after the last frame (multi-tap interval) run out, as in replay
@@ -286,6 +285,22 @@ live_equals_replay() {
   $PY "$VM/compare.py" "$EXPECTED/$expected.jsonl" "$live" >"$OUT/diff-$name.txt"
   local rc=$? timed=""
   head -60 "$OUT/diff-$name.txt"
+  if ((!keys && rc != 0)); then
+    # evemu-play re-creates the file's timing with sleeps; under emulation and host load a write
+    # can be late by tens of ms, and a recognizer with a time limit then decides differently (a
+    # 0.69 s tap held 0.79 s fails the 0.75 s limit). The kernel's own timestamps are what touchd
+    # saw: live must equal the replay of the live device's recording, times included. Passing
+    # that, the difference from the file is the injection's timing, and the note says so.
+    "$BIN/touchctl" replay "$OUT/record-$name.evemu" --scene "$scene" >"$OUT/replay-record-$name.jsonl" 2>&1 ||
+      echo "touchctl replay of the live recording exited $?"
+    if $PY "$VM/compare.py" --times "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt"; then
+      rc=0
+      timed="; the kernel's timing differed from the file's (injection late); live equals the replay of the live device's recording, times included: $(head -1 "$OUT/diff-times-$name.txt")"
+    else
+      head -60 "$OUT/diff-times-$name.txt"
+      timed="; and the replay of the live device's recording: $(head -1 "$OUT/diff-times-$name.txt")"
+    fi
+  fi
   if ((keys)); then
     # The live device's own recording, replayed here: the same messages, at the same times.
     # (evemu-record ends with "could not record device" when the device goes: that is the unplug.)
