@@ -5,6 +5,7 @@
 #   units, rule   -> /etc/systemd/system/touchd.{service,socket}, /etc/udev/rules.d/70-touchd.rules
 #   example scene -> /etc/touchd/scene.yaml (kept if it exists)
 #   docs          -> $PREFIX/share/doc/touchd
+#   manual pages  -> $PREFIX/share/man/man{1,5,8}: touchctl(1), touchd.scene(5), touchd(8)
 # then creates the "touchd" group (members may connect to the socket), reloads systemd and udev,
 # and enables and starts touchd.socket (the service starts on the first client or touchscreen).
 #
@@ -43,6 +44,11 @@ if [[ ! -e "$destdir/etc/touchd/scene.yaml" ]]; then
   install -m 0644 config/scene.yaml "$destdir/etc/touchd/scene.yaml"
 fi
 install -m 0644 README.md docs/*.md "$destdir$prefix/share/doc/touchd/"
+for page in docs/man/*.[158]; do
+  section=${page##*.}
+  install -d "$destdir$prefix/share/man/man$section"
+  install -m 0644 "$page" "$destdir$prefix/share/man/man$section/"
+done
 echo "install: files installed under ${destdir:-/}"
 
 [[ -n "$destdir" ]] && exit 0

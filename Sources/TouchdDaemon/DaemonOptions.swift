@@ -58,6 +58,8 @@ extension DaemonOptions {
     case run(DaemonOptions)
     /// `-h` or `--help`: print ``DaemonOptions/help``.
     case help
+    /// `--version`: print ``TouchdVersion/current``.
+    case version
   }
 
   /// One option of the command line.
@@ -158,6 +160,7 @@ extension DaemonOptions {
       if case .value(let placeholder, _) = option.kind { left += " " + placeholder }
       text += helpLine(left, option.help)
     }
+    text += helpLine("  --version", "Print touchd's version.")
     text += helpLine("  -h, --help", "Show this help.")
     return text
   }
@@ -192,6 +195,7 @@ extension DaemonOptions {
       let argument = arguments[index]
       index += 1
       if argument == "-h" || argument == "--help" { return .help }
+      if argument == "--version" { return .version }
       guard argument.hasPrefix("--"), argument.count > 2 else {
         throw UsageError(description: "unexpected argument '\(argument)' (options start with --)")
       }

@@ -1,6 +1,7 @@
 import Dispatch
 import Logging
 import TouchdDaemon
+import TouchdInput
 
 #if canImport(Glibc)
   import Glibc
@@ -11,6 +12,11 @@ import TouchdDaemon
 
 /// Exit status for a bad command line (sysexits.h EX_USAGE).
 let usageExitCode: Int32 = 64
+
+/// Exit status for a scene that cannot be read or is invalid at start (sysexits.h EX_CONFIG). The
+/// unit sets `RestartPreventExitStatus=78`: systemd does not restart a daemon whose configuration
+/// must be fixed first.
+let configExitCode: Int32 = 78
 
 /// Writes all of `text` to a standard stream (before logging is set up).
 func emit(_ text: String, to fd: Int32) {
@@ -37,6 +43,9 @@ switch invocation {
 case .help:
   emit(DaemonOptions.help, to: STDOUT_FILENO)
   exit(0)
+case .version:
+  emit("touchd \(TouchdVersion.current)\n", to: STDOUT_FILENO)
+  exit(0)
 case .run(let options):
   LoggingSystem.bootstrap { label in
     var handler = JournalLogHandler(label: label)
@@ -49,7 +58,7 @@ case .run(let options):
     daemon = try Daemon(options: options, logger: logger)
   } catch {
     for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
-    exit(1)
+    exit(configExitCode)
   }
   do {
     try daemon.start()

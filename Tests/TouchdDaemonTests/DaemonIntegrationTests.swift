@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdInput
 import TouchdScene
 import TouchdTestKit
 
@@ -280,7 +281,31 @@ struct DaemonIntegrationTests {
     #expect(daemon.log.contains("stopping signal=SIGTERM"))
   }
 
-  @Test func aBadSceneAtStartIsReportedWithItsPositionAndExitsNonZero() throws {
+  @Test("touchd --version and touchctl --version print the one version scripts/version.sh reads")
+  func versions() throws {
+    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, output)
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let script = try run("/bin/sh", [root.appendingPathComponent("scripts/version.sh").path])
+    let version = script.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(script.status == 0 && version == TouchdVersion.current)
+    let touchd = try run(try #require(builtProduct("touchd")), ["--version"])
+    #expect(touchd.status == 0 && touchd.output == "touchd \(version)\n")
+    let touchctl = try run(try #require(builtProduct("touchctl")), ["--version"])
+    #expect(touchctl.status == 0 && touchctl.output == "touchctl \(version)\n")
+  }
+
+  @Test func aBadSceneAtStartIsReportedWithItsPositionAndExitsWithExConfig() throws {
     let dir = scratchDirectory()
     let scenePath = dir.appendingPathComponent("bad.yaml").path
     try "version: 1\nwindows:\n  - id: main\n    size: {width: 100, hieght: 100}\n"
@@ -293,7 +318,7 @@ struct DaemonIntegrationTests {
     try process.run()
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    #expect(process.terminationStatus == 78, "EX_CONFIG: systemd's RestartPreventExitStatus=78 then stops retrying")
     #expect(output.contains("bad.yaml:4:"), "\(output)")
     #expect(output.contains("hieght"))
   }

@@ -1,5 +1,7 @@
+import Foundation
 import Logging
 import Testing
+import TouchdInput
 
 @testable import TouchdDaemon
 
@@ -57,6 +59,37 @@ struct DaemonOptionsTests {
     #expect(o.maximumLineLength == 65_536)
     #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1)
     #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)
+  }
+
+  @Test("--version asks for the version, from its one place")
+  func version() throws {
+    #expect(try DaemonOptions.parse(["--version"]) == .version)
+    #expect(try DaemonOptions.parse(["--scene", "s", "--version"]) == .version)
+    #expect(DaemonOptions.help.contains("--version"))
+    #expect(TouchdVersion.current.split(separator: ".").count == 3)
+  }
+
+  @Test("touchd(8) documents every option --help lists, and the version")
+  func manualPage() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let page = try String(contentsOf: root.appendingPathComponent("docs/man/touchd.8"), encoding: .utf8)
+    // Options as --help prints them ("  --name VALUE   help"), as roff writes them (\-\-name).
+    let names = DaemonOptions.help.split(separator: "\n").compactMap { line -> String? in
+      let trimmed = line.drop { $0 == " " }
+      guard line.hasPrefix("  --") || line.hasPrefix("  -h"), let name = trimmed.split(separator: " ").first else {
+        return nil
+      }
+      return String(name.filter { $0 != "," })
+    }
+    #expect(names.count == 17, "\(names)")
+    for name in names {
+      #expect(page.contains(name.replacingOccurrences(of: "-", with: "\\-")), "touchd.8 lacks \(name)")
+    }
+    for name in ["touchd.8", "touchd.scene.5"] {
+      let text = try String(contentsOf: root.appendingPathComponent("docs/man/\(name)"), encoding: .utf8)
+      #expect(text.contains("\"touchd \(TouchdVersion.current)\""), "the .TH line of \(name) names the version")
+    }
   }
 
   @Test("-h and --help ask for the help, which lists every option")

@@ -47,8 +47,15 @@ struct SystemdNotifierTests {
     #expect(notifier.isActive)
     notifier.ready(status: "2 windows, 1 device")
     #expect(listener.receive() == "READY=1\nSTATUS=2 windows, 1 device")
+    let before = MonotonicClock.microseconds()
     notifier.reloading()
-    #expect(listener.receive() == "RELOADING=1")
+    let after = MonotonicClock.microseconds()
+    // RELOADING=1 with when the reload began, on CLOCK_MONOTONIC, in µs (systemd ≥ 253).
+    let reloading = listener.receive() ?? ""
+    let lines = reloading.split(separator: "\n")
+    #expect(lines.first == "RELOADING=1" && lines.count == 2, "\(reloading)")
+    let stamp = lines.last.flatMap { $0.hasPrefix("MONOTONIC_USEC=") ? Int64($0.dropFirst(15)) : nil }
+    #expect(stamp.map { before <= $0 && $0 <= after } == true, "\(reloading) not in \(before)...\(after)")
     notifier.watchdog()
     #expect(listener.receive() == "WATCHDOG=1")
     notifier.stopping()
@@ -83,6 +90,28 @@ struct SystemdNotifierTests {
     #expect(SystemdNotifier(socketPath: "/run/x", watchdogUSec: "0").watchdogInterval == nil)
     #expect(SystemdNotifier(socketPath: "/run/x", watchdogUSec: "soon").watchdogInterval == nil)
     #expect(SystemdNotifier(socketPath: "/run/x").watchdogInterval == nil)
+  }
+
+  @Test("Log lines are for the journal only when JOURNAL_STREAM names stderr's own device and inode")
+  func journalStream() throws {
+    let path = "/tmp/touchd-journal-stream-\(getpid())"
+    let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+    try #require(fd >= 0)
+    defer {
+      close(fd)
+      unlink(path)
+    }
+    var info = stat()
+    try #require(fstat(fd, &info) == 0)
+    let (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino))
+    #expect(JournalLogHandler.isJournalStream("\(device):\(inode)", fd: fd))
+    // Inherited from a parent whose stderr was the journal, but this fd is another file.
+    #expect(!JournalLogHandler.isJournalStream("\(device):\(inode + 1)", fd: fd))
+    #expect(!JournalLogHandler.isJournalStream("\(device + 1):\(inode)", fd: fd))
+    #expect(!JournalLogHandler.isJournalStream("\(device)", fd: fd))
+    #expect(!JournalLogHandler.isJournalStream("x:\(inode)", fd: fd))
+    #expect(!JournalLogHandler.isJournalStream(nil, fd: fd))
+    #expect(!JournalLogHandler.isJournalStream("\(device):\(inode)", fd: -1))
   }
 
   @Test("Socket activation passes LISTEN_FDS descriptors from 3 when LISTEN_PID is this process")

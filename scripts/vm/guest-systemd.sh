@@ -11,7 +11,7 @@ SOCK=/run/touchd/touchd.sock   # the installed touchd.socket's
 EVENTS="$OUT/systemd-events.jsonl"
 
 plan systemd-boot systemd-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-security-score systemd-stop-clean
+  systemd-watchdog systemd-security-score systemd-stop-clean systemd-bad-scene-at-start
 
 check_boot() {
   local state
@@ -34,7 +34,8 @@ check_install() {
   scripts/install.sh --bin-dir "$BIN" || fail "install.sh --bin-dir exited $?" || return
   local missing=""
   for f in /usr/local/bin/touchd /usr/local/bin/touchctl /etc/systemd/system/touchd.service \
-    /etc/systemd/system/touchd.socket /etc/udev/rules.d/70-touchd.rules /etc/touchd/scene.yaml; do
+    /etc/systemd/system/touchd.socket /etc/udev/rules.d/70-touchd.rules /etc/touchd/scene.yaml \
+    /usr/local/share/man/man8/touchd.8 /usr/local/share/man/man5/touchd.scene.5 /usr/local/share/man/man1/touchctl.1; do
     [[ -e $f ]] || missing+=" $f"
   done
   [[ -z $missing ]] || fail "not installed:$missing" || return
@@ -147,6 +148,33 @@ check_stop() {
   note "stopped in $((SECONDS - t0)) s, Result=success, status 0, socket removed"
 }
 
+# An invalid scene at start: touchd exits with EX_CONFIG (78), the unit's RestartPreventExitStatus=78
+# keeps systemd from restarting it (RestartSec=1s would loop), and the journal has the error with
+# its file:line:column at priority err.
+check_bad_scene_at_start() {
+  need_daemon || return
+  local scene=/etc/touchd/scene.yaml status result restarts
+  cp "$scene" "$SCRATCH/scene.before-bad"
+  cp "$VM/scenes/bad.yaml" "$scene"
+  systemctl start touchd.service 2>&1 | head -3
+  sleep 5 # five RestartSec= periods: a restart loop would show in NRestarts
+  status=$(systemctl show -p ExecMainStatus --value touchd.service)
+  result=$(systemctl show -p Result --value touchd.service)
+  restarts=$(systemctl show -p NRestarts --value touchd.service)
+  journalctl -u touchd.service --no-pager -o cat | tail -6
+  cp "$SCRATCH/scene.before-bad" "$scene"
+  systemctl stop touchd.socket 2>/dev/null
+  systemctl reset-failed touchd.service 2>/dev/null
+  [[ $status == 78 ]] || fail "ExecMainStatus=$status, not 78 (EX_CONFIG)" || return
+  [[ $result == exit-code ]] || fail "Result=$result" || return
+  [[ $restarts == 0 ]] || fail "restarted $restarts times despite RestartPreventExitStatus=78" || return
+  local position
+  # At priority err: touchd found JOURNAL_STREAM to be its stderr and prefixed the line with <3>.
+  position=$(journalctl -u touchd.service -p err --no-pager -o cat | grep -o -m1 "$scene:[0-9]*:[0-9]*: error: .*") ||
+    fail "no file:line:column error at priority err in the journal" || return
+  note "exit status 78, Result=exit-code, NRestarts 0; journal: ${position:0:120}"
+}
+
 run_check systemd-boot check_boot
 run_check systemd-install check_install
 run_check systemd-socket-activation check_socket_activation
@@ -155,6 +183,7 @@ run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
 run_check systemd-security-score check_security
 run_check systemd-stop-clean check_stop
+run_check systemd-bad-scene-at-start check_bad_scene_at_start
 ui_stop ts
 journalctl -b --no-pager -o short-monotonic -u touchd.service -u touchd.socket >"$OUT/journal-touchd.log" 2>&1
 log "systemd guest done"
