@@ -251,8 +251,10 @@ live_equals_replay() {
   }
   subscribe "$live" action touches presses || { evemu_remove "$name"; stop_touchd; return 1; }
   # What the kernel delivered, with its timestamps: the recording replayed below (always for the
-  # key cases; for the touch cases when the file's replay differs, see below).
-  evemu-record "$node" >"$OUT/record-$name.evemu" 2>"$SCRATCH/record-$name.err" &
+  # key cases; for the touch cases when the file's replay differs, see below). Written to the
+  # guest's tmpfs, not the host's 9p share: under emulation the share's writes made the recorder
+  # and the subscriber fall behind a fast device.
+  evemu-record "$node" >"$SCRATCH/record-$name.evemu" 2>"$SCRATCH/record-$name.err" &
   recorder=$!
   sleep 1 # evemu-record writes the description first, then waits for events
   log "playing $(wc -l <"$SCRATCH/$name.events") events into $node ($order)"
@@ -273,6 +275,9 @@ live_equals_replay() {
   # cancelled. evemu-record ends with the device.
   evemu_remove "$name"
   sleep 1
+  # The subscriber may still be reading (touchctl subscribe under emulation): its file is complete
+  # once it stops growing.
+  wait_for 60 file_settled "$live" || note "the subscriber's file was still growing after 60 s"
   stop_subscriber
   stop_touchd
   # (the keypad cases) touchd must outlive the unplug: SIGTERM, then exit status 0.
@@ -281,6 +286,7 @@ live_equals_replay() {
   if [[ -n $recorder ]]; then
     wait_for 30 exited "$recorder" || kill "$recorder" 2>/dev/null
     wait "$recorder" 2>/dev/null
+    cp "$SCRATCH/record-$name.evemu" "$OUT/record-$name.evemu"
   fi
   $PY "$VM/compare.py" "$EXPECTED/$expected.jsonl" "$live" >"$OUT/diff-$name.txt"
   local rc=$? timed=""
