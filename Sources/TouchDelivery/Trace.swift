@@ -31,9 +31,11 @@ extension GestureRecognizer {
 /// Numbers in causes: at most `decimals` decimals (1 for points: `46.2`; 3 for seconds:
 /// `0.35`), no trailing zeros (`45`).
 public func traceNumber(_ value: Double, decimals: Int = 1) -> String {
-  guard value.isFinite else { return String(describing: value) }
   var scale = 1
-  for _ in 0..<max(0, decimals) { scale *= 10 }
+  for _ in 0..<max(0, min(decimals, 9)) { scale *= 10 }
+  // A value too large for an Int once scaled (a scene's window 10^22 points wide) is written as
+  // Swift writes a Double (`9.6e+21`).
+  guard value.isFinite, abs(value) * Double(scale) < 9.0e18 else { return String(describing: value) }
   let scaled = Int((abs(value) * Double(scale)).rounded())
   guard scaled != 0 else { return "0" }
   var fraction = scaled % scale

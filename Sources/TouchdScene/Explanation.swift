@@ -19,7 +19,9 @@ public enum Explanation {
 
   /// `+S.mmm`: seconds after `origin`, to the millisecond.
   public static func offset(_ time: Double, _ origin: Double) -> String {
-    let millis = Int(((time - origin) * 1000).rounded())
+    let scaled = ((time - origin) * 1000).rounded()
+    guard scaled.isFinite, scaled.magnitude < 9.0e18 else { return "+\(time - origin)" }
+    let millis = Int(scaled)
     let magnitude = millis.magnitude
     let fraction = String(magnitude % 1000)
     return (millis < 0 ? "-" : "+") + "\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count)

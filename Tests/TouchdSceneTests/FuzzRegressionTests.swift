@@ -1,4 +1,6 @@
 import Testing
+import TouchDelivery
+import TouchdInput
 
 @testable import TouchdScene
 
@@ -19,6 +21,55 @@ struct SceneFuzzRegressionTests {
   /// FuzzScene: a syntax error at the end of a file without a final newline was placed on the line
   /// after the last (libyaml's end-of-stream mark), a line no editor shows; it is placed at the end
   /// of the last line now. With the final newline the next line exists and keeps the error.
+  /// FuzzScene (CI's 20 s run, 2026-11-24): a window 19,292,233,720,368,547,758,080 points wide is
+  /// a valid number, so a drag across it moves 10^22 points, and the long press's trace cause
+  /// ("moved … pt > allowableMovement 10") converted that to an Int: "Double value cannot be
+  /// converted to Int because the result would be greater than Int.max". Numbers too large for an
+  /// Int are written as Swift writes a Double now; a segmented control clamps such a point too.
+  @Test("A window 10^22 points wide takes a traced drag that fails a long press")
+  func hugeWindowTracedDrag() throws {
+    let scene = try Scene.parse(
+      """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 19292233720368547758080, height: 1080}
+          views:
+            - id: canvas
+              frame: {x: 0, y: 0, width: 1920, height: 1080}
+              multipleTouchEnabled: true
+              touches: true
+              recognizers:
+                - {id: hold, type: longPress, action: hold, cancelsTouchesInView: false}
+                - {id: pan, type: pan, action: pan, cancelsTouchesInView: false}
+      """, file: "fuzz.yaml")
+    let clock = VirtualClock(now: 0)
+    var traces: [String] = []
+    let runtime = SceneRuntime(scene: scene, clock: clock) { message in
+      if case .trace(let t) = message, case .recognizer(_, _, _, let cause) = t.event { traces.append(cause) }
+    }
+    runtime.isTracing = true
+    let ids = TouchIDAllocator()
+    let finger = ids.next()
+    for (step, x) in [0.0, 0.0001, 0.0002].enumerated() {
+      clock.advance(to: Double(step) * 0.016)
+      runtime.handle(
+        TouchFrame(
+          time: Timestamp(microseconds: Int64(step) * 16_000),
+          contacts: [Contact(id: finger, phase: step == 0 ? .began : .moved, x: x, y: 0.5)]),
+        inWindow: 0)
+    }
+    #expect(
+      traces.contains { $0.hasPrefix("moved 1.929") && $0.contains("e+18 pt > allowableMovement 10") }, "\(traces)")
+    #expect(traceNumber(1e22) == "1e+22")
+    #expect(traceNumber(-9.5e18, decimals: 0) == "-9.5e+18")
+    let segments = SegmentedControl(frame: Rect(x: 0, y: 0, width: 300, height: 40))
+    segments.segments = ["a", "b", "c"]
+    #expect(segments.segmentIndex(at: 1e300) == 2)
+    #expect(segments.segmentIndex(at: -1e300) == 0)
+    #expect(segments.segmentIndex(at: .nan) == 0)
+  }
+
   @Test("A syntax error at the end of a file without a final newline is at the end of its last line")
   func syntaxErrorAtEnd() {
     #expect(

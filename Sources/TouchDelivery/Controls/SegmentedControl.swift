@@ -19,8 +19,10 @@ open class SegmentedControl: Control {
   /// The segment at `x` in the control's coordinates, clamped to the first and last.
   public func segmentIndex(at x: Double) -> Int {
     guard !segments.isEmpty, bounds.width > 0 else { return SegmentedControl.noSegment }
-    let index = Int(((x - bounds.minX) / (bounds.width / Double(segments.count))).rounded(.down))
-    return min(max(index, 0), segments.count - 1)
+    let position = ((x - bounds.minX) / (bounds.width / Double(segments.count))).rounded(.down)
+    guard !position.isNaN else { return 0 }
+    // Clamped as a Double: a point far outside (a huge scene) must not overflow Int.
+    return Int(min(max(position, 0), Double(segments.count - 1)))
   }
 
   open override func beginTracking(_ touch: Touch, with event: TouchEvent) -> Bool { !segments.isEmpty }
