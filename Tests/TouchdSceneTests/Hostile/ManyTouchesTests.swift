@@ -120,8 +120,14 @@ struct ManyTouchesTests {
         "1e6 events: \(Int(1e6 / seconds)) events/s (this build); RSS \(mb(before)) MB before, \(mb(first)) MB at the "
           + "first 1000 messages, \(mb(peak)) MB at most over \(samples.count) samples, \(mb(after)) MB after")
       // Nothing is kept per event or per frame: from the first thousand messages to the last of
-      // 64,000 the resident set grows by less than 4 MB.
-      #expect(peak - first < 4 * 1_048_576)
+      // 64,000 the resident set grows by less than 4 MB. The resident set is the whole test
+      // process's, and other suites run in parallel (swift-testing): their passing allocations
+      // show as peaks. Compared are the lowest samples of the first and the last quarter, which
+      // memory kept per event or frame (tens of MB over a million events) still raises.
+      let quarter = max(1, samples.count / 4)
+      let early = samples.prefix(quarter).min() ?? first
+      let late = samples.suffix(quarter).min() ?? peak
+      #expect(late - early < 4 * 1_048_576, "\(mb(early)) MB early, \(mb(late)) MB late")
       #expect(after - before < 16 * 1_048_576)
     }
   }
