@@ -62,13 +62,16 @@ public enum YAMLTags {
 
   /// `^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`
   private static func isBool(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard (2...5).contains(s.count) else { return false }
-    return boolWords.contains { equals(s, $0) }
+    (2...5).contains(s.count) && equalsSuffix(s, from: 0, anyOf: boolWords)
   }
+
+  private static let nullWords: [StaticString] = ["~", "null", "Null", "NULL"]
+  private static let infWords: [StaticString] = ["inf", "Inf", "INF"]
+  private static let nanWords: [StaticString] = ["nan", "NaN", "NAN"]
 
   /// `^(?:~|null|Null|NULL|)$`
   private static func isNull(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-    s.isEmpty || equals(s, "~") || equals(s, "null") || equals(s, "Null") || equals(s, "NULL")
+    s.isEmpty || equalsSuffix(s, from: 0, anyOf: nullWords)
   }
 
   /// `^(?:[-+]?0b[0-1_]+|[-+]?0o?[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`
@@ -100,12 +103,7 @@ public enum YAMLTags {
     guard !s.isEmpty else { return false }
     // \.[0-9_]+(?:[eE][-+][0-9]+)?  and  \.(?:nan|NaN|NAN)  (no sign)
     if s[0] == dot {
-      if equalsSuffix(s, from: 1, "nan") || equalsSuffix(s, from: 1, "NaN") || equalsSuffix(s, from: 1, "NAN") {
-        return true
-      }
-      if equalsSuffix(s, from: 1, "inf") || equalsSuffix(s, from: 1, "Inf") || equalsSuffix(s, from: 1, "INF") {
-        return true
-      }
+      if equalsSuffix(s, from: 1, anyOf: nanWords) || equalsSuffix(s, from: 1, anyOf: infWords) { return true }
       var i = 1
       while i < s.count, isDigit(s[i]) || s[i] == underscore { i += 1 }
       guard i > 1 else { return false }
@@ -119,10 +117,7 @@ public enum YAMLTags {
     if s[i] == plus || s[i] == minus { i += 1 }
     guard i < s.count else { return false }
     // [-+]?\.(?:inf|Inf|INF)
-    if s[i] == dot {
-      return equalsSuffix(s, from: i + 1, "inf") || equalsSuffix(s, from: i + 1, "Inf")
-        || equalsSuffix(s, from: i + 1, "INF")
-    }
+    if s[i] == dot { return equalsSuffix(s, from: i + 1, anyOf: infWords) }
     guard isDigit(s[i]) else { return false }
     i += 1
     while i < s.count, isDigit(s[i]) || s[i] == underscore { i += 1 }
@@ -224,6 +219,13 @@ public enum YAMLTags {
 
   private static func equals(_ s: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
     equalsSuffix(s, from: 0, word)
+  }
+
+  /// Whether the bytes from `start` to the end are one of `words`.
+  private static func equalsSuffix(
+    _ s: UnsafeBufferPointer<UInt8>, from start: Int, anyOf words: [StaticString]
+  ) -> Bool {
+    words.contains { equalsSuffix(s, from: start, $0) }
   }
 
   /// Whether the bytes from `start` to the end are `word`.

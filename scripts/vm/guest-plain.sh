@@ -224,6 +224,16 @@ RULES
 # records the live device while it plays, touchctl replays that recording here in the guest, and
 # what the subscriber got must equal it times included (compare.py --times), since the recording
 # holds the kernel's timestamps of the very events touchd read.
+# live_equals_its_recording NAME SCENE LIVE: replays the live device's own recording
+# ($OUT/record-NAME.evemu) against SCENE and compares it with LIVE, times included
+# ($OUT/diff-times-NAME.txt); the status is the comparison's.
+live_equals_its_recording() {
+  local name=$1 scene=$2 live=$3
+  "$BIN/touchctl" replay "$OUT/record-$name.evemu" --scene "$scene" >"$OUT/replay-record-$name.jsonl" 2>&1 ||
+    echo "touchctl replay of the live recording exited $?"
+  $PY "$VM/compare.py" --times "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt"
+}
+
 live_equals_replay() {
   local name=$1 recording=$2 desc=$3 order=$4 scene=${5:-$SCENE} expected=${6:-$1}
   local live="$OUT/live-$name.jsonl" # (a separate `local`: its words expand before any assignment)
@@ -297,9 +307,7 @@ live_equals_replay() {
     # 0.69 s tap held 0.79 s fails the 0.75 s limit). The kernel's own timestamps are what touchd
     # saw: live must equal the replay of the live device's recording, times included. Passing
     # that, the difference from the file is the injection's timing, and the note says so.
-    "$BIN/touchctl" replay "$OUT/record-$name.evemu" --scene "$scene" >"$OUT/replay-record-$name.jsonl" 2>&1 ||
-      echo "touchctl replay of the live recording exited $?"
-    if $PY "$VM/compare.py" --times "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt"; then
+    if live_equals_its_recording "$name" "$scene" "$live"; then
       rc=0
       timed="; the kernel's timing differed from the file's (injection late); live equals the replay of the live device's recording, times included: $(head -1 "$OUT/diff-times-$name.txt")"
     else
@@ -311,9 +319,7 @@ live_equals_replay() {
     # The live device's own recording, replayed here: the same messages, at the same times.
     # (evemu-record ends with "could not record device" when the device goes: that is the unplug.)
     echo "evemu-record: $(grep -c '^E:' "$OUT/record-$name.evemu") events; $(tr '\n' ' ' <"$SCRATCH/record-$name.err")"
-    "$BIN/touchctl" replay "$OUT/record-$name.evemu" --scene "$scene" >"$OUT/replay-record-$name.jsonl" 2>&1 ||
-      echo "touchctl replay of the live recording exited $?"
-    $PY "$VM/compare.py" --times "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt" || rc=1
+    live_equals_its_recording "$name" "$scene" "$live" || rc=1
     head -60 "$OUT/diff-times-$name.txt"
     timed="; live recording: $(head -1 "$OUT/diff-times-$name.txt")"
   fi

@@ -39,16 +39,7 @@ public struct SystemdNotifier: Sendable {
   /// `RELOADING=1` with the time the reload began: since systemd 253, `MONOTONIC_USEC=` (CLOCK_MONOTONIC,
   /// µs) goes beside it, so that the service manager can tell one reload cycle from the next
   /// (sd_notify(3), "MONOTONIC_USEC=").
-  public func reloading() {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    send(Self.reloadingMessage(monotonicMicroseconds: UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000))
-  }
-
-  /// The reload notification for a reload that began at `monotonicMicroseconds` (CLOCK_MONOTONIC).
-  public static func reloadingMessage(monotonicMicroseconds: UInt64) -> String {
-    "RELOADING=1\nMONOTONIC_USEC=\(monotonicMicroseconds)"
-  }
+  public func reloading() { send("RELOADING=1\nMONOTONIC_USEC=\(MonotonicClock.microseconds())") }
   public func reloaded(status: String) { send("READY=1\nSTATUS=\(status)") }
   public func stopping() { send("STOPPING=1") }
   public func watchdog() { send("WATCHDOG=1") }
