@@ -135,12 +135,9 @@ open class Application: Responder {
 
   /// Cancels every touch down in `window` (every window when nil) at the clock's time, as when
   /// its device vanishes: views and recognizers get `touchesCancelled`. Later frames that still
-  /// carry those contacts are ignored until the contacts end.
-  public func cancelTouches(in window: Window? = nil) {
-    cancelTouches(in: window, reason: "its device went away")
-  }
-
-  private func cancelTouches(in window: Window? = nil, reason: String) {
+  /// carry those contacts are ignored until the contacts end. `reason` is what traces give as the
+  /// cause.
+  public func cancelTouches(in window: Window? = nil, reason: String = "its device went away") {
     cancelTouches(where: { window == nil || $0.window === window }, reason: reason)
   }
 
@@ -162,6 +159,9 @@ open class Application: Responder {
     }
     send(currentEvent ?? TouchEvent(), at: time)
   }
+
+  /// Whether a delivered touch or press is down (touches swallowed or cancelled do not count).
+  public var isTouchOrPressDown: Bool { !touchesByID.isEmpty || !pressesBySource.isEmpty }
 
   /// The touch down for contact `id`, nil when none is.
   func touch(withID id: TouchID) -> Touch? { touchesByID[id] }

@@ -188,6 +188,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     case .presses(let m):
       counters.messages += 1
       (type, view) = ("presses", m.view)
+    case .idle:
+      counters.messages += 1
+      (type, view) = ("idle", nil)
     case .trace(let t):
       counters.traces += 1
       (type, view) = ("trace", t.view)
@@ -693,9 +696,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     runtime.isTracing = false
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
+    let previous = runtime!
     scene = newScene
     runtime = makeRuntime(newScene)
     runtime.nextSequenceNumber = seq
+    runtime.continueIdle(from: previous)
     if let replay {
       replay.routes = replay.recordings.map { recording in
         do {
@@ -786,6 +791,16 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     return "\(touchscreens) touchscreen(s), \(keyDevices) key device(s); \(touchesDown) touches down"
   }
 
+  /// The status's `idle`: null without the scene's `idle:`; else its state, settings, the time of
+  /// the last touch or press (the messages' clock; null before the first) and the seconds since.
+  private func idleJSON() -> String {
+    guard let state = runtime.idleState, let idle = scene.idle else { return "null" }
+    let last = state.lastInput.map(JSONFormat.number) ?? "null"
+    let since = state.lastInput.map { JSONFormat.number(max(0, clock.now - $0)) } ?? "null"
+    return #"{"state":"\#(state.isIdle ? "idle" : "active")","after":\#(JSONFormat.number(idle.after)),"#
+      + #""wake":"\#(idle.wake.rawValue)","lastInput":\#(last),"secondsSinceInput":\#(since)}"#
+  }
+
   private func statusJSON(_ server: ServerCounters) -> String {
     let deviceList = devices.keys.sorted().compactMap { path -> String? in
       guard let live = devices[path] else { return nil }
@@ -801,6 +816,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""replay":\#(replay.map { WireProtocol.quote($0.source) } ?? "null")"#,
       #""touchesDown":\#(touchesDown)"#,
       #""latency":\#(latency.json(handed: server.handedLatency))"#,
+      #""idle":\#(idleJSON())"#,
       #""ignoring":\#(runtime.ignoreDepth)"#,
       #""tracing":\#(runtime.isTracing)"#,
       #""clients":\#(server.clients)"#,

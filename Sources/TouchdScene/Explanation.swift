@@ -72,6 +72,10 @@ public enum Explanation {
     case .presses(let p):
       let list = p.presses.map { "\($0.id) \($0.type) (\($0.key))" }
       return "presses \(p.phase.rawValue) on view '\(p.view)': \(names(list))"
+    case .idle(let m):
+      return m.isIdle
+        ? "idle: no touch or press since \(m.lastInput.map { traceNumber($0) + " s" } ?? "the start")"
+        : "active" + (m.swallowed ? ": the waking input is swallowed" : "")
     case .trace(let trace): return text(trace.event)
     }
   }

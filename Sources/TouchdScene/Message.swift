@@ -18,6 +18,8 @@ public enum Message: Hashable, Sendable {
   /// One step of delivery and arbitration, with its cause; only while the runtime traces
   /// (``SceneRuntime/isTracing``).
   case trace(TraceMessage)
+  /// The scene's idle state changed (`idle:`, ``IdleMessage``).
+  case idle(IdleMessage)
 
   /// The message's sequence number: one more than the previous action or touches message's; nil
   /// for trace messages, which take none, so that the other messages are numbered the same
@@ -30,6 +32,7 @@ public enum Message: Hashable, Sendable {
     case .controlAction(let m): m.seq
     case .control(let m): m.seq
     case .presses(let m): m.seq
+    case .idle(let m): m.seq
     case .trace: nil
     }
   }
@@ -43,6 +46,7 @@ public enum Message: Hashable, Sendable {
     case .controlAction: "action"
     case .control: "control"
     case .presses: "presses"
+    case .idle: "idle"
     case .trace: "trace"
     }
   }
@@ -56,6 +60,7 @@ public enum Message: Hashable, Sendable {
     case .controlAction(let m): m.time
     case .control(let m): m.time
     case .presses(let m): m.time
+    case .idle(let m): m.time
     case .trace(let m): m.time
     }
   }
@@ -69,6 +74,7 @@ public enum Message: Hashable, Sendable {
     case .controlAction(let m): m.jsonLine
     case .control(let m): m.jsonLine
     case .presses(let m): m.jsonLine
+    case .idle(let m): m.jsonLine
     case .trace(let m): m.jsonLine
     }
   }

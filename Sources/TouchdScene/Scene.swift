@@ -8,8 +8,40 @@ public struct Scene: Decodable, Hashable, Sendable {
   /// Seconds without movement after which a touch is cancelled as stuck (a ghost touch); nil: never
   /// (`Application.stuckTouchTimeout`).
   public var stuckTouchTimeout: Double?
+  /// When touchd publishes `idle` and `active`; nil: never (``IdleMonitor``).
+  public var idle: Idle?
 
-  enum CodingKeys: String, CodingKey, CaseIterable { case version, windows, stuckTouchTimeout }
+  enum CodingKeys: String, CodingKey, CaseIterable { case version, windows, stuckTouchTimeout, idle }
+
+  /// The scene's `idle:`: after how long without input touchd publishes `idle`, and what the input
+  /// that wakes it does.
+  public struct Idle: Decodable, Hashable, Sendable {
+    /// Seconds without a touch or press, and with none held down.
+    public var after: Double
+    public var wake: Wake
+
+    /// What the touch or press that ends the idle state does.
+    public enum Wake: String, CaseIterable, Decodable, Hashable, Sendable {
+      /// It reaches the views as any other.
+      case deliver
+      /// It only wakes: no view, recognizer or control sees it, from its beginning to its end.
+      case swallow
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case after, wake }
+
+    public init(after: Double, wake: Wake = .deliver) {
+      self.after = after
+      self.wake = wake
+    }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        after: try c.decode(Double.self, forKey: .after),
+        wake: try c.decodeIfPresent(Wake.self, forKey: .wake) ?? .deliver)
+    }
+  }
 
   public init(version: Int = SceneFormat.version, windows: [Window]) {
     self.version = version

@@ -33,6 +33,8 @@ public enum SceneValueKind: Hashable, Sendable {
   case object(SceneObject)
   /// A list of objects of the given kind.
   case list(SceneObject)
+  /// Exactly one of the names.
+  case choice([String])
   /// One of ``RecognizerType``'s names.
   case recognizerType
   /// A scroll view's deceleration rate: `normal`, `fast` (``Scene/Scroll/decelerationRates``) or a
@@ -65,6 +67,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case control
   /// A window's `keys:`: key devices and the presses their keys make.
   case keys
+  /// The scene's `idle:`: when touchd publishes `idle`, and what the waking touch does.
+  case idle
 }
 
 /// One key of an object of the scene format.
@@ -109,6 +113,19 @@ public enum SceneFormat {
         SceneKey(
           "stuckTouchTimeout", .positiveNumber,
           "Seconds without movement after which a touch is cancelled as stuck (a ghost touch); absent: never."),
+        SceneKey(
+          "idle", .object(.idle),
+          "Publishes idle when no touch or press has arrived for a while, and active at the next one; absent: never."),
+      ]
+    case .idle:
+      [
+        SceneKey(
+          "after", .positiveNumber, required: true,
+          "Seconds without a touch or press (and with none held down) after which touchd publishes idle."),
+        SceneKey(
+          "wake", .choice(Scene.Idle.Wake.allCases.map(\.rawValue)), default: .string("deliver"),
+          "What the touch or press that ends the idle state does: deliver (reaches the views) or swallow (it only wakes)."
+        ),
       ]
     case .window:
       [

@@ -454,6 +454,15 @@ struct SceneValidator {
           continue
         }
       }
+    case .choice(let names):
+      guard let s = scalarString(node), names.contains(s) else {
+        var message =
+          "'\(key)' in \(owner) must be one of \(names.joined(separator: ", ")), found \(describeValue(node))"
+        if let s = scalarString(node), let guess = suggestion(for: s, in: names) {
+          message += " (did you mean '\(guess)'?)"
+        }
+        return error(node.mark, key: key, message)
+      }
     case .version:
       guard let v = integer(node) else { return fail("an integer") }
       if v != SceneFormat.version {

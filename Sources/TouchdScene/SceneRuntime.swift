@@ -48,6 +48,8 @@ public final class SceneRuntime {
   private var mappings: [ScreenMapping] = []
   /// Each window's `keys.map`, by key code: the key's name and the press type it makes.
   private var keyMaps: [[UInt16: (name: String, type: PressType)]] = []
+  /// The scene's `idle:` (nil without one).
+  private var idleMonitor: IdleMonitor?
 
   /// Builds the scene's objects on `clock`. `sink` receives every message.
   public init(scene: Scene, clock: TouchClock, sink: @escaping (Message) -> Void) {
@@ -79,6 +81,11 @@ public final class SceneRuntime {
         if let code = EventNames.keyCode(named: name) { keys[code] = (name, PressType(type)) }
       }
       keyMaps.append(keys)
+    }
+    if let idle = scene.idle {
+      idleMonitor = IdleMonitor(
+        idle, clock: clock, isInputDown: { [application] in application.isTouchOrPressDown },
+        publish: { [weak self] isIdle, time, swallowed in self?.publishIdle(isIdle, time: time, swallowed: swallowed) })
     }
     for (recognizer, spec) in pending {
       for id in spec.requireToFail { if let other = recognizers[id] { recognizer.require(toFail: other) } }
@@ -130,8 +137,15 @@ public final class SceneRuntime {
     return true
   }
 
-  /// Maps a frame of device-normalized contacts onto window `index` and delivers it.
+  /// Maps a frame of device-normalized contacts onto window `index` and delivers it. With the
+  /// scene's `idle:`, the frame is input first: it may wake the scene, and a swallowed wake's
+  /// contacts are not delivered (``IdleMonitor``).
   public func handle(_ frame: TouchFrame, inWindow index: Int) {
+    var frame = frame
+    if let idleMonitor {
+      guard let kept = idleMonitor.filter(frame) else { return }
+      frame = kept
+    }
     let mapping = mappings[index]
     let axisPoints =
       mapping.rotation == .clockwise90 || mapping.rotation == .clockwise270 ? mapping.height : mapping.width
@@ -175,6 +189,7 @@ public final class SceneRuntime {
       guard let key = map[change.code] else { continue }
       changes.append(PressChange(device: source, code: change.code, key: key.name, type: key.type, phase: change.phase))
     }
+    if let idleMonitor { changes = idleMonitor.filter(changes, at: frame.time.seconds) }
     guard !changes.isEmpty else { return }
     frameTime = frame.time.seconds
     defer { frameTime = nil }
@@ -252,6 +267,22 @@ public final class SceneRuntime {
     if let alpha { view.alpha = alpha }
     if let userInteractionEnabled { view.isUserInteractionEnabled = userInteractionEnabled }
     if let frame { view.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) }
+  }
+
+  // MARK: Idle
+
+  /// The scene's idle state, nil when the scene has no `idle:`: whether it is idle, and the time
+  /// of the last touch or press (nil before the first).
+  public var idleState: (isIdle: Bool, lastInput: Double?)? {
+    idleMonitor.map { ($0.isIdle, $0.lastInput) }
+  }
+
+  /// Takes over the idle state of the runtime this one replaces (a scene reload), so that a
+  /// reload neither wakes an idle screen nor restarts the time without input.
+  public func continueIdle(from previous: SceneRuntime) {
+    previous.idleMonitor?.stop()
+    guard let idleMonitor, let state = previous.idleState else { return }
+    idleMonitor.continueFrom(isIdle: state.isIdle, lastInput: state.lastInput)
   }
 
   /// How many ``beginIgnoringInteraction()`` are not ended yet (the `ignoreInteraction` nesting).
@@ -444,6 +475,13 @@ public final class SceneRuntime {
   private func takeSeq() -> Int {
     defer { nextSeq += 1 }
     return nextSeq
+  }
+
+  private func publishIdle(_ isIdle: Bool, time: Double, swallowed: Bool) {
+    sink(
+      .idle(
+        IdleMessage(
+          seq: takeSeq(), isIdle: isIdle, time: time, lastInput: idleMonitor?.lastInput, swallowed: swallowed)))
   }
 
   private func publishAction(_ recognizer: GestureRecognizer, spec: Scene.Recognizer, viewID: String, windowID: String)

@@ -151,6 +151,7 @@ public enum SceneSchema {
             .object([("type", .string("array")), ("items", .object([("enum", names)])), ("minItems", .number(1))]),
           ])
         ))
+    case .choice(let names): out += [("enum", .array(names.map { .string($0) }))]
     case .version: out += [("const", .number(Double(SceneFormat.version)))]
     case .rotation: out += [("enum", .array([0, 90, 180, 270].map { .number($0) }))]
     case .calibration:

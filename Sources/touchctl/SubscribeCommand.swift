@@ -15,10 +15,15 @@ struct SubscribeCommand: ParsableCommand {
   @OptionGroup var connection: SocketOptions
   @Option(name: .customLong("action"), help: "Only this action (repeatable).") var actions: [String] = []
   @Option(name: .customLong("view"), help: "Only messages about this view (repeatable).") var views: [String] = []
-  @Option(name: .customLong("type"), help: "Message types: action, touches, trace (repeatable; default action).")
+  @Option(
+    name: .customLong("type"),
+    help: "Message types: action, touches, scroll, control, presses, idle, trace (repeatable; default action).")
   var types: [String] = []
   @Flag(help: "Print the hello message and replies too.") var verbose = false
-  @Option(help: "Exit after this many action/touches/trace messages.") var count: Int?
+  @Option(help: "Exit after this many messages of the subscribed types (not replies or notices).") var count: Int?
+
+  /// The types `--count` counts: the pipeline's messages (docs/protocol.md).
+  static let countedTypes: Set<String> = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
 
   func run() throws {
     let client = try connection.connect()
@@ -41,7 +46,7 @@ struct SubscribeCommand: ParsableCommand {
       if !verbose && (type == "hello" || type == "reply") { continue }
       // Unbuffered, so a pipe sees each message as it arrives.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
-      if type == "action" || type == "touches" || type == "trace" {
+      if let type, Self.countedTypes.contains(type) {
         received += 1
         if let count, received >= count { return }
       }

@@ -97,7 +97,7 @@ import TouchdScene
       reply(#"{"cmd":"subscribe","id":7,"types":"toches"}"#)
         == error(
           "7",
-          "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, trace)"
+          "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, trace)"
         ))
     #expect(session.subscription == Subscription(), "a refused subscribe leaves the filter as it was")
     #expect(

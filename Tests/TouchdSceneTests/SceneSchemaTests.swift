@@ -47,6 +47,7 @@ struct SceneSchemaTests {
       "point": Set(Scene.Point.CodingKeys.allCases.map(\.rawValue)),
       "insets": Set(Scene.Insets.CodingKeys.allCases.map(\.rawValue)),
       "keys": Set(Scene.Keys.CodingKeys.allCases.map(\.rawValue)),
+      "idle": Set(Scene.Idle.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {

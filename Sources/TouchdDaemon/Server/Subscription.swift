@@ -3,7 +3,7 @@ import TouchdScene
 /// What a client wants to receive. Empty sets mean "all"; by default a client gets every action
 /// message and no touches or trace messages.
 public struct Subscription: Sendable, Equatable {
-  /// Message types: "action", "touches", "scroll", "control", "presses", "trace".
+  /// Message types: "action", "touches", "scroll", "control", "presses", "idle", "trace".
   public var types: Set<String> = ["action"]
   /// Action names to receive; empty: all. Applies to action messages only (touches and trace
   /// messages are not filtered by action).
@@ -19,7 +19,9 @@ public struct Subscription: Sendable, Equatable {
   public init() {}
 
   /// The message types a client may subscribe to.
-  public static let knownTypes: Set<String> = ["action", "touches", "scroll", "control", "presses", "trace"]
+  public static let knownTypes: Set<String> = Set(typeOrder)
+  /// The message types in the order errors list them.
+  public static let typeOrder = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
 
   /// Whether `message` passes the filter. Replies, errors and server notices always pass.
   public func accepts(_ message: OutboundMessage) -> Bool {
@@ -28,7 +30,8 @@ public struct Subscription: Sendable, Equatable {
     if !actions.isEmpty, message.type == "action" {
       guard let a = message.action, actions.contains(a) else { return false }
     }
-    if !views.isEmpty {
+    // The idle state is the scene's, about no view: a views filter does not hold it back.
+    if !views.isEmpty, message.type != "idle" {
       guard let v = message.view, views.contains(v) else { return false }
     }
     return true
@@ -44,7 +47,7 @@ public struct Subscription: Sendable, Equatable {
     try fields.rejectUnknown(Self.fields)
     var s = Subscription()
     if let types = try fields.strings("types") {
-      let order = ["action", "touches", "scroll", "control", "presses", "trace"]
+      let order = Self.typeOrder
       if let unknown = types.first(where: { !knownTypes.contains($0) }) {
         let name = StrictJSON.shortened(unknown)
         let hint = closestMatch(to: name, in: order).map { "did you mean '\($0)'? " } ?? ""

@@ -36,7 +36,7 @@ struct HostileRun {
         return "touches \(t.view) \(t.phase.rawValue) \(t.touches.map { String($0.id) }.joined(separator: ","))"
       case .control(let c): return "control \(c.view) \(c.highlighted ? "highlighted" : "normal")"
       case .scroll(let s): return s.phase == .didScroll ? nil : "scroll \(s.view) \(s.phase.rawValue)"
-      case .presses: return nil
+      case .presses, .idle: return nil
       case .trace(let t):
         guard case .recognizer(let r, let from, let to, let cause) = t.event else { return nil }
         return "\(r.id): \(from.rawValue) → \(to.rawValue): \(cause)"
