@@ -67,7 +67,7 @@ public enum LibinputRecordParser {
     } catch {
       throw RecordingError(file: source, line: 1, message: "invalid YAML: \(error)")
     }
-    let reader = Reader(source: source)
+    let reader = Reader(source: source, text: text)
     guard let mapping = root.mapping else { throw reader.fail(root, "expected a mapping at the top level") }
     if let version = mapping["version"], version.int != 1 {
       throw reader.fail(version, "unsupported libinput record version \(version.string ?? "?") (1 is read)")
@@ -110,9 +110,13 @@ public enum LibinputRecordParser {
 
   private struct Reader {
     let source: String
+    let text: String
 
+    /// An error at `node`'s line. libyaml places an empty document's null at the line after a last
+    /// line without a line break (`---` alone): such a place is clamped to the last line.
     func fail(_ node: Node, _ message: String) -> RecordingError {
-      RecordingError(file: source, line: node.mark?.line ?? 1, message: message)
+      let line = node.mark.map { YAMLPosition.clamped(line: $0.line, column: $0.column, in: text).line } ?? 1
+      return RecordingError(file: source, line: line, message: message)
     }
 
     func integers(_ node: Node, count: Int? = nil, what: String) throws(RecordingError) -> [Int] {

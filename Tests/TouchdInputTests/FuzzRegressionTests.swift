@@ -93,6 +93,15 @@ struct RecordingFuzzRegressionTests {
         == "fuzz.yml:4: invalid YAML: did not find expected node content")
   }
 
+  /// FuzzLibinputRecord (the 10^7 campaign, input `---`): an empty document's null is placed by
+  /// libyaml on the line after a last line without a line break; the error names the last line.
+  @Test("A file that is only `---` is an error on its line 1, not line 2")
+  func emptyDocumentWithoutNewline() {
+    #expect(libinputError("---") == "fuzz.yml:1: expected a mapping at the top level")
+    #expect(libinputError("---\n") == "fuzz.yml:2: expected a mapping at the top level")
+    #expect(libinputError("# a comment\n---") == "fuzz.yml:2: expected a mapping at the top level")
+  }
+
   /// A control character is a YAML reader error: its line is counted as libyaml counts lines
   /// (`\r\n` is one line end), not from 1.
   @Test("A YAML reader error names the line of the bad character, CRLF lines counted once")
