@@ -32,7 +32,16 @@ extension Scene {
     }
     var validator = SceneValidator(file: file)
     validator.validate(root)
-    guard validator.diagnostics.isEmpty else { throw SceneError(diagnostics: validator.diagnostics) }
+    guard validator.diagnostics.isEmpty else {
+      // libyaml places an empty document's null (`---` alone) on the line after a last line
+      // without a line break: every place is clamped to the text, as syntax errors' are.
+      throw SceneError(
+        diagnostics: validator.diagnostics.map { diagnostic in
+          var d = diagnostic
+          (d.line, d.column) = YAMLPosition.clamped(line: d.line, column: d.column, in: yaml)
+          return d
+        })
+    }
     do {
       return try YAMLDecoder().decode(Scene.self, from: root)
     } catch {

@@ -80,6 +80,15 @@ struct SceneFuzzRegressionTests {
         == ["fuzz.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}' while parsing a flow mapping"])
   }
 
+  /// Found with FuzzLibinputRecord's `---` (the libinput-record parser had the same fault): an
+  /// empty document's null is on the line after a last line without a line break in libyaml's
+  /// marks, so a scene of `---` alone was an error at line 2 of a one-line file.
+  @Test("A scene that is only `---` is an error at the end of its line 1")
+  func emptyDocumentWithoutNewline() {
+    #expect(diagnostics("---") == ["fuzz.yaml:1:4: error: expected a mapping for the scene, found nothing"])
+    #expect(diagnostics("---\n") == ["fuzz.yaml:2:1: error: expected a mapping for the scene, found nothing"])
+  }
+
   /// FuzzScene (the validator passed a scene the decoder refused): a key with a tag of its own,
   /// `!!float x`, was the key `x` to the validator, but the decoder, which looks keys up as Yams
   /// does, did not find it: `cannot decode the scene: DecodingError.keyNotFound …` at line 1. Quoted
