@@ -750,6 +750,15 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   private func execute(_ command: ClientCommand, serverCounters: ServerCounters) -> CommandResult {
     dispatchPrecondition(condition: .onQueue(queue))
+    if case .scene(.setWindow(let id, _)) = command.request {
+      let result = WireProtocol.execute(command.request, runtime: runtime, status: { "" }, reload: { .error("") })
+      if case .ok(let fields) = result {
+        // New clients' hello has the window's new size; every client hears of the change.
+        server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)
+        logger.notice("window changed by a client's set command", metadata: ["window": "\(id)", "now": "\(fields)"])
+      }
+      return result
+    }
     // The protocol fuzz target runs the same function against its own runtime.
     return WireProtocol.execute(
       command.request, runtime: runtime, status: { statusJSON(serverCounters) },
@@ -771,7 +780,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   private func windowsJSON() -> String {
     "["
-      + scene.windows.map {
+      + runtime.scene.windows.map {
         #"{"id":\#(WireProtocol.quote($0.id)),"width":\#(JSONFormat.number($0.size.width)),"height":\#(JSONFormat.number($0.size.height))}"#
       }.joined(separator: ",") + "]"
   }

@@ -186,6 +186,27 @@ public struct CommandFields: Sendable {
     return try CommandFields(members, owner: path(key), prefix: path(key) + ".")
   }
 
+  /// An array of finite numbers, nil when absent; `counts` bounds its length:
+  /// `'calibration' must be an array of 6 numbers, found [1,0]`, `'calibration[2]' must be a
+  /// finite number, found "x"`.
+  public func numberList(_ key: String, counts: ClosedRange<Int>, _ expected: String) throws(SceneCommandError)
+    -> [Double]?
+  {
+    guard let value = values[key] else { return nil }
+    guard case .array(let items) = value else { throw mismatch(key, expected, value) }
+    guard counts.contains(items.count) else {
+      throw SceneCommandError("'\(path(key))' must be \(expected), found an array of \(items.count) items")
+    }
+    var out: [Double] = []
+    for (i, item) in items.enumerated() {
+      guard let n = item.numberValue, n.isFinite else {
+        throw SceneCommandError("'\(path(key))[\(i)]' must be a finite number, found \(item.shortDescription)")
+      }
+      out.append(n)
+    }
+    return out
+  }
+
   /// An object field of exactly the number fields `names` (returned in that order), nil when
   /// absent: `'frame' must be an object {"x":..,"y":..}`, `missing field 'frame.y' (a number)`,
   /// `unknown field 'frame.z' (frame takes x, y)`.

@@ -1,3 +1,5 @@
+import TouchdInput
+
 /// A command that changes the running scene: what a client sends on the daemon's socket
 /// (`{"cmd":"set",…}`, `{"cmd":"ignoreInteraction",…}`) and what `touchctl replay --at` applies at
 /// a time. One parser and one ``SceneRuntime/apply(_:)`` serve both.
@@ -11,12 +13,19 @@ public enum SceneCommand: Hashable, Sendable {
     view: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
     frame: Scene.Frame? = nil, scroll: ScrollChange = ScrollChange(), control: ControlChange = ControlChange(),
     firstResponder: Bool? = nil)
+  /// `{"cmd":"set","window":ID,…}`: changes how a window maps its touchscreens (`rotation`,
+  /// `calibration`) and its size, as for a display rotated while running; the window's touches in
+  /// progress are cancelled.
+  case setWindow(window: String, change: WindowChange)
   /// `{"cmd":"ignoreInteraction","value":BOOL}`: begins (true) or ends (false) one level of
   /// ignoring interaction.
   case ignoreInteraction(Bool)
 
   /// The command names this type parses.
   public static let names = ["set", "ignoreInteraction"]
+
+  /// The fields `set` takes with `window`.
+  public static let setWindowFields = ["window", "rotation", "calibration", "size"]
 
   /// The fields `set` takes, in the order its errors list them.
   public static let setFields = [
@@ -52,8 +61,15 @@ public enum SceneCommand: Hashable, Sendable {
   }
 
   private static func parseSet(_ fields: CommandFields) throws(SceneCommandError) -> SceneCommand {
+    if fields["window"] != nil {
+      guard fields["view"] == nil else {
+        throw SceneCommandError("'set' takes 'view' or 'window', not both (one command changes one of them)")
+      }
+      return try parseSetWindow(fields)
+    }
     try fields.rejectUnknown(setFields)
-    let view = try fields.required(fields.string("view"), "view", "a string: the view id")
+    let view = try fields.required(
+      fields.string("view"), "view", "a string: the view id, or 'window' with a window id")
     let hidden = try fields.bool("hidden")
     let alpha = try fields.number("alpha")
     let interaction = try fields.bool("userInteractionEnabled")
@@ -84,6 +100,28 @@ public enum SceneCommand: Hashable, Sendable {
       control: control, firstResponder: firstResponder)
   }
 
+  private static func parseSetWindow(_ fields: CommandFields) throws(SceneCommandError) -> SceneCommand {
+    try fields.rejectUnknown(setWindowFields)
+    let window = try fields.required(fields.string("window"), "window", "a string: the window id")
+    var change = WindowChange()
+    if let rotation = try fields.integer("rotation") {
+      guard ScreenRotation(rawValue: rotation) != nil else {
+        throw SceneCommandError("'rotation' must be 0, 90, 180 or 270, found \(rotation)")
+      }
+      change.rotation = rotation
+    }
+    change.calibration = try fields.numberList(
+      "calibration", counts: 6...6, "an array of 6 numbers (a 2x3 matrix, LIBINPUT_CALIBRATION_MATRIX's meaning)")
+    if let n = try fields.numbers("size", ["width", "height"]) {
+      guard n[0] > 0, n[1] > 0 else { throw SceneCommandError("'size' must be above 0 points wide and high") }
+      change.size = Scene.Size(width: n[0], height: n[1])
+    }
+    guard !change.isEmpty else {
+      throw SceneCommandError("'set' with 'window' changes at least one of rotation, calibration, size")
+    }
+    return .setWindow(window: window, change: change)
+  }
+
   /// `,"key":{"a":1,"b":2}`: an object of numbers, for ``json``.
   private static func numbersJSON(_ key: String, _ names: [String], _ values: [Double]) -> String {
     #","\#(key)":{"# + zip(names, values).map { #""\#($0)":\#(JSONFormat.number($1))"# }.joined(separator: ",")
@@ -95,6 +133,14 @@ public enum SceneCommand: Hashable, Sendable {
     switch self {
     case .ignoreInteraction(let value):
       return #"{"cmd":"ignoreInteraction","value":\#(value)}"#
+    case .setWindow(let window, let change):
+      var out = #"{"cmd":"set","window":"# + JSONFormat.string(window)
+      if let rotation = change.rotation { out += #","rotation":\#(rotation)"# }
+      if let calibration = change.calibration {
+        out += #","calibration":["# + calibration.map(JSONFormat.number).joined(separator: ",") + "]"
+      }
+      if let size = change.size { out += Self.numbersJSON("size", ["width", "height"], [size.width, size.height]) }
+      return out + "}"
     case .set(let view, let hidden, let alpha, let interaction, let frame, let scroll, let control, let first):
       var out = #"{"cmd":"set","view":"# + JSONFormat.string(view)
       if let hidden { out += #","hidden":\#(hidden)"# }
@@ -120,6 +166,25 @@ public enum SceneCommand: Hashable, Sendable {
       return out + "}"
     }
   }
+}
+
+/// What a `set` command changes in a window; nil leaves a property as it is.
+public struct WindowChange: Hashable, Sendable {
+  /// 0, 90, 180 or 270 degrees clockwise (the scene's `rotation`).
+  public var rotation: Int?
+  /// Six numbers, libinput's calibration matrix (the scene's `calibration`).
+  public var calibration: [Double]?
+  /// The window's size in points.
+  public var size: Scene.Size?
+
+  public init(rotation: Int? = nil, calibration: [Double]? = nil, size: Scene.Size? = nil) {
+    self.rotation = rotation
+    self.calibration = calibration
+    self.size = size
+  }
+
+  /// Whether the command changes nothing of the window.
+  public var isEmpty: Bool { rotation == nil && calibration == nil && size == nil }
 }
 
 /// What a `set` command changes in a scroll view; nil leaves a property as it is.
@@ -196,6 +261,8 @@ extension SceneRuntime {
         view, hidden: hidden, alpha: alpha, userInteractionEnabled: interaction, frame: frame, scroll: scroll,
         control: control, firstResponder: first)
       return #""view":"# + JSONFormat.string(view)
+    case .setWindow(let window, let change):
+      return try setWindow(window, change)
     case .ignoreInteraction(true):
       beginIgnoringInteraction()
       return #""ignoring":\#(ignoreDepth)"#

@@ -5,6 +5,8 @@ import TouchdInput
 public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No view has this id; `suggestion` is a close id, if any.
   case unknownView(String, suggestion: String?)
+  /// No window has this id; `suggestion` is a close id, if any.
+  case unknownWindow(String, suggestion: String?)
   /// An alpha outside 0...1 or a negative size.
   case invalidValue(String)
   /// No window of the scene takes touches from this device.
@@ -18,6 +20,8 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
     switch self {
     case .unknownView(let id, let suggestion):
       "unknown view '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .unknownWindow(let id, let suggestion):
+      "unknown window '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .invalidValue(let message): message
     case .noWindow(let device): "no window of the scene takes touches from '\(device)'"
     case .notTouchscreen(let message): message
@@ -33,7 +37,9 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
 /// # Thread safety
 /// Not thread-safe: one owner calls every method, on the queue that owns the clock.
 public final class SceneRuntime {
-  public let scene: Scene
+  /// The scene as running: the file's, with the windows' `set` changes (rotation, calibration,
+  /// size) applied.
+  public private(set) var scene: Scene
   public let application: Application
   /// The windows, in the scene's order (front to back).
   public let windows: [TouchDelivery.Window]
@@ -44,7 +50,7 @@ public final class SceneRuntime {
   private var nextSeq = 1
   private var frameTime: Double?
   private let simultaneity = SimultaneityDelegate()
-  /// ``mapping(forWindow:)`` of every window (the scene does not change).
+  /// ``mapping(forWindow:)`` of every window (changed by ``setWindow(_:_:)`` only).
   private var mappings: [ScreenMapping] = []
   /// Each window's `keys.map`, by key code: the key's name and the press type it makes.
   private var keyMaps: [[UInt16: (name: String, type: PressType)]] = []
@@ -283,6 +289,38 @@ public final class SceneRuntime {
     previous.idleMonitor?.stop()
     guard let idleMonitor, let state = previous.idleState else { return }
     idleMonitor.continueFrom(isIdle: state.isIdle, lastInput: state.lastInput)
+  }
+
+  /// Changes how window `id` maps its touchscreens and its size (a display rotated while
+  /// running): its touches in progress are cancelled first, as the positions they were hit-tested
+  /// at no longer hold; their contacts are ignored until they lift (``Application/cancelTouches(in:reason:)``).
+  /// Returns the reply's fields: the window's id, size, rotation and calibration as they are now.
+  public func setWindow(_ id: String, _ change: WindowChange) throws(SceneRuntimeError) -> String {
+    guard let index = scene.windows.firstIndex(where: { $0.id == id }) else {
+      throw .unknownWindow(id, suggestion: closestMatch(to: id, in: scene.windows.map(\.id)))
+    }
+    if let calibration = change.calibration, calibration.count != 6 || !calibration.allSatisfy(\.isFinite) {
+      throw .invalidValue("a calibration matrix is 6 finite numbers")
+    }
+    if let rotation = change.rotation, ScreenRotation(rawValue: rotation) == nil {
+      throw .invalidValue("rotation \(rotation) is not 0, 90, 180 or 270")
+    }
+    if let size = change.size, !(size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite) {
+      throw .invalidValue("a window's size must be above 0 points wide and high")
+    }
+    let window = windows[index]
+    application.cancelTouches(in: window, reason: "window '\(id)' changed its rotation, calibration or size")
+    if let rotation = change.rotation { scene.windows[index].rotation = rotation }
+    if let calibration = change.calibration { scene.windows[index].calibration = calibration }
+    if let size = change.size {
+      scene.windows[index].size = size
+      window.frame.size = Size(width: size.width, height: size.height)
+    }
+    mappings[index] = mapping(forWindow: index)
+    let spec = scene.windows[index]
+    return #""window":"# + JSONFormat.string(id) + #","width":\#(JSONFormat.number(spec.size.width)),"#
+      + #""height":\#(JSONFormat.number(spec.size.height)),"rotation":\#(spec.rotation),"#
+      + #""calibration":["# + spec.calibration.map(JSONFormat.number).joined(separator: ",") + "]"
   }
 
   /// How many ``beginIgnoringInteraction()`` are not ended yet (the `ignoreInteraction` nesting).
