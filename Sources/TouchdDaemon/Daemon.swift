@@ -376,7 +376,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       let decision = device.decision
       // A device a window's keys.devices names is opened even when touchd may not take it, so the
       // log says why not.
-      let keysNamed = device.description.map { keysNamedWindow(for: $0, path: device.path) != nil } ?? false
+      let keysNamed =
+        device.description.map {
+          keysNamedWindow(for: $0, path: device.path, properties: device.udev?.values ?? [:]) != nil
+        } ?? false
       guard decision.isTouchscreen || keysNamed else {
         reportNotTaken(path: device.path, description: device.description, decision)
         continue
@@ -439,21 +442,29 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   /// The first window whose `keys.devices` match the device, if it has keys that make presses.
-  private func keysNamedWindow(for description: DeviceDescription, path: String) -> Int? {
-    KeyAssembler.hasKeys(description) ? runtime.keyWindowIndex(for: description, path: path) : nil
+  private func keysNamedWindow(for description: DeviceDescription, path: String, properties: [String: String])
+    -> Int?
+  {
+    KeyAssembler.hasKeys(description)
+      ? runtime.keyWindowIndex(for: description, path: path, properties: properties) : nil
   }
 
   /// The role of a device: touches for a touchscreen a window's `devices` match; keys when a
   /// window's `keys.devices` name it and nothing keeps touchd off it (`TOUCHD_IGNORE`, touchd's own
   /// virtual devices, an unreadable node).
-  private func role(of description: DeviceDescription, path: String, _ decision: DeviceDecision) -> Role {
-    let touchWindow = decision.isTouchscreen ? runtime.windowIndex(for: description, path: path) : nil
+  private func role(of probe: EvdevDevice) -> Role {
+    let (description, path, decision) = (probe.description, probe.path, probe.decision)
+    let properties = probe.udev?.values ?? [:]
+    let touchWindow =
+      decision.isTouchscreen ? runtime.windowIndex(for: description, path: path, properties: properties) : nil
     let keysAllowed: Bool =
       switch decision.source {
       case .udev, .touchdRule: true
       case .ignoreProperty, .ownDevice, .unreadable: false
       }
-    return Role(touchWindow: touchWindow, keyWindow: keysAllowed ? keysNamedWindow(for: description, path: path) : nil)
+    return Role(
+      touchWindow: touchWindow,
+      keyWindow: keysAllowed ? keysNamedWindow(for: description, path: path, properties: properties) : nil)
   }
 
   private func hotplug(_ event: DeviceEvent) {
@@ -474,7 +485,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       guard let probe = try? EvdevDevice(path: event.path) else { return }
       probe.close()
       let current = Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow)
-      let now = role(of: probe.description, path: event.path, probe.decision)
+      let now = role(of: probe)
       guard now != current else { return }
       let metadata = decisionMetadata(path: event.path, name: probe.name, probe.decision)
       closeDevice(event.path, cancelTouches: true, cancelKeys: true)
@@ -496,7 +507,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     do {
       let probe = try EvdevDevice(path: path)
       let description = probe.description
-      role = self.role(of: description, path: path, probe.decision)
+      role = self.role(of: probe)
       if probe.decision.isTouchscreen && role.touchWindow == nil {
         let id = description.id.vendorProduct
         logger.notice(
@@ -504,17 +515,19 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           metadata: [
             "device.path": "\(path)", "device.name": "\(probe.name)",
             "remedy":
-              "add a `devices:` pattern that matches its name \"\(probe.name)\", its id \(id) or its path to a window of \(options.scenePath)",
+              "add a `devices:` pattern that matches its name \"\(probe.name)\", its id \(id), its path or a udev property (KEY=VALUE, `touchctl devices` lists them) to a window of \(options.scenePath)",
           ])
       }
-      if role.keyWindow == nil, let named = keysNamedWindow(for: description, path: path) {
+      let properties = probe.udev?.values ?? [:]
+      if role.keyWindow == nil, let named = keysNamedWindow(for: description, path: path, properties: properties) {
         var metadata = decisionMetadata(path: path, name: probe.name, probe.decision)
         metadata["window"] = "\(scene.windows[named].id)"
         logger.notice("key device not taken", metadata: metadata)
       }
       guard !role.isEmpty else {
         probe.close()
-        if !probe.decision.isTouchscreen && keysNamedWindow(for: description, path: path) == nil {
+        if !probe.decision.isTouchscreen && keysNamedWindow(for: description, path: path, properties: properties) == nil
+        {
           reportNotTaken(path: path, description: description, probe.decision)
         }
         return

@@ -12,11 +12,31 @@ public struct UdevProperties: Hashable, Sendable {
   public var ignore: Bool
   /// `LIBINPUT_CALIBRATION_MATRIX` (six values, libinput's meaning), nil when absent or invalid.
   public var calibrationMatrix: [Double]?
+  /// Every property of the device in udev's database (`ID_PATH`, `ID_SERIAL`, a local rule's
+  /// `TOUCHD_WINDOW`, …): what a window's `devices: ["ID_PATH=…"]` pattern matches.
+  public var values: [String: String]
 
-  public init(classes: InputClasses?, ignore: Bool = false, calibrationMatrix: [Double]? = nil) {
+  public init(
+    classes: InputClasses?, ignore: Bool = false, calibrationMatrix: [Double]? = nil, values: [String: String] = [:]
+  ) {
     self.classes = classes
     self.ignore = ignore
     self.calibrationMatrix = calibrationMatrix
+    self.values = values
+  }
+
+  /// The properties that tell one device from another of the same model across reboots, in the
+  /// order `touchctl devices` offers them as `devices:` patterns: where it is plugged in
+  /// (`ID_PATH`), its serial number (`ID_SERIAL`; absent for many panels), and what local rules
+  /// set for touchd (`TOUCHD_*`, but `TOUCHD_IGNORE`).
+  public var identifying: [(key: String, value: String)] {
+    var out: [(key: String, value: String)] = []
+    for key in ["ID_PATH", "ID_SERIAL"] { if let value = values[key], !value.isEmpty { out.append((key, value)) } }
+    for (key, value) in values.sorted(by: { $0.key < $1.key })
+    where key.hasPrefix("TOUCHD_") && key != Self.ignoreProperty {
+      out.append((key, value))
+    }
+    return out
   }
 }
 

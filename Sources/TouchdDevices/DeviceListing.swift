@@ -46,12 +46,16 @@ public struct DeviceReport: Codable, Hashable, Sendable {
   public var remedy: String?
   /// Whether the device looks like a touch device (absolute axes and a sign of touch).
   public var looksLikeTouchDevice: Bool
+  /// `devices:` patterns by udev property that tell this device from others of its model, ready to
+  /// paste into a scene: `ID_PATH=…`, `ID_SERIAL=…`, a local rule's `TOUCHD_*=…`
+  /// (``UdevProperties/identifying``); empty without udev.
+  public var match: [String]
 
   enum CodingKeys: String, CodingKey {
     case path, name, vendor, product, bus, touchscreen
     case touchProtocol = "protocol"
     case slots, x, y, calibrationMatrix, udevTouchscreen, udev, touchdRule, decidedBy, reason, remedy
-    case looksLikeTouchDevice
+    case looksLikeTouchDevice, match
   }
 
   /// The report of a discovered device.
@@ -65,6 +69,7 @@ public struct DeviceReport: Codable, Hashable, Sendable {
     reason = decision.reason
     remedy = decision.remedy
     looksLikeTouchDevice = decision.looksLikeTouchDevice
+    match = device.udev?.identifying.map { "\($0.key)=\($0.value)" } ?? []
     touchscreen = decision.isTouchscreen
     switch decision.kind {
     case .multitouchB(let count):
@@ -172,6 +177,7 @@ public enum DeviceListing {
     let matrix = report.calibrationMatrix.map { $0.map(number).joined(separator: " ") } ?? "none"
     lines.append("  calibration: \(matrix)")
     lines.append("  udev:        \(udevText(report))")
+    if let match = matchText(report) { lines.append("  match:       \(match)") }
     lines.append("  touchd:      taken: \(report.reason)")
     return lines
   }
@@ -184,11 +190,34 @@ public enum DeviceListing {
       }
     }
     lines.append("  udev:        \(udevText(report))")
+    if axes, let match = matchText(report) { lines.append("  match:       \(match)") }
     lines.append("  touchd:      not taken: \(report.reason)")
     if report.looksLikeTouchDevice, let remedy = report.remedy {
       lines.append("  to take it:  \(remedy)")
     }
     return lines
+  }
+
+  /// The report's `match` patterns as a YAML flow list of double-quoted strings, to paste as a
+  /// window's `devices:` (one of them is enough), nil when there are none.
+  static func matchText(_ report: DeviceReport) -> String? {
+    guard !report.match.isEmpty else { return nil }
+    return "[" + report.match.map(quoted).joined(separator: ", ") + "]"
+  }
+
+  /// A YAML (and JSON) double-quoted string.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
+        out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(2)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
   }
 
   /// udev's classes, or that udev has no record, then with the classes of touchd's copy of its rule.
@@ -212,5 +241,11 @@ public enum DeviceListing {
 
   static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -203,6 +203,8 @@ enum LinuxInput {
     var ignore: Bool = false
     /// The raw `LIBINPUT_CALIBRATION_MATRIX` property, when a hwdb entry or rule sets one.
     var calibrationMatrix: String?
+    /// Every property (`udev_device_get_properties_list_entry`).
+    var values: [String: String] = [:]
 
     /// `ID_INPUT_TOUCHSCREEN=1`.
     var isTouchscreen: Bool { classes?.contains(.touchscreen) ?? false }
@@ -211,7 +213,8 @@ enum LinuxInput {
     var properties: UdevProperties? {
       guard classes != nil || ignore || calibrationMatrix != nil else { return nil }
       return UdevProperties(
-        classes: classes, ignore: ignore, calibrationMatrix: calibrationMatrix.flatMap(parseCalibrationMatrix))
+        classes: classes, ignore: ignore, calibrationMatrix: calibrationMatrix.flatMap(parseCalibrationMatrix),
+        values: values)
     }
   }
 
@@ -220,13 +223,21 @@ enum LinuxInput {
     func property(_ name: String) -> String? { string(udev_device_get_property_value(device, name)) }
     // input_id sets ID_INPUT=1 on every input device it looked at: its absence means no answer.
     let classes = property("ID_INPUT") == "1" ? InputClasses(udevProperty: property) : nil
+    var values: [String: String] = [:]
+    var entry = udev_device_get_properties_list_entry(device)
+    while let current = entry {
+      if let name = string(udev_list_entry_get_name(current)) {
+        values[name] = string(udev_list_entry_get_value(current)) ?? ""
+      }
+      entry = udev_list_entry_get_next(current)
+    }
     return UdevNode(
       syspath: string(udev_device_get_syspath(device)) ?? "",
       devnode: string(udev_device_get_devnode(device)),
       action: string(udev_device_get_action(device)),
       classes: classes,
       ignore: property(UdevProperties.ignoreProperty) == "1",
-      calibrationMatrix: property("LIBINPUT_CALIBRATION_MATRIX"))
+      calibrationMatrix: property("LIBINPUT_CALIBRATION_MATRIX"), values: values)
   }
 
   /// Every device of subsystem `input` udev knows (`udev_enumerate_*`); works without udevd.

@@ -57,14 +57,17 @@ public enum ScenePlayer {
   /// neither takes is ``SceneRuntimeError/noWindow(device:)``; any other device that no window's
   /// `keys.devices` takes is ``SceneRuntimeError/notTouchscreen(_:)``, its message naming the
   /// recording and the device.
-  public static func route(_ recording: Recording, in runtime: SceneRuntime, path: String? = nil)
-    throws(SceneRuntimeError) -> Route
-  {
+  /// `properties` are the udev properties `KEY=GLOB` patterns match (a recording has none of its
+  /// own: `touchctl replay --udev-property` gives them).
+  public static func route(
+    _ recording: Recording, in runtime: SceneRuntime, path: String? = nil, properties: [String: String] = [:]
+  ) throws(SceneRuntimeError) -> Route {
     let description = recording.description
     let keyWindow =
-      KeyAssembler.hasKeys(description) ? runtime.keyWindowIndex(for: description, path: path) : nil
+      KeyAssembler.hasKeys(description)
+      ? runtime.keyWindowIndex(for: description, path: path, properties: properties) : nil
     guard let message = recording.notTouchscreenMessage else {
-      let touchWindow = runtime.windowIndex(for: description, path: path)
+      let touchWindow = runtime.windowIndex(for: description, path: path, properties: properties)
       if touchWindow == nil && keyWindow == nil { throw .noWindow(device: description.name) }
       return Route(touchWindow: touchWindow, keyWindow: keyWindow)
     }
@@ -88,7 +91,7 @@ public enum ScenePlayer {
   /// are among those returned.
   ///
   /// The recording is routed by ``route(_:in:path:)``: a device a window's `keys.devices` names
-  /// feeds that window key frames too. ``replay(_:scene:devicePaths:commands:trace:)`` replays
+  /// feeds that window key frames too. ``replay(_:scene:devicePaths:deviceProperties:commands:trace:)`` replays
   /// several recordings at once.
   public static func replay(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
@@ -117,20 +120,25 @@ public enum ScenePlayer {
   /// recording, then pending timers run out. Commands and `trace` as in
   /// ``replay(_:scene:devicePath:commands:trace:)``, offsets counted from the earliest first event.
   public static func replay(
-    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], commands: [TimedCommand] = [],
-    trace: Bool = false
+    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
+    commands: [TimedCommand] = [], trace: Bool = false
   ) throws(SceneRuntimeError) -> [Message] {
     var messages: [Message] = []
-    try run(recordings, scene: scene, devicePaths: devicePaths, commands: commands, trace: trace) { step in
+    try run(
+      recordings, scene: scene, devicePaths: devicePaths, deviceProperties: deviceProperties, commands: commands,
+      trace: trace
+    ) { step in
       if case .message(let message) = step { messages.append(message) }
     }
     return messages
   }
 
-  /// ``replay(_:scene:devicePaths:commands:trace:)``, handing each step to `body` as it happens.
+  /// ``replay(_:scene:devicePaths:deviceProperties:commands:trace:)``, handing each step to `body`
+  /// as it happens. `deviceProperties` are every recording's udev properties, for windows that
+  /// match devices by `KEY=GLOB` patterns.
   public static func run(
-    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], commands: [TimedCommand] = [],
-    trace: Bool = false, _ body: @escaping (Step) -> Void
+    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
+    commands: [TimedCommand] = [], trace: Bool = false, _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
     let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
@@ -138,7 +146,7 @@ public enum ScenePlayer {
     var routes: [Route] = []
     for (index, recording) in recordings.enumerated() {
       let path = index < devicePaths.count ? devicePaths[index] : nil
-      routes.append(try route(recording, in: runtime, path: path))
+      routes.append(try route(recording, in: runtime, path: path, properties: deviceProperties))
     }
     runtime.isTracing = trace
     // Stable: commands at one time keep their order.

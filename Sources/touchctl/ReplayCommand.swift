@@ -54,6 +54,13 @@ struct ReplayCommand: ParsableCommand {
   @Flag(name: .customLong("trace"), help: "With --scene: print the trace messages too (JSON lines).")
   var trace = false
 
+  @Option(
+    name: .customLong("udev-property"),
+    help: ArgumentHelp(
+      "With --scene: a udev property of the recorded devices, KEY=VALUE (repeatable), for windows whose devices match KEY=GLOB patterns.",
+      valueName: "KEY=VALUE"))
+  var udevProperties: [String] = []
+
   @Flag(
     name: .customLong("explain"),
     help: "With --scene: print every recognizer state change with its cause, touches and actions as text.")
@@ -146,7 +153,21 @@ struct ReplayCommand: ParsableCommand {
     FileHandle.standardOutput.write(Data(buffer.utf8))
   }
 
+  /// `--udev-property KEY=VALUE` as a dictionary; a KEY that is not a udev property name is an error.
+  private func properties() throws -> [String: String] {
+    var out: [String: String] = [:]
+    for text in udevProperties {
+      guard let (key, value) = SceneRuntime.propertyPattern(text) else {
+        throw ValidationError(
+          "--udev-property \(text): expected KEY=VALUE with KEY a udev property name (capitals, digits, _)")
+      }
+      out[key] = value
+    }
+    return out
+  }
+
   private func replayScene(_ path: String, _ recordings: [Recording]) throws {
+    let deviceProperties = try properties()
     let commands: [ScenePlayer.TimedCommand]
     do {
       commands = try timedCommands()
@@ -158,7 +179,9 @@ struct ReplayCommand: ParsableCommand {
       let scene = try Scene.load(path: path)
       let origin = ScenePlayer.origin(of: recordings)
       var text = ""
-      try ScenePlayer.run(recordings, scene: scene, commands: commands, trace: trace || explain) { step in
+      try ScenePlayer.run(
+        recordings, scene: scene, deviceProperties: deviceProperties, commands: commands, trace: trace || explain
+      ) { step in
         if explain {
           text += Explanation.line(step, origin: origin)
           text += "\n"

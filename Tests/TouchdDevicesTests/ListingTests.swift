@@ -80,6 +80,35 @@ import TouchdInput
       ))
   }
 
+  /// Two identical panels: their udev properties tell them apart, and `touchctl devices` offers
+  /// them as `devices:` patterns (issue #19).
+  @Test func identifyingPropertiesAreOfferedAsPatterns() throws {
+    let values = [
+      "ID_PATH": "pci-0000:00:14.0-usb-0:3:1.0", "ID_SERIAL": "eGalax_Inc._USB_TouchController",
+      "TOUCHD_WINDOW": "left", "TOUCHD_IGNORE": "0", "DEVNAME": "/dev/input/event4", "ID_INPUT": "1",
+      "ID_INPUT_TOUCHSCREEN": "1",
+    ]
+    let left = DiscoveredDevice(
+      path: "/dev/input/event4", udev: UdevProperties(classes: [.touchscreen], values: values),
+      description: Fixtures.protocolB(slots: 10).describe())
+    let report = DeviceReport(left)
+    #expect(
+      report.match == [
+        "ID_PATH=pci-0000:00:14.0-usb-0:3:1.0", "ID_SERIAL=eGalax_Inc._USB_TouchController", "TOUCHD_WINDOW=left",
+      ])
+    let text = DeviceListing.text([left], all: false)
+    #expect(
+      text.contains(
+        #"  match:       ["ID_PATH=pci-0000:00:14.0-usb-0:3:1.0", "ID_SERIAL=eGalax_Inc._USB_TouchController", "TOUCHD_WINDOW=left"]"#
+          + "\n  touchd:      taken:"), "\(text)")
+    // Without udev properties, no line.
+    #expect(!DeviceListing.text([touchscreen], all: false).contains("match:"))
+    #expect(DeviceListing.quoted("a\"b\\c\u{1}") == #""a\"b\\c\x01""#)
+    let decoded = try JSONDecoder().decode(
+      [DeviceReport].self, from: Data(try DeviceListing.json([left], all: false).utf8))
+    #expect(decoded.first?.match == report.match)
+  }
+
   @Test func friendlyWhenNothingIsThere() throws {
     let text = DeviceListing.text([], all: true)
     #expect(text.hasPrefix("No input devices found.\n"))

@@ -16,6 +16,7 @@ for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${li
 KEYPAD_SCENE="$VM/scenes/keypad.yaml"
 
 plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
+  identical-panels-by-udev-property \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
@@ -329,6 +330,70 @@ live_equals_replay() {
     rc=1
   fi
   return "$rc"
+}
+
+# --- identical panels told apart by a udev property ----------------------------------------------
+# Two touchscreens of one model (same name and id) plugged into different ports (different phys): a
+# local rule names each one's window (TOUCHD_WINDOW), the scene's windows match it
+# (devices: ["TOUCHD_WINDOW=left"]), and `touchctl devices` offers that pattern.
+check_identical_panels() {
+  need_daemon || return
+  mkdir -p /run/udev/rules.d
+  cat >/run/udev/rules.d/61-touchd-vm-window.rules <<'RULES'
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{phys}=="kiosk/left", ENV{TOUCHD_WINDOW}="left"
+SUBSYSTEM=="input", KERNEL=="event*", ATTRS{phys}=="kiosk/right", ENV{TOUCHD_WINDOW}="right"
+RULES
+  cat >"$SCRATCH/twins.yaml" <<'YAML'
+version: 1
+windows:
+  - id: left
+    size: {width: 1920, height: 1080}
+    devices: ["TOUCHD_WINDOW=left"]
+    views: [{id: l, frame: {x: 0, y: 0, width: 1920, height: 1080}, recognizers: [{id: lt, type: tap, action: left-tap}]}]
+  - id: right
+    size: {width: 1920, height: 1080}
+    devices: ["TOUCHD_WINDOW=right"]
+    views: [{id: r, frame: {x: 0, y: 0, width: 1920, height: 1080}, recognizers: [{id: rt, type: tap, action: right-tap}]}]
+YAML
+  udevadm control --reload
+  local left right bad="" events="$OUT/twins.jsonl"
+  ui_start twl touchscreen "touchd VM twin" "kiosk/left" || return
+  left=$NODE
+  ui_start twr touchscreen "touchd VM twin" "kiosk/right" || return
+  right=$NODE
+  udevadm info --query=property --name="$left" | grep -qx 'TOUCHD_WINDOW=left' || bad+=" the rule did not set TOUCHD_WINDOW=left on $left;"
+  start_touchd twins "$SCRATCH/twins.yaml" || return
+  subscribe "$events" action || return
+  wait_for 30 opens "$TOUCHD_PID" "$right" || bad+=" touchd did not open $right;"
+  ui twr tap 960 540 || return
+  ui twl tap 960 540 || return
+  ui twr tap 960 540 || return
+  wait_for 30 has_message "$events" action action=left-tap || bad+=" no left-tap from $left;"
+  wait_for 30 bash -c "(( \$(grep -c right-tap '$events') >= 2 ))" || bad+=" not two right-taps from $right;"
+  [[ $(messages "$events" action action=left-tap) == 1 && $(messages "$events" action action=right-tap) == 2 ]] ||
+    bad+=" taps went to the wrong window: $(grep -o '"action":"[a-z-]*"' "$events" | tr '\n' ' ');"
+  "$BIN/touchctl" status --json --socket "$SOCK" | $PY -c '
+import json, sys
+windows = {d["path"]: d["window"] for d in json.load(sys.stdin)["devices"]}
+print(windows)
+sys.exit(0 if windows.get(sys.argv[1]) == "left" and windows.get(sys.argv[2]) == "right" else 1)' "$left" "$right" ||
+    bad+=" status does not put $left in left and $right in right;"
+  "$BIN/touchctl" devices
+  "$BIN/touchctl" devices --json | $PY -c '
+import json, sys
+match = {r["path"]: r["match"] for r in json.load(sys.stdin)}
+print(match)
+sys.exit(0 if "TOUCHD_WINDOW=left" in match.get(sys.argv[1], []) and "TOUCHD_WINDOW=right" in match.get(sys.argv[2], []) else 1)' "$left" "$right" ||
+    bad+=" touchctl devices does not offer TOUCHD_WINDOW=left/right;"
+  "$BIN/touchctl" devices | grep -q 'match:.*"TOUCHD_WINDOW=left"' || bad+=" no match: line in touchctl devices;"
+  stop_subscriber
+  stop_touchd
+  ui_stop twl
+  ui_stop twr
+  rm -f /run/udev/rules.d/61-touchd-vm-window.rules
+  udevadm control --reload
+  [[ -z $bad ]] || { fail "$bad"; return; }
+  note "two \"touchd VM twin\" panels, $left (kiosk/left) and $right (kiosk/right): taps went to the windows their TOUCHD_WINDOW names; touchctl devices offers the patterns"
 }
 
 # --- discovery and hotplug ------------------------------------------------------------------------
@@ -1031,6 +1096,7 @@ run_check guest-kernel-uinput check_kernel
 run_check devices-lists-touchscreens-only check_devices
 run_check udev-classification check_udev_classification
 run_check ignore-rules-and-notices check_ignore_rules
+run_check identical-panels-by-udev-property check_identical_panels
 stop_touchd
 differing=()
 for line in "${RECORDINGS_LIST[@]}"; do
