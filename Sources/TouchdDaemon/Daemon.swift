@@ -41,6 +41,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var clock: DispatchClock!
   private var scene: Scene
   private var runtime: SceneRuntime!
+  /// The device whose touches a running calibration collected last: the reply names it, and its
+  /// udev calibration goes into the reply's `udevMatrix`.
+  private var calibrationDevice: (path: String, name: String, calibration: CalibrationMatrix?)?
   private var server: SocketServer!
   private var devices: [String: LiveDevice] = [:]
   private var monitor: DeviceMonitor?
@@ -318,7 +321,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     frameEncoded = nil
     switch frame {
     case .touches(let touches):
-      if let window = live.touchWindow { deliver(touches, window: window, calibration: live.calibration) }
+      if let window = live.touchWindow {
+        if runtime.calibratingWindow == window, touches.contacts.contains(where: { $0.phase == .began }) {
+          calibrationDevice = (live.device.path, live.device.name, live.calibration)
+        }
+        deliver(touches, window: window, calibration: live.calibration)
+      }
     case .keys(let keys):
       if let window = live.keyWindow { deliver(keys, window: window, source: live.keySource) }
     }
@@ -706,6 +714,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     if let replay {
       replay.cancelKeys(at: clock.now) { index, frame in deliver(frame, replayed: index, by: replay) }
     }
+    runtime.cancelCalibration("the scene was reloaded")
     runtime.isTracing = false
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
@@ -743,8 +752,77 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     reply: @escaping @Sendable (CommandResult) -> Void
   ) {
     queue.async { [unowned self] in
-      reply(execute(command, serverCounters: serverCounters))
+      if case .calibrate(let request) = command.request {
+        calibrate(request, reply: reply)
+      } else {
+        reply(execute(command, serverCounters: serverCounters))
+      }
     }
+  }
+
+  /// Starts a calibration (``SceneRuntime/calibrate(window:targets:timeout:collected:completion:)``):
+  /// every client gets a `calibration` notice as each target's touch lifts, and the requesting
+  /// client the fit as the reply once the last one has, or the error.
+  private func calibrate(_ request: CalibrateRequest, reply: @escaping @Sendable (CommandResult) -> Void) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    calibrationDevice = nil
+    do {
+      try runtime.calibrate(
+        window: request.window, targets: request.targets, timeout: request.timeout,
+        collected: { [unowned self] index, point in
+          let target = request.targets[index]
+          let line =
+            #"{"type":"calibration","window":\#(WireProtocol.quote(request.window)),"target":\#(index + 1),"#
+            + #""targets":\#(request.targets.count),"at":\#(Self.pointJSON(target)),"touched":\#(Self.pointJSON(point))}"#
+          server.publish(OutboundMessage(line: line, type: "calibration"))
+        },
+        completion: { [unowned self] result in
+          switch result {
+          case .success(let fit):
+            logger.notice(
+              "calibration done",
+              metadata: [
+                "window": "\(request.window)", "matrix": "\(fit.matrix)", "maxError": "\(fit.maxError)",
+              ])
+            reply(.ok(fieldsJSON: calibrationReply(request, fit)))
+          case .failure(let error):
+            logger.notice("calibration failed", metadata: ["window": "\(request.window)", "error": "\(error)"])
+            reply(.error(error.description))
+          }
+        })
+      logger.notice(
+        "calibration began: the window's touches go to it until its last target is touched",
+        metadata: ["window": "\(request.window)", "targets": "\(request.targets.count)"])
+    } catch {
+      reply(.error(error.description))
+    }
+  }
+
+  private static func pointJSON(_ p: Scene.Point) -> String {
+    #"{"x":\#(JSONFormat.number(p.x)),"y":\#(JSONFormat.number(p.y))}"#
+  }
+
+  /// The fields of a successful `calibrate` reply (docs/protocol.md).
+  private func calibrationReply(_ request: CalibrateRequest, _ fit: CalibrationFit) -> String {
+    func numbers(_ values: [Double]) -> String {
+      "[" + values.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: ",") + "]"
+    }
+    func rounded(_ value: Double) -> String { JSONFormat.number((value * 100).rounded() / 100) }
+    let points = zip(request.targets.indices, request.targets).map { i, target in
+      #"{"at":\#(Self.pointJSON(target)),"landed":{"x":\#(rounded(fit.landed[i].x)),"y":\#(rounded(fit.landed[i].y))},"#
+        + #""error":\#(rounded(fit.errors[i]))}"#
+    }
+    // A matrix for a udev rule: the device's own LIBINPUT_CALIBRATION_MATRIX, if any, then the fit.
+    let device = calibrationDevice
+    var first: [Double] = [1, 0, 0, 0, 1, 0]
+    if let m = device?.calibration { first = [m.a, m.b, m.c, m.d, m.e, m.f] }
+    let deviceJSON =
+      device.map { #"{"path":\#(WireProtocol.quote($0.path)),"name":\#(WireProtocol.quote($0.name))}"# } ?? "null"
+    let udevMatrix = CalibrationFit.compose(fit.matrix, after: first)
+    return #""window":\#(WireProtocol.quote(request.window)),"matrix":\#(numbers(fit.matrix)),"#
+      + #""rmsError":\#(rounded(fit.rmsError)),"maxError":\#(rounded(fit.maxError)),"#
+      + #""warning":\#(fit.warning.map(WireProtocol.quote) ?? "null"),"points":[\#(points.joined(separator: ","))],"#
+      + #""device":\#(deviceJSON),"udevMatrix":\#(numbers(udevMatrix))"#
   }
 
   /// Traces while a client subscribes to `trace` (and not otherwise: tracing costs time), and

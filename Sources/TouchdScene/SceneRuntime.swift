@@ -56,6 +56,10 @@ public final class SceneRuntime {
   private var keyMaps: [[UInt16: (name: String, type: PressType)]] = []
   /// The scene's `idle:` (nil without one).
   private var idleMonitor: IdleMonitor?
+  /// The `calibrate` command collecting a window's touches (Calibration/), nil when none runs.
+  var calibration: CalibrationSession?
+  /// Where the calibration's result goes.
+  var calibrationCompletion: ((Result<CalibrationFit, CalibrationError>) -> Void)?
 
   /// Builds the scene's objects on `clock`. `sink` receives every message.
   public init(scene: Scene, clock: TouchClock, sink: @escaping (Message) -> Void) {
@@ -177,6 +181,11 @@ public final class SceneRuntime {
   /// contacts are not delivered (``IdleMonitor``).
   public func handle(_ frame: TouchFrame, inWindow index: Int) {
     var frame = frame
+    if calibration != nil, calibrationTakes(frame, inWindow: index) {
+      // Input all the same: it wakes an idle scene (its touches go to the calibration either way).
+      _ = idleMonitor?.filter(frame)
+      return
+    }
     if let idleMonitor {
       guard let kept = idleMonitor.filter(frame) else { return }
       frame = kept
@@ -340,6 +349,7 @@ public final class SceneRuntime {
       throw .invalidValue("a window's size must be above 0 points wide and high")
     }
     let window = windows[index]
+    if calibratingWindow == index { cancelCalibration("window '\(id)' changed its rotation, calibration or size") }
     application.cancelTouches(in: window, reason: "window '\(id)' changed its rotation, calibration or size")
     if let rotation = change.rotation { scene.windows[index].rotation = rotation }
     if let calibration = change.calibration { scene.windows[index].calibration = calibration }

@@ -35,7 +35,10 @@ struct HostileClientTests {
     #expect(hidden?["message"] as? String == "'hidden' must be true or false, found 1")
     let cases: [(String, String)] = [
       (#"{"cmd":"set","id":2,"view":"buy-ticket","hiden":true}"#, "unknown field 'hiden' (did you mean 'hidden'?"),
-      (#"{"cmd":"set","id":3,"hidden":true}"#, "missing field 'view' (a string: the view id)"),
+      (
+        #"{"cmd":"set","id":3,"hidden":true}"#,
+        "missing field 'view' (a string: the view id, or 'window' with a window id)"
+      ),
       (
         #"{"cmd":"set","id":4,"view":"buy-ticket","frame":{"x":0,"y":0,"width":true,"height":1}}"#,
         "'frame.width' must be a number, found true"

@@ -181,7 +181,8 @@ struct CommandDecodingTests {
       commandError(#"{"cmd":"ignoreInteraction","value":true,"depth":2}"#)
         == "unknown field 'depth' (ignoreInteraction takes value)")
     #expect(commandError(#"{"cmd":"ignoreInteraction"}"#) == "missing field 'value' (true or false)")
-    #expect(commandError(#"{"cmd":"set"}"#) == "missing field 'view' (a string: the view id)")
+    #expect(
+      commandError(#"{"cmd":"set"}"#) == "missing field 'view' (a string: the view id, or 'window' with a window id)")
     #expect(commandError(#"{"cmd":"set","view":7}"#) == "'view' must be a string, found 7")
     #expect(commandError(#"{"cmd":"set","view":"x","hidden":true,"hidden":false}"#) == "duplicate field 'hidden'")
     #expect(commandError(#"{"cmd":5}"#) == "'cmd' must be a string, found 5")

@@ -215,7 +215,9 @@ struct TraceTests {
     #expect(error(#"{"view":"door"}"#) == "missing field 'cmd' (a string: the command name)")
     #expect(error(#"{"cmd":"reload"}"#) == "unknown command 'reload' (known: set, ignoreInteraction)")
     #expect(error(#"{"cmd":"ignoreInteraction","value":"yes"}"#) == #"'value' must be true or false, found "yes""#)
-    #expect(error(#"{"cmd":"set","hidden":true}"#) == "missing field 'view' (a string: the view id)")
+    #expect(
+      error(#"{"cmd":"set","hidden":true}"#)
+        == "missing field 'view' (a string: the view id, or 'window' with a window id)")
     #expect(
       error(#"{"cmd":"set","view":"d","hiden":true}"#)
         == "unknown field 'hiden' (did you mean 'hidden'? set takes view, hidden, alpha, userInteractionEnabled, "

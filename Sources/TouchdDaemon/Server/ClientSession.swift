@@ -39,7 +39,7 @@ public struct ClientSession: Sendable {
       case .subscribe(let subscription):
         self.subscription = subscription
         return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: subscription.replyJSON)))
-      case .status, .reload, .scene:
+      case .status, .reload, .scene, .calibrate:
         return .pipeline(command)
       }
     }

@@ -45,13 +45,65 @@ public enum ClientRequest: Sendable, Equatable {
   case reload
   /// `set` or `ignoreInteraction`: a change of the running scene.
   case scene(SceneCommand)
+  /// `calibrate`: the next touch on each target of a window, answered when the last one lifts.
+  case calibrate(CalibrateRequest)
 
   /// Whether the daemon's pipeline answers it (the server answers `ping` and `subscribe` itself).
   public var isPipeline: Bool {
     switch self {
     case .ping, .subscribe: false
-    case .status, .reload, .scene: true
+    case .status, .reload, .scene, .calibrate: true
     }
+  }
+}
+
+/// `{"cmd":"calibrate","window":W,"targets":[[x,y],...],"timeout":S}` decoded: the window, its
+/// targets in window points (3 to 9), and the seconds to wait for their touches (default 120).
+public struct CalibrateRequest: Sendable, Equatable {
+  public var window: String
+  public var targets: [Scene.Point]
+  public var timeout: Double
+
+  /// The seconds a calibration waits for its touches when the command gives no `timeout`.
+  public static let defaultTimeout = 120.0
+
+  /// The fields `calibrate` takes.
+  public static let fields = ["window", "targets", "timeout"]
+
+  public init(window: String, targets: [Scene.Point], timeout: Double = defaultTimeout) {
+    self.window = window
+    self.targets = targets
+    self.timeout = timeout
+  }
+
+  /// Decodes the command's fields with strict types; errors name the field (`targets[2]`).
+  public static func decode(_ fields: CommandFields) throws(SceneCommandError) -> CalibrateRequest {
+    try fields.rejectUnknown(Self.fields)
+    let window = try fields.required(fields.string("window"), "window", "a string: the window id")
+    let expected = "an array of 3 to 9 targets, each [x, y] in window points"
+    guard let value = fields["targets"] else { throw SceneCommandError("missing field 'targets' (\(expected))") }
+    guard case .array(let items) = value else { throw fields.mismatch("targets", expected, value) }
+    guard SceneRuntime.calibrationTargets.contains(items.count) else {
+      throw SceneCommandError("'targets' must be \(expected), found \(items.count) targets")
+    }
+    var targets: [Scene.Point] = []
+    for (i, item) in items.enumerated() {
+      guard case .array(let pair) = item, pair.count == 2 else {
+        let found = if case .array(let a) = item { "an array of \(a.count) items" } else { item.shortDescription }
+        throw SceneCommandError("'targets[\(i)]' must be [x, y], two finite numbers, found \(found)")
+      }
+      var xy: [Double] = []
+      for (j, element) in pair.enumerated() {
+        guard let n = element.numberValue, n.isFinite else {
+          throw SceneCommandError("'targets[\(i)][\(j)]' must be a finite number, found \(element.shortDescription)")
+        }
+        xy.append(n)
+      }
+      targets.append(Scene.Point(x: xy[0], y: xy[1]))
+    }
+    let timeout = try fields.number("timeout") ?? defaultTimeout
+    guard timeout > 0 else { throw SceneCommandError("'timeout' must be above 0 seconds, found \(timeout)") }
+    return CalibrateRequest(window: window, targets: targets, timeout: timeout)
   }
 }
 
@@ -69,10 +121,10 @@ public enum WireProtocol {
   /// The protocol version announced in `hello`.
   public static let version = 1
   /// Every command, in the order errors list them.
-  public static let commands = ["ping", "subscribe", "set", "ignoreInteraction", "reload", "status"]
+  public static let commands = ["ping", "subscribe", "set", "ignoreInteraction", "reload", "status", "calibrate"]
   /// Commands answered by the daemon's ``CommandHandler`` (the others, `ping` and `subscribe`,
   /// by the server itself).
-  public static let pipelineCommands: Set<String> = ["set", "ignoreInteraction", "reload", "status"]
+  public static let pipelineCommands: Set<String> = ["set", "ignoreInteraction", "reload", "status", "calibrate"]
 
   /// Parses and decodes one line from a client (without its newline): strict JSON
   /// (``StrictJSON``), then the command's fields with strict types (``CommandFields``). The error
@@ -112,6 +164,8 @@ public enum WireProtocol {
       return .subscribe(try Subscription.decode(object.fields))
     case "set", "ignoreInteraction":
       return .scene(try SceneCommand.parse(object))
+    case "calibrate":
+      return .calibrate(try CalibrateRequest.decode(object.fields))
     default:
       let name = StrictJSON.shortened(object.name)
       let hint = closestMatch(to: name, in: commands).map { "did you mean '\($0)'? " } ?? ""
@@ -137,6 +191,7 @@ public enum WireProtocol {
     case .reload: return reload()
     case .ping: return .ok(fieldsJSON: "")
     case .subscribe: return .error("subscribe is answered by the server, not the pipeline")
+    case .calibrate: return .error("calibrate is answered when its touches are in, by the daemon")
     }
   }
 

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import TouchdScene
+
+/// `touchctl calibrate`: the calibration flow from a terminal, for a panel whose app cannot draw
+/// targets: prompts for each target, prints the fit, and can apply it, write it into the scene file
+/// or into a udev rule.
+struct CalibrateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calibrate",
+    abstract: "Calibrate a window's touchscreen: touch each target when asked, get the matrix.",
+    discussion: """
+      Sends {"cmd":"calibrate"} (docs/protocol.md): until the last target is touched, the window's \
+      touches go to the calibration, not to its views. Touch each target where the screen shows it \
+      (the app draws them; without one, mark them on the glass: the prompt gives each in window \
+      points). The default targets are the window's four corners 10% in and its centre.
+
+      The fit is printed with each target's error in points and a warning when it is poor. \
+      --apply sets it on the running window (a set command); --write-scene FILE writes it as the \
+      window's calibration: in the scene file (comments and layout kept); --udev-rule FILE writes a \
+      udev rule that gives the device the matrix as LIBINPUT_CALIBRATION_MATRIX, for libinput and \
+      touchd alike (then keep the scene's calibration the identity, or both apply).
+      """)
+
+  @OptionGroup var connection: SocketOptions
+  @Option(help: "The window to calibrate (default: the scene's first).") var window: String?
+  @Option(
+    help: ArgumentHelp(
+      "The targets in window points, 3 to 9: \"X,Y X,Y ...\" (default: corners 10% in, and the centre).",
+      valueName: "X,Y ..."))
+  var targets: String?
+  @Option(help: "Seconds to wait for the touches.") var timeout: Double = 120
+  @Flag(help: "Set the fitted matrix on the running window.") var apply = false
+  @Option(help: ArgumentHelp("Write the matrix as the window's calibration: in this scene file.", valueName: "FILE"))
+  var writeScene: String?
+  @Option(help: ArgumentHelp("Write a udev rule with the matrix as LIBINPUT_CALIBRATION_MATRIX.", valueName: "FILE"))
+  var udevRule: String?
+
+  func run() throws {
+    let client = try connection.connect()
+    guard let hello = try client.readLine(timeout: 10).flatMap(SocketClient.object),
+      let windows = hello["windows"] as? [[String: Any]], !windows.isEmpty
+    else { throw ValidationError("touchd sent no hello with its windows") }
+    let name = window ?? (windows[0]["id"] as? String ?? "")
+    guard let spec = windows.first(where: { $0["id"] as? String == name }) else {
+      throw ValidationError(
+        "touchd has no window '\(name)' (it has \(windows.compactMap { $0["id"] as? String }.joined(separator: ", ")))")
+    }
+    let width = (spec["width"] as? NSNumber)?.doubleValue ?? 0
+    let height = (spec["height"] as? NSNumber)?.doubleValue ?? 0
+    let points = try targets.map(Self.parseTargets) ?? Self.defaultTargets(width: width, height: height)
+    print("Calibrating window '\(name)' (\(Self.number(width)) × \(Self.number(height)) points).")
+    print("Touch target 1 of \(points.count) at \(Self.describe(points[0])), and lift.")
+    let line = try client.request(
+      ["cmd": "calibrate", "window": name, "targets": points.map { [$0.x, $0.y] }, "timeout": timeout],
+      timeout: timeout + 10
+    ) { other in
+      guard let notice = SocketClient.object(other), notice["type"] as? String == "calibration",
+        let done = notice["target"] as? Int
+      else { return }
+      print("  target \(done): touched")
+      if done < points.count { print("Touch target \(done + 1) of \(points.count) at \(Self.describe(points[done])).") }
+    }
+    guard let reply = SocketClient.object(line), reply["type"] as? String == "reply",
+      let matrix = (reply["matrix"] as? [NSNumber])?.map(\.doubleValue), matrix.count == 6
+    else {
+      let message = SocketClient.object(line)?["message"] as? String ?? line
+      throw ValidationError("calibration failed: \(message)")
+    }
+    print(Self.report(reply, matrix: matrix))
+    if apply {
+      let set = try client.request(["cmd": "set", "window": name, "calibration": matrix])
+      guard SocketClient.object(set)?["type"] as? String == "reply" else {
+        throw ValidationError("touchd refused the new calibration: \(set)")
+      }
+      print("Applied to window '\(name)'.")
+    }
+    if let path = writeScene {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let edited: String
+      do {
+        edited = try SceneCalibrationEdit.setting(matrix, window: name, in: text, file: path)
+      } catch {
+        throw ValidationError(error.description)
+      }
+      try edited.write(toFile: path, atomically: true, encoding: .utf8)
+      print("Wrote calibration: to window '\(name)' of \(path) (reload touchd to use it from the file).")
+    }
+    if let path = udevRule {
+      let udevMatrix = (reply["udevMatrix"] as? [NSNumber])?.map(\.doubleValue) ?? matrix
+      guard let device = reply["device"] as? [String: Any], let deviceName = device["name"] as? String else {
+        throw ValidationError("touchd did not name the calibrated device (a replay?): no udev rule written")
+      }
+      try Self.udevRuleText(deviceName: deviceName, matrix: udevMatrix).write(
+        toFile: path, atomically: true, encoding: .utf8)
+      print("Wrote \(path); install it in /etc/udev/rules.d, then: udevadm control --reload && udevadm trigger")
+    }
+  }
+
+  /// `"X,Y X,Y ..."` as points; a malformed one is an error naming it.
+  static func parseTargets(_ text: String) throws -> [Scene.Point] {
+    try text.split(whereSeparator: { $0 == " " || $0 == ";" }).enumerated().map { i, pair in
+      let parts = pair.split(separator: ",")
+      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else {
+        throw ValidationError("--targets: target \(i + 1) \"\(pair)\" is not X,Y")
+      }
+      return Scene.Point(x: x, y: y)
+    }
+  }
+
+  /// The four corners 10% in, then the centre: five targets, one more than an exact fit needs, so
+  /// a missed one shows in the residual.
+  static func defaultTargets(width: Double, height: Double) -> [Scene.Point] {
+    let (left, right, top, bottom) = (width * 0.1, width * 0.9, height * 0.1, height * 0.9)
+    return [
+      Scene.Point(x: left, y: top), Scene.Point(x: right, y: top), Scene.Point(x: right, y: bottom),
+      Scene.Point(x: left, y: bottom), Scene.Point(x: width / 2, y: height / 2),
+    ]
+  }
+
+  static func number(_ value: Double) -> String { JSONFormat.number((value * 100).rounded() / 100) }
+
+  static func describe(_ p: Scene.Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
+
+  /// The reply as lines: the matrix, each target's error, the warning.
+  static func report(_ reply: [String: Any], matrix: [Double]) -> String {
+    var lines = ["Matrix: " + matrix.map(number).joined(separator: " ")]
+    for (i, point) in ((reply["points"] as? [[String: Any]]) ?? []).enumerated() {
+      let error = (point["error"] as? NSNumber)?.doubleValue ?? 0
+      lines.append("  target \(i + 1): off by \(number(error)) pt")
+    }
+    let rms = (reply["rmsError"] as? NSNumber)?.doubleValue ?? 0
+    let max = (reply["maxError"] as? NSNumber)?.doubleValue ?? 0
+    lines.append("Residual: \(number(rms)) pt RMS, \(number(max)) pt at most")
+    if let warning = reply["warning"] as? String { lines.append("Warning: \(warning)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A udev rule giving the device named `deviceName` the matrix, libinput's property.
+  static func udevRuleText(deviceName: String, matrix: [Double]) -> String {
+    let escaped = deviceName.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    let values = matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: " ")
+    return """
+      # Written by touchctl calibrate. Install in /etc/udev/rules.d (before touchd's 70-touchd.rules),
+      # then: udevadm control --reload && udevadm trigger --subsystem-match=input --action=change
+      SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="\(escaped)", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(values)"
+
+      """
+  }
+}
