@@ -124,7 +124,7 @@ struct CalibrateCommand: ParsableCommand {
 
   /// The reply as lines: the matrix, each target's error, the warning.
   static func report(_ reply: [String: Any], matrix: [Double]) -> String {
-    var lines = ["Matrix: " + matrix.map(number).joined(separator: " ")]
+    var lines = ["Matrix: " + matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: " ")]
     for (i, point) in ((reply["points"] as? [[String: Any]]) ?? []).enumerated() {
       let error = (point["error"] as? NSNumber)?.doubleValue ?? 0
       lines.append("  target \(i + 1): off by \(number(error)) pt")

@@ -73,6 +73,12 @@ struct IdleDaemonTests {
     let last = try #require(json(expected.last ?? "")?["lastInput"] as? Double)
     #expect(abs(lastInput - last) < 1e-9, "\(status)")
     #expect((idle["secondsSinceInput"] as? Double ?? -1) >= 1.5, "\(status)")
+    // Idle, the daemon arms no timer: the timer wake-ups stand still (docs/performance.md's idle budget).
+    let before = (status["counters"] as? [String: Any])?["timerWakeups"] as? Int
+    usleep(1_500_000)
+    let later = client.command(#"{"cmd":"status","id":3}"#, id: 3).reply ?? [:]
+    #expect((later["counters"] as? [String: Any])?["timerWakeups"] as? Int == before, "\(status)\n\(later)")
+    #expect((later["idle"] as? [String: Any])?["state"] as? String == "idle")
     daemon.signal(SIGTERM)
     #expect(daemon.waitForExit() == 0)
   }
