@@ -91,7 +91,7 @@ struct CalibrateCommand: ParsableCommand {
       guard let device = reply["device"] as? [String: Any], let deviceName = device["name"] as? String else {
         throw ValidationError("touchd did not name the calibrated device (a replay?): no udev rule written")
       }
-      try Self.udevRuleText(deviceName: deviceName, matrix: udevMatrix).write(
+      try SceneCalibrationEdit.udevRule(deviceName: deviceName, matrix: udevMatrix).write(
         toFile: path, atomically: true, encoding: .utf8)
       print("Wrote \(path); install it in /etc/udev/rules.d, then: udevadm control --reload && udevadm trigger")
     }
@@ -134,17 +134,5 @@ struct CalibrateCommand: ParsableCommand {
     lines.append("Residual: \(number(rms)) pt RMS, \(number(max)) pt at most")
     if let warning = reply["warning"] as? String { lines.append("Warning: \(warning)") }
     return lines.joined(separator: "\n")
-  }
-
-  /// A udev rule giving the device named `deviceName` the matrix, libinput's property.
-  static func udevRuleText(deviceName: String, matrix: [Double]) -> String {
-    let escaped = deviceName.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    let values = matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: " ")
-    return """
-      # Written by touchctl calibrate. Install in /etc/udev/rules.d (before touchd's 70-touchd.rules),
-      # then: udevadm control --reload && udevadm trigger --subsystem-match=input --action=change
-      SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="\(escaped)", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(values)"
-
-      """
   }
 }

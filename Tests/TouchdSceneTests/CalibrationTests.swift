@@ -226,4 +226,16 @@ struct CalibrationTests {
       try SceneCalibrationEdit.setting([1, 0, 0, 0, 1, 0], window: "other", in: withLine, file: "k.yaml")
     }
   }
+
+  @Test("The udev rule names the device and carries the matrix as libinput's property")
+  func udevRule() {
+    #expect(
+      SceneCalibrationEdit.udevRule(deviceName: #"eGalax "USB" Touch"#, matrix: [1.1086664, -0.05, 0, 0, 1, -0.0225])
+        == """
+        # Written by touchctl calibrate. Install in /etc/udev/rules.d (before touchd's 70-touchd.rules),
+        # then: udevadm control --reload && udevadm trigger --subsystem-match=input --action=change
+        SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="eGalax \\"USB\\" Touch", ENV{LIBINPUT_CALIBRATION_MATRIX}="1.108666 -0.05 0 0 1 -0.0225"
+
+        """)
+  }
 }

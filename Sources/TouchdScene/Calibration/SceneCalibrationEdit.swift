@@ -81,4 +81,19 @@ public enum SceneCalibrationEdit {
     }
     return result
   }
+
+  /// A udev rule that gives the input device named `deviceName` the matrix as
+  /// `LIBINPUT_CALIBRATION_MATRIX` (libinput's property, which touchd reads too): what `touchctl
+  /// calibrate --udev-rule` writes. The name is matched with `ATTRS{name}`, quotes and backslashes
+  /// escaped as udev's rule syntax wants.
+  public static func udevRule(deviceName: String, matrix: [Double]) -> String {
+    let escaped = deviceName.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    let values = matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: " ")
+    return """
+      # Written by touchctl calibrate. Install in /etc/udev/rules.d (before touchd's 70-touchd.rules),
+      # then: udevadm control --reload && udevadm trigger --subsystem-match=input --action=change
+      SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="\(escaped)", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(values)"
+
+      """
+  }
 }
