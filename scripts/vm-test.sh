@@ -13,7 +13,7 @@
 # --only runs just the checks whose names match the (bash) regular expression, e.g.
 # --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
 # Environment: VM_TIMEOUT (seconds per boot; default 1800 for the plain guest, which plays every
-# bundled recording in real time, and 600 for the systemd guest), KVER (guest kernel version).
+# bundled recording in real time, and 900 for the systemd guest), KVER (guest kernel version).
 # Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
 # repository: the guest sees it through the root share), for two runs at once (see docs/vm-tests.md).
 set -euo pipefail
@@ -178,7 +178,7 @@ DEB=${deb:-}
 DEB_UPGRADE=${deb_upgrade:-}
 ENV
   cp "$results/recordings.list" "$out/recordings.list"
-  local vm_timeout=${VM_TIMEOUT:-600}
+  local vm_timeout=${VM_TIMEOUT:-900}
   [[ $mode == plain ]] && vm_timeout=${VM_TIMEOUT:-1800}
   if [[ $mode == plain ]]; then
     append="init=$root/scripts/vm/init-plain.sh vmtest.script=$root/scripts/vm/guest-plain.sh"
