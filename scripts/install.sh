@@ -24,15 +24,17 @@
 # --destdir installs into a staging root (packaging, tests) and skips every system change.
 # --prefix (or the environment's PREFIX) replaces /usr/local.
 set -euo pipefail
+caller=$(pwd) # relative --destdir and --bin-dir are the caller's
 cd "$(dirname "$0")/.."
+absolute() { if [[ $1 == /* ]]; then echo "$1"; else echo "$caller/$1"; fi; }
 
 build=1 start=1 destdir="" bindir="" prefix="${PREFIX:-/usr/local}"
 while (($#)); do
   case "$1" in
     --no-build) build=0 ;;
     --no-start) start=0 ;;
-    --destdir) destdir="$2"; shift ;;
-    --bin-dir) bindir="$2"; build=0; shift ;;
+    --destdir) destdir=$(absolute "$2"); shift ;;
+    --bin-dir) bindir=$(absolute "$2"); build=0; shift ;;
     --prefix) prefix="$2"; shift ;;
     *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
   esac
