@@ -12,6 +12,8 @@
 # - The executables stay position-independent (ASLR), linked by the toolchain's lld with packed
 #   relative relocations (DT_RELR, glibc ≥ 2.36): 89,000 relocation entries (2 MB read at every
 #   start) become a 17 kB bitmap. gold, the default linker here, cannot pack them.
+# - No RUNPATH (--disable-local-rpath): SwiftPM otherwise adds $ORIGIN, which a statically linked
+#   runtime never uses, and which Debian forbids in /usr/bin (lintian: custom-library-search-path).
 # - The executable exports no symbols (--no-export-dynamic; the Swift toolchain's static link
 #   otherwise exports all 12,600 of touchd's): the dynamic loader searches the executable first
 #   for every symbol of libc, libudev and libevdev, paging in ~1 MB of symbol tables. The symbols
@@ -21,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-flags=(-c release --static-swift-stdlib --scratch-path .build/static
+flags=(-c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/static
   -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic)
 quiet=0
 case "${1:-}" in

@@ -2,11 +2,26 @@
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
 #   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config)
-#   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh)
+#   scripts/setup.sh --deb    also the Debian packaging tools (scripts/package-deb.sh: dpkg-dev,
+#                             lintian)
+#   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh),
+#                             which include --deb's (the systemd guest installs the package)
 set -euo pipefail
 
 packages=(libevdev-dev libudev-dev pkg-config)
-if [[ "${1:-}" == "--vm" ]]; then
+deb=0 vm=0
+for arg in "$@"; do
+  case "$arg" in
+    --deb) deb=1 ;;
+    --vm) deb=1 vm=1 ;;
+    *) echo "setup: unknown option $arg (--deb, --vm)" >&2; exit 2 ;;
+  esac
+done
+if ((deb)); then
+  # dpkg-dev: dpkg-shlibdeps (the package's Depends:); lintian: the package's check.
+  packages+=(dpkg-dev lintian)
+fi
+if ((vm)); then
   # The guest boots this machine's own root: every tool the guest runs is installed here.
   # linux-image-amd64: the guest kernel and its modules (uinput, 9p, overlay); busybox-static and
   # cpio: the initramfs; evemu-tools and python3-libevdev: uinput devices and event playback; gcc

@@ -6,7 +6,8 @@
 #   4. runs every fuzz target for 20 s (scripts/fuzz.sh --time 20: any crash, hang or memory
 #      blow-up fails it),
 #   5. runs the real-kernel VM suite (scripts/vm-test.sh; it says why when it skips: it needs root
-#      or its packages installed, and qemu),
+#      or its packages installed, and qemu); before its systemd boot it builds the Debian package
+#      (scripts/package-deb.sh) and runs lintian on it (check deb-package-lintian),
 #   6. runs the benchmarks in smoke mode (scripts/bench.sh --smoke: they must build and run; no
 #      timing can fail it).
 #   scripts/test.sh [--quick]    --quick stops after step 3

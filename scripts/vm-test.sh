@@ -3,7 +3,9 @@
 # machine's root filesystem as the guest's read-only root (9p), and runs touchd and touchctl
 # against uinput touchscreens on real /dev/input nodes, udev and systemd. One boot per mode:
 #   plain    the guest script is PID 1's child: live == replay, hotplug, SYN_DROPPED, latency
-#   systemd  systemd is PID 1: install.sh, socket activation, reload, watchdog, stop, sandbox score
+#   systemd  systemd is PID 1: the .deb (scripts/package-deb.sh, lintian on the host) installed,
+#            upgraded, removed and purged; socket activation, reload, watchdog, stop, sandbox
+#            score; install.sh
 # Prints one line per check (PASS/FAIL/SKIP name) and `vm: N passed, M failed`; exits 0 only when
 # every check passed, or when the suite cannot run here at all (then it says why and skips).
 #
@@ -11,7 +13,7 @@
 # --only runs just the checks whose names match the (bash) regular expression, e.g.
 # --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
 # Environment: VM_TIMEOUT (seconds per boot; default 1800 for the plain guest, which plays every
-# bundled recording in real time, and 420 for the systemd guest), KVER (guest kernel version).
+# bundled recording in real time, and 900 for the systemd guest), KVER (guest kernel version).
 # Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
 # repository: the guest sees it through the root share), for two runs at once (see docs/vm-tests.md).
 set -euo pipefail
@@ -48,6 +50,7 @@ vm_packages_present() {
   command -v qemu-system-x86_64 >/dev/null && [[ -x /bin/busybox ]] &&
     command -v evemu-device >/dev/null && command -v gcc >/dev/null &&
     [[ -x /lib/systemd/systemd-udevd ]] && /usr/bin/python3 -c 'import libevdev' 2>/dev/null &&
+    command -v dpkg-shlibdeps >/dev/null && command -v lintian >/dev/null &&
     compgen -G '/boot/vmlinuz-*' >/dev/null
 }
 
@@ -124,6 +127,28 @@ expected_replays() {
   "$bindir/touchctl" replay "$keypad_recording" 2>/dev/null | wc -l >"$results/expected/keypad.frames"
 }
 
+# The systemd guest's packages (scripts/package-deb.sh): the version of `touchd --version`, checked
+# with lintian here (the host line deb-package-lintian), and the same files as a higher version
+# for the upgrade check. The guest finds them through env.sh (DEB, DEB_UPGRADE).
+debs() {
+  local out="$results/deb" version
+  rm -rf "$out"
+  mkdir -p "$out"
+  version=$(scripts/version.sh)
+  deb="" deb_upgrade=""
+  local t0=$SECONDS
+  if deb=$(scripts/package-deb.sh --bin-dir "$bindir" --out "$out" --lintian 2>"$out/package.log"); then
+    record PASS deb-package-lintian "$((SECONDS - t0)) s; $(basename "$deb"), lintian: no error or warning (overrides: packaging/deb/lintian-overrides)"
+  else
+    tail -30 "$out/package.log"
+    record FAIL deb-package-lintian "scripts/package-deb.sh --lintian failed; see $out/package.log"
+    deb=""
+  fi
+  deb_upgrade=$(scripts/package-deb.sh --bin-dir "$bindir" --out "$out" --version "$version+vmtest1" 2>>"$out/package.log") ||
+    deb_upgrade=""
+  echo "vm: packages built in $((SECONDS - t0)) s"
+}
+
 initrd() {
   local img="$results/initrd-$kver.img"
   # Rebuilt when the script changes, so a fix to it cannot hide behind a stale image.
@@ -149,9 +174,11 @@ RECORDINGS=$shared_recordings
 KEYPAD_RECORDING=$keypad_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'
+DEB=${deb:-}
+DEB_UPGRADE=${deb_upgrade:-}
 ENV
   cp "$results/recordings.list" "$out/recordings.list"
-  local vm_timeout=${VM_TIMEOUT:-420}
+  local vm_timeout=${VM_TIMEOUT:-900}
   [[ $mode == plain ]] && vm_timeout=${VM_TIMEOUT:-1800}
   if [[ $mode == plain ]]; then
     append="init=$root/scripts/vm/init-plain.sh vmtest.script=$root/scripts/vm/guest-plain.sh"
@@ -225,6 +252,7 @@ main() {
   echo "vm: host preparation took $((SECONDS - t0)) s; kernel $kver; results in $results"
   local modes=(plain systemd)
   [[ $mode != all ]] && modes=("$mode")
+  [[ $mode == plain ]] || debs
   for m in "${modes[@]}"; do
     boot "$m"
     collect "$m"

@@ -1,8 +1,10 @@
 #!/bin/bash
 # shellcheck disable=SC2317  # the check functions are called indirectly, through run_check
 # The systemd guest's checks: systemd is PID 1 with udevd and journald, the root is a writable overlay
-# over the host's (init-systemd.sh). touchd is installed the way an administrator does it,
-# `scripts/install.sh --bin-dir` with the prebuilt release binaries, and run by its own units.
+# over the host's (init-systemd.sh). touchd is installed the way a Debian kiosk gets it: the .deb of
+# scripts/package-deb.sh (built on the host: DEB, and DEB_UPGRADE of a higher version), with apt-get,
+# and run by its own units; then upgraded, removed and purged; then installed again the way a
+# non-Debian system gets it, `scripts/install.sh --bin-dir` with the prebuilt release binaries.
 set -uo pipefail # not -e: a failing check reports FAIL and the next one runs
 # shellcheck source=scripts/vm/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -10,8 +12,19 @@ export PATH="$PATH:$SWIFT_BIN"
 SOCK=/run/touchd/touchd.sock   # the installed touchd.socket's
 EVENTS="$OUT/systemd-events.jsonl"
 
-plan systemd-boot systemd-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-security-score systemd-stop-clean systemd-bad-scene-at-start
+BUILD_BIN=$BIN                 # the release binaries, for install.sh
+BIN=/usr/bin                   # the package's
+# Whether the daemon is built is asked of the release binaries (the package is not installed yet).
+BIN=$BUILD_BIN have_daemon || true
+export DEBIAN_FRONTEND=noninteractive
+# apt-get without the host's package lists: the guest has no network, the package's dependencies
+# are all installed, and parsing the lists again after every dpkg run costs ~40 s under TCG.
+mkdir -p "$SCRATCH/apt-lists/partial"
+offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
+
+plan systemd-boot systemd-deb-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
+  systemd-watchdog systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
   local state
@@ -28,20 +41,41 @@ check_boot() {
   note "PID 1 $(cat /proc/1/comm), state $state, udevd and journald active"
 }
 
-check_install() {
-  need_daemon || return
-  local t0=$SECONDS
-  scripts/install.sh --bin-dir "$BIN" || fail "install.sh --bin-dir exited $?" || return
-  local missing=""
-  for f in /usr/local/bin/touchd /usr/local/bin/touchctl /etc/systemd/system/touchd.service \
-    /etc/systemd/system/touchd.socket /etc/udev/rules.d/70-touchd.rules /etc/touchd/scene.yaml \
-    /usr/local/share/man/man8/touchd.8 /usr/local/share/man/man5/touchd.scene.5 /usr/local/share/man/man1/touchctl.1; do
-    [[ -e $f ]] || missing+=" $f"
-  done
+# The packaged files, where Debian wants them (the paths of package-deb.sh's header).
+DEB_FILES=(/usr/bin/touchd /usr/bin/touchctl /usr/lib/systemd/system/touchd.service
+  /usr/lib/systemd/system/touchd.socket /usr/lib/udev/rules.d/70-touchd.rules /usr/lib/sysusers.d/touchd.conf
+  /usr/share/touchd/scene.schema.json /usr/share/touchd/kiosk.yaml /etc/touchd/scene.yaml
+  /usr/share/man/man8/touchd.8.gz /usr/share/man/man5/touchd.scene.5.gz /usr/share/man/man1/touchctl.1.gz
+  /usr/share/bash-completion/completions/touchd /usr/share/bash-completion/completions/touchctl
+  /usr/share/zsh/vendor-completions/_touchd /usr/share/zsh/vendor-completions/_touchctl
+  /usr/share/fish/vendor_completions.d/touchd.fish /usr/share/fish/vendor_completions.d/touchctl.fish
+  /usr/share/doc/touchd/copyright /usr/share/doc/touchd/changelog.gz)
+
+# deb_version: the installed package's version, empty when it is not installed.
+deb_version() { dpkg-query -W -f='${db:Status-Abbrev} ${Version}' touchd 2>/dev/null | sed -n 's/^ii  *//p'; }
+
+# `apt-get install ./touchd_VERSION_ARCH.deb` (no network: every dependency is installed already):
+# the files in the vendor paths, the group through sysusers, touchd.socket enabled and listening,
+# the service not started (no client, no touchscreen yet).
+check_deb_install() {
+  [[ -f ${DEB:-} ]] || fail "no package built on the host (DEB='${DEB:-}'; see the host's deb-package line)" || return
+  local t0=$SECONDS missing="" f
+  log "apt-get install $DEB"
+  offline_apt install -y --no-install-recommends "$DEB" || fail "apt-get install $DEB exited $?" || return
+  log "apt-get install done"
+  [[ -n $(deb_version) ]] || fail "touchd not installed after apt-get install" || return
+  for f in "${DEB_FILES[@]}"; do [[ -e $f ]] || missing+=" $f"; done
   [[ -z $missing ]] || fail "not installed:$missing" || return
+  dpkg-query -W -f='${Conffiles}\n' touchd | grep -q ' /etc/touchd/scene.yaml ' ||
+    fail "/etc/touchd/scene.yaml is not a conffile" || return
+  getent group touchd || fail "no group touchd (systemd-sysusers in the postinst)" || return
+  systemctl show -p ExecStart --value touchd.service | grep -q 'path=/usr/bin/touchd ' ||
+    fail "ExecStart is not /usr/bin/touchd: $(systemctl show -p ExecStart --value touchd.service)" || return
+  systemctl is-enabled -q touchd.socket || fail "touchd.socket not enabled" || return
   systemctl is-active -q touchd.socket || fail "touchd.socket not active after install" || return
   systemctl is-active -q touchd.service && { fail "touchd.service already running before any client"; return; }
-  note "install.sh --bin-dir took $((SECONDS - t0)) s; touchd.socket listening, service not started"
+  [[ $(stat -c %G "$SOCK") == touchd ]] || fail "$SOCK is not group touchd: $(stat -c %G "$SOCK")" || return
+  note "$(basename "$DEB") installed by apt-get in $((SECONDS - t0)) s ($(deb_version)); socket enabled and listening, group touchd"
 }
 
 # A client connecting to the socket starts the service (Type=notify: systemd waits for READY=1);
@@ -49,7 +83,6 @@ check_install() {
 check_socket_activation() {
   need_daemon || return
   systemctl is-active -q touchd.socket || fail "touchd.socket not active" || return
-  BIN=/usr/local/bin
   subscribe "$EVENTS" || {
     systemctl status --no-pager touchd.service touchd.socket
     journalctl -b --no-pager -o cat -u touchd.service -u touchd.socket | tail -30
@@ -132,6 +165,38 @@ check_security() {
   note "exposure $score (target <= 2.0)"
 }
 
+# An upgrade to a package of a higher version (DEB_UPGRADE: the same files, another version) with
+# the administrator's edit of /etc/touchd/scene.yaml: dpkg keeps the edit (a conffile; a plain
+# file would be replaced), and the postinst restarts the running daemon on the new files.
+check_deb_upgrade() {
+  [[ -f ${DEB_UPGRADE:-} ]] || fail "no upgrade package built on the host (DEB_UPGRADE='${DEB_UPGRADE:-}')" || return
+  local scene=/etc/touchd/scene.yaml before after pid t0=$SECONDS
+  before=$(deb_version)
+  [[ -n $before ]] || fail "touchd is not installed" || return
+  echo "# edited on this kiosk by the VM suite" >>"$scene"
+  # As a fleet upgrades: non-interactive, keep a changed conffile, take the default otherwise.
+  # The daemon runs (socket activation, earlier checks), so the upgrade must restart it.
+  wait_for 30 tctl status || fail "no answer to status before the upgrade" || return
+  pid=$(systemctl show -p MainPID --value touchd.service)
+  [[ $pid != 0 ]] || fail "touchd.service not running before the upgrade" || return
+  offline_apt install -y --no-install-recommends -o Dpkg::Options::=--force-confdef \
+    -o Dpkg::Options::=--force-confold "$DEB_UPGRADE" || fail "apt-get install $DEB_UPGRADE exited $?" || return
+  after=$(deb_version)
+  [[ -n $after && $after != "$before" ]] || fail "version '$before' -> '$after': not upgraded" || return
+  tail -2 "$scene"
+  grep -qx '# edited on this kiosk by the VM suite' "$scene" || fail "the upgrade replaced the edited $scene" || return
+  [[ ! -e $scene.dpkg-new && ! -e $scene.dpkg-dist ]] || fail "dpkg left $scene.dpkg-new/-dist: the packaged scene changed?" || return
+  systemctl is-active -q touchd.socket || fail "touchd.socket not active after the upgrade" || return
+  local new_pid
+  new_pid=$(systemctl show -p MainPID --value touchd.service)
+  [[ $new_pid != 0 && $new_pid != "$pid" ]] ||
+    fail "touchd.service (pid $pid) was not restarted by the upgrade (MainPID now $new_pid)" || return
+  wait_for 30 tctl status || fail "no answer to status through the socket after the upgrade" || return
+  # The subscriber of the earlier checks lost its daemon: a new one for the stop check's bookkeeping.
+  stop_subscriber
+  note "$before -> $after in $((SECONDS - t0)) s; edited scene kept, daemon restarted (pid $pid -> $new_pid)"
+}
+
 # `systemctl stop`: the daemon exits on SIGTERM within TimeoutStopSec, status 0, no SIGKILL.
 check_stop() {
   need_daemon || return
@@ -175,15 +240,80 @@ check_bad_scene_at_start() {
   note "exit status 78, Result=exit-code, NRestarts 0; journal: ${position:0:120}"
 }
 
+# `apt-get remove` with the daemon running: the prerm stops the service and the socket; the
+# binaries go, the conffile stays (until purge).
+check_deb_remove() {
+  [[ -n $(deb_version) ]] || fail "touchd is not installed" || return
+  systemctl start touchd.socket || fail "systemctl start touchd.socket exited $?" || return
+  wait_for 30 tctl status || fail "no answer to status through the socket" || return
+  systemctl is-active -q touchd.service || fail "touchd.service not running before the removal" || return
+  local pid
+  pid=$(systemctl show -p MainPID --value touchd.service)
+  offline_apt remove -y touchd || fail "apt-get remove exited $?" || return
+  dpkg-query -W -f='${db:Status-Abbrev}\n' touchd
+  systemctl is-active -q touchd.service && { fail "touchd.service still active after remove"; return; }
+  systemctl is-active -q touchd.socket && { fail "touchd.socket still active after remove"; return; }
+  kill -0 "$pid" 2>/dev/null && { fail "touchd (pid $pid) still running after remove"; return; }
+  [[ -e $SOCK ]] && { fail "socket $SOCK left behind"; return; }
+  [[ -e /usr/bin/touchd || -e /usr/lib/systemd/system/touchd.service ]] && { fail "files left after remove"; return; }
+  [[ -f /etc/touchd/scene.yaml ]] || fail "remove deleted the conffile (only purge should)" || return
+  note "service (pid $pid) and socket stopped, files removed, /etc/touchd/scene.yaml kept"
+}
+
+# `apt-get purge`: the conffile and /etc/touchd go, and so does the socket's enablement.
+check_deb_purge() {
+  [[ $(dpkg-query -W -f='${db:Status-Abbrev}' touchd 2>/dev/null) == rc* ]] || fail "touchd is not in state rc (removed, config left)" || return
+  offline_apt purge -y touchd || fail "apt-get purge exited $?" || return
+  dpkg-query -W -f='${db:Status-Abbrev}\n' touchd 2>&1
+  [[ -e /etc/touchd ]] && { ls -la /etc/touchd; fail "/etc/touchd left after purge"; return; }
+  local links
+  links=$(find /etc/systemd/system -name 'touchd.*' 2>/dev/null)
+  [[ -z $links ]] || fail "enablement left after purge: $links" || return
+  local status
+  status=$(dpkg-query -W -f='${db:Status-Abbrev}' touchd 2>/dev/null || true)
+  [[ -z $status || $status == un* || $status == pn* ]] || fail "dpkg still has touchd in state '$status'" || return
+  note "/etc/touchd and the socket's enablement removed"
+}
+
+# The install.sh way (non-Debian systems), after the purge: the same files in the vendor paths
+# under /usr/local, touchd.socket enabled and listening, and a client starts the daemon from
+# /usr/local/bin.
+check_install() {
+  need_daemon || return
+  local t0=$SECONDS missing="" f
+  scripts/install.sh --bin-dir "$BUILD_BIN" || fail "install.sh --bin-dir exited $?" || return
+  for f in /usr/local/bin/touchd /usr/local/bin/touchctl /usr/local/lib/systemd/system/touchd.service \
+    /usr/local/lib/systemd/system/touchd.socket /usr/local/lib/udev/rules.d/70-touchd.rules \
+    /usr/local/lib/sysusers.d/touchd.conf /usr/local/share/touchd/scene.schema.json /etc/touchd/scene.yaml \
+    /usr/local/share/man/man8/touchd.8.gz /usr/local/share/man/man5/touchd.scene.5.gz \
+    /usr/local/share/man/man1/touchctl.1.gz /usr/local/share/bash-completion/completions/touchctl \
+    /usr/local/share/zsh/site-functions/_touchd /usr/local/share/fish/vendor_completions.d/touchd.fish; do
+    [[ -e $f ]] || missing+=" $f"
+  done
+  [[ -z $missing ]] || fail "not installed:$missing" || return
+  systemctl is-active -q touchd.socket || fail "touchd.socket not active after install" || return
+  systemctl is-active -q touchd.service && { fail "touchd.service already running before any client"; return; }
+  BIN=/usr/local/bin
+  wait_for 30 tctl status || fail "no answer to status through the socket" || return
+  systemctl show -p ExecStart --value touchd.service | grep -q 'path=/usr/local/bin/touchd ' ||
+    fail "touchd.service does not run /usr/local/bin/touchd" || return
+  systemctl stop touchd.socket touchd.service
+  note "install.sh --bin-dir took $((SECONDS - t0)) s; /usr/local vendor paths; a client started /usr/local/bin/touchd"
+}
+
 run_check systemd-boot check_boot
-run_check systemd-install check_install
+run_check systemd-deb-install check_deb_install
 run_check systemd-socket-activation check_socket_activation
 run_check systemd-udev-rule check_udev_rule
 run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
 run_check systemd-security-score check_security
+run_check systemd-deb-upgrade-keeps-conffile check_deb_upgrade
 run_check systemd-stop-clean check_stop
 run_check systemd-bad-scene-at-start check_bad_scene_at_start
+run_check systemd-deb-remove check_deb_remove
+run_check systemd-deb-purge check_deb_purge
+run_check systemd-install check_install
 ui_stop ts
 journalctl -b --no-pager -o short-monotonic -u touchd.service -u touchd.socket >"$OUT/journal-touchd.log" 2>&1
 log "systemd guest done"

@@ -7,6 +7,12 @@
 #  - empties /etc/fstab: the host's entries name disks the guest does not have (boot hangs);
 #  - masks tmp.conf with an empty /etc/tmpfiles.d/tmp.conf: else systemd-tmpfiles-setup empties
 #    /tmp at boot ("D /tmp"), deleting the host's /tmp file by file in the overlay: 85 s under TCG.
+#  - removes /usr/sbin/policy-rc.d: Debian's container images have one that answers 101 ("do not
+#    start services") to deb-systemd-invoke, so the package's postinst would not start touchd.socket
+#    nor its prerm stop the daemon; a booted kiosk has none;
+#  - removes /var/lib/man-db/auto-update: with it, every dpkg run (the package's install, upgrade,
+#    remove) ends with man-db's trigger re-indexing the host's manual pages through 9p, minutes
+#    under TCG.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 fail() { echo "init-systemd: $*" >/dev/console; echo o >/proc/sysrq-trigger; sleep 30; }
 mount -t proc proc /proc
@@ -16,6 +22,7 @@ mkdir -p /run/ov/upper /run/ov/work /run/ov/root
 mount -t overlay overlay -o lowerdir=/,upperdir=/run/ov/upper,workdir=/run/ov/work /run/ov/root ||
   fail "overlay mount failed"
 rm -f /run/ov/root/.dockerenv
+rm -f /run/ov/root/usr/sbin/policy-rc.d /run/ov/root/var/lib/man-db/auto-update
 : >/run/ov/root/etc/fstab
 mkdir -p /run/ov/root/etc/tmpfiles.d
 : >/run/ov/root/etc/tmpfiles.d/tmp.conf
