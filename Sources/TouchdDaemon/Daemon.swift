@@ -475,6 +475,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       keyWindow: keysAllowed ? keysNamedWindow(for: description, path: path, properties: properties) : nil)
   }
 
+  /// udev's `LIBINPUT_CALIBRATION_MATRIX` values as a matrix (nil: none or not six numbers).
+  private static func calibration(_ values: [Double]?) -> CalibrationMatrix? {
+    values.flatMap { m in m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil }
+  }
+
   private func hotplug(_ event: DeviceEvent) {
     switch event.action {
     case .add:
@@ -494,8 +499,19 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       probe.close()
       let current = Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow)
       let now = role(of: probe)
-      guard now != current else { return }
-      let metadata = decisionMetadata(path: event.path, name: probe.name, probe.decision)
+      // A new LIBINPUT_CALIBRATION_MATRIX (a rule `touchctl calibrate --udev-rule` wrote) takes
+      // effect too: the device is reopened with it.
+      let calibrationChanged = now.touchWindow != nil && Self.calibration(probe.calibrationMatrix) != live.calibration
+      guard now != current || calibrationChanged else { return }
+      var metadata = decisionMetadata(path: event.path, name: probe.name, probe.decision)
+      if now == current {
+        metadata["calibration"] = "\(Self.calibration(probe.calibrationMatrix).map { "\($0)" } ?? "none")"
+        closeDevice(event.path, cancelTouches: true, cancelKeys: true)
+        logger.notice(
+          "touchscreen's udev calibration changed; it is reopened with it, its touches cancelled", metadata: metadata)
+        openDevice(event.path)
+        return
+      }
       closeDevice(event.path, cancelTouches: true, cancelKeys: true)
       if !now.isEmpty {
         logger.notice(
@@ -552,9 +568,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       logger.warning("cannot open input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
       return
     }
-    let calibration = device.calibrationMatrix.flatMap { m -> CalibrationMatrix? in
-      m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil
-    }
+    let calibration = Self.calibration(device.calibrationMatrix)
     guard let poll else { return }
     let token: UInt64
     do {

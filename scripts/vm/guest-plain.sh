@@ -16,7 +16,7 @@ for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${li
 KEYPAD_SCENE="$VM/scenes/keypad.yaml"
 
 plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
-  identical-panels-by-udev-property \
+  identical-panels-by-udev-property calibrate-live-udev-rule \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
@@ -394,6 +394,84 @@ sys.exit(0 if "TOUCHD_WINDOW=left" in match.get(sys.argv[1], []) and "TOUCHD_WIN
   udevadm control --reload
   [[ -z $bad ]] || { fail "$bad"; return; }
   note "two \"touchd VM twin\" panels, $left (kiosk/left) and $right (kiosk/right): taps went to the windows their TOUCHD_WINDOW names; touchctl devices offers the patterns"
+}
+
+# --- calibration from a terminal, to a udev rule ---------------------------------------------------
+# A panel skewed by S = [0.9 0.05 0.03; -0.04 0.95 0.02] (taps land where S puts each target):
+# `touchctl calibrate --udev-rule` collects a tap per target on the live device, writes a rule with
+# the inverse matrix for the device's name; with the rule installed and udev's change event, touchd
+# reopens the device with the matrix, and a tap on the skewed centre, which missed the centre view
+# before, hits it.
+check_calibrate_live() {
+  need_daemon || return
+  cat >"$SCRATCH/calibrate.yaml" <<'YAML'
+version: 1
+windows:
+  - id: main
+    size: {width: 1920, height: 1080}
+    views:
+      - {id: centre, frame: {x: 940, y: 520, width: 40, height: 40}, recognizers: [{id: c, type: tap, action: centre-tap}]}
+YAML
+  skewed() { # skewed U V: the device units where the skewed panel reports window-normalized (U, V)
+    $PY -c 'import sys; u, v = float(sys.argv[1]), float(sys.argv[2]); print(round((0.9*u + 0.05*v + 0.03) * 1919), round((-0.04*u + 0.95*v + 0.02) * 1079))' "$1" "$2"
+  }
+  local node bad="" events="$OUT/calibrate.jsonl" rules=/run/udev/rules.d/61-touchd-vm-calibration.rules pid rc
+  ui_start cal touchscreen "touchd VM calibrate" || return
+  node=$NODE
+  start_touchd calibrate "$SCRATCH/calibrate.yaml" || return
+  subscribe "$events" action || return
+  wait_for 30 opens "$TOUCHD_PID" "$node" || fail "touchd did not open $node" || return
+  # Uncalibrated, the skewed centre misses the centre view.
+  # shellcheck disable=SC2046  # skewed prints two words: X and Y
+  ui cal tap $(skewed 0.5 0.5) || return
+  sleep 1
+  [[ $(messages "$events" action action=centre-tap) == 0 ]] || bad+=" the skewed centre hit the view before calibration;"
+  "$BIN/touchctl" calibrate --socket "$SOCK" --targets "192,108 1728,108 1728,972 192,972 960,540" --timeout 120 \
+    --udev-rule "$SCRATCH/calibration.rules" >"$OUT/calibrate.out" 2>&1 &
+  pid=$!
+  wait_for 30 grep -q 'Touch target 1 of 5' "$OUT/calibrate.out" || bad+=" touchctl calibrate did not prompt;"
+  local k=1 uv
+  for uv in "0.1 0.1" "0.9 0.1" "0.9 0.9" "0.1 0.9" "0.5 0.5"; do
+    # shellcheck disable=SC2086,SC2046  # two words each
+    ui cal tap $(skewed $uv) || return
+    wait_for 30 grep -q "target $k: touched" "$OUT/calibrate.out" || bad+=" target $k not collected;"
+    k=$((k + 1))
+  done
+  rc=0
+  wait_for 60 exited "$pid" || bad+=" touchctl calibrate did not finish;"
+  wait "$pid" || rc=$?
+  cat "$OUT/calibrate.out"
+  [[ $rc == 0 ]] || bad+=" touchctl calibrate exited $rc;"
+  grep -q '^Matrix: ' "$OUT/calibrate.out" || bad+=" no matrix printed;"
+  grep -q '"touchd VM calibrate"' "$SCRATCH/calibration.rules" || bad+=" the rule does not name the device;"
+  $PY - "$SCRATCH/calibration.rules" <<'PY' || bad+=" the rule's matrix is not the skew's inverse;"
+import re, sys
+m = [float(x) for x in re.search(r'LIBINPUT_CALIBRATION_MATRIX}="([^"]*)"', open(sys.argv[1]).read()).group(1).split()]
+s = [0.9, 0.05, 0.03, -0.04, 0.95, 0.02]
+det = s[0] * s[4] - s[1] * s[3]
+a, b, d, e = s[4] / det, -s[1] / det, -s[3] / det, s[0] / det
+want = [a, b, -(a * s[2] + b * s[5]), d, e, -(d * s[2] + e * s[5])]
+print("rule", m, "want", want)
+sys.exit(0 if all(abs(x - y) < 3e-3 for x, y in zip(m, want)) else 1)
+PY
+  cp "$SCRATCH/calibration.rules" "$rules"
+  udevadm control --reload
+  udevadm trigger --action=change "$(udevadm info --query=path --name="$node" | sed 's|^|/sys|')"
+  udevadm settle -t 30 || true
+  udevadm info --query=property --name="$node" | grep '^LIBINPUT_CALIBRATION_MATRIX=' || bad+=" udev did not set LIBINPUT_CALIBRATION_MATRIX;"
+  wait_for 30 grep -q "udev calibration changed" "$OUT/touchd-calibrate.log" || bad+=" touchd did not take the new udev calibration;"
+  wait_for 30 opens "$TOUCHD_PID" "$node" || bad+=" touchd did not reopen $node;"
+  # shellcheck disable=SC2046
+  ui cal tap $(skewed 0.5 0.5) || return
+  wait_for 30 has_message "$events" action action=centre-tap || bad+=" the skewed centre missed the view with the calibration;"
+  "$BIN/touchctl" devices | grep -A8 'touchd VM calibrate' | grep 'calibration:'
+  stop_subscriber
+  stop_touchd
+  ui_stop cal
+  rm -f "$rules"
+  udevadm control --reload
+  [[ -z $bad ]] || { fail "$bad"; return; }
+  note "touchctl calibrate on $node: $(grep -m1 '^Residual' "$OUT/calibrate.out"); the udev rule's matrix, reread on udev's change event, puts the skewed centre on the view"
 }
 
 # --- discovery and hotplug ------------------------------------------------------------------------
@@ -1097,6 +1175,7 @@ run_check devices-lists-touchscreens-only check_devices
 run_check udev-classification check_udev_classification
 run_check ignore-rules-and-notices check_ignore_rules
 run_check identical-panels-by-udev-property check_identical_panels
+run_check calibrate-live-udev-rule check_calibrate_live
 stop_touchd
 differing=()
 for line in "${RECORDINGS_LIST[@]}"; do
