@@ -202,22 +202,7 @@ public enum DeviceListing {
   /// window's `devices:` (one of them is enough), nil when there are none.
   static func matchText(_ report: DeviceReport) -> String? {
     guard !report.match.isEmpty else { return nil }
-    return "[" + report.match.map(quoted).joined(separator: ", ") + "]"
-  }
-
-  /// A YAML (and JSON) double-quoted string.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-        out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(2)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    return "[" + report.match.map(LibinputRecordWriter.quoted).joined(separator: ", ") + "]"
   }
 
   /// udev's classes, or that udev has no record, then with the classes of touchd's copy of its rule.
@@ -241,11 +226,5 @@ public enum DeviceListing {
 
   static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(_ width: Int) -> String {
-    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -166,8 +166,8 @@ public struct LibinputRecordWriter {
   }
 
   /// A YAML double-quoted scalar: backslash, double quote and every character YAML does not take
-  /// as it is (``isUnprintable(_:)``) escaped.
-  static func quoted(_ text: String) -> String {
+  /// as it is (``isUnprintable(_:)``) escaped. `touchctl devices` writes its `match:` patterns so.
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
