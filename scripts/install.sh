@@ -73,7 +73,10 @@ install -m 0644 systemd/70-touchd.rules "$root$rulesdir/"
 install -m 0644 systemd/touchd.sysusers "$root$sysusersdir/touchd.conf"
 install -m 0644 config/*.yaml config/scene.schema.json "$root$datadir/"
 if [[ ! -e "$root/etc/touchd/scene.yaml" ]]; then
-  install -m 0644 config/scene.yaml "$root/etc/touchd/scene.yaml"
+  # The editor's schema comment names the installed schema (the relative one of the repository
+  # would look for /etc/touchd/scene.schema.json).
+  sed "1s|\$schema=scene.schema.json|\$schema=$datadir/scene.schema.json|" config/scene.yaml >"$root/etc/touchd/scene.yaml"
+  chmod 0644 "$root/etc/touchd/scene.yaml"
 fi
 install -m 0644 README.md docs/*.md "$root$docdir/"
 for page in docs/man/*.[158]; do
