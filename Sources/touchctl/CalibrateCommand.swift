@@ -49,8 +49,8 @@ struct CalibrateCommand: ParsableCommand {
     let width = (spec["width"] as? NSNumber)?.doubleValue ?? 0
     let height = (spec["height"] as? NSNumber)?.doubleValue ?? 0
     let points = try targets.map(Self.parseTargets) ?? Self.defaultTargets(width: width, height: height)
-    print("Calibrating window '\(name)' (\(Self.number(width)) × \(Self.number(height)) points).")
-    print("Touch target 1 of \(points.count) at \(Self.describe(points[0])), and lift.")
+    Self.say("Calibrating window '\(name)' (\(Self.number(width)) × \(Self.number(height)) points).")
+    Self.say("Touch target 1 of \(points.count) at \(Self.describe(points[0])), and lift.")
     let line = try client.request(
       ["cmd": "calibrate", "window": name, "targets": points.map { [$0.x, $0.y] }, "timeout": timeout],
       timeout: timeout + 10
@@ -58,8 +58,10 @@ struct CalibrateCommand: ParsableCommand {
       guard let notice = SocketClient.object(other), notice["type"] as? String == "calibration",
         let done = notice["target"] as? Int
       else { return }
-      print("  target \(done): touched")
-      if done < points.count { print("Touch target \(done + 1) of \(points.count) at \(Self.describe(points[done])).") }
+      Self.say("  target \(done): touched")
+      if done < points.count {
+        Self.say("Touch target \(done + 1) of \(points.count) at \(Self.describe(points[done])).")
+      }
     }
     guard let reply = SocketClient.object(line), reply["type"] as? String == "reply",
       let matrix = (reply["matrix"] as? [NSNumber])?.map(\.doubleValue), matrix.count == 6
@@ -67,13 +69,13 @@ struct CalibrateCommand: ParsableCommand {
       let message = SocketClient.object(line)?["message"] as? String ?? line
       throw ValidationError("calibration failed: \(message)")
     }
-    print(Self.report(reply, matrix: matrix))
+    Self.say(Self.report(reply, matrix: matrix))
     if apply {
       let set = try client.request(["cmd": "set", "window": name, "calibration": matrix])
       guard SocketClient.object(set)?["type"] as? String == "reply" else {
         throw ValidationError("touchd refused the new calibration: \(set)")
       }
-      print("Applied to window '\(name)'.")
+      Self.say("Applied to window '\(name)'.")
     }
     if let path = writeScene {
       let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -84,7 +86,7 @@ struct CalibrateCommand: ParsableCommand {
         throw ValidationError(error.description)
       }
       try edited.write(toFile: path, atomically: true, encoding: .utf8)
-      print("Wrote calibration: to window '\(name)' of \(path) (reload touchd to use it from the file).")
+      Self.say("Wrote calibration: to window '\(name)' of \(path) (reload touchd to use it from the file).")
     }
     if let path = udevRule {
       let udevMatrix = (reply["udevMatrix"] as? [NSNumber])?.map(\.doubleValue) ?? matrix
@@ -93,8 +95,14 @@ struct CalibrateCommand: ParsableCommand {
       }
       try SceneCalibrationEdit.udevRule(deviceName: deviceName, matrix: udevMatrix).write(
         toFile: path, atomically: true, encoding: .utf8)
-      print("Wrote \(path); install it in /etc/udev/rules.d, then: udevadm control --reload && udevadm trigger")
+      Self.say("Wrote \(path); install it in /etc/udev/rules.d, then: udevadm control --reload && udevadm trigger")
     }
+  }
+
+  /// Writes a line at once, unbuffered: each prompt must show when it is due, on a terminal or a
+  /// pipe (`print` holds its lines until exit when standard output is not a terminal).
+  static func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
   /// `"X,Y X,Y ..."` as points; a malformed one is an error naming it.
