@@ -454,6 +454,7 @@ want = [a, b, -(a * s[2] + b * s[5]), d, e, -(d * s[2] + e * s[5])]
 print("rule", m, "want", want)
 sys.exit(0 if all(abs(x - y) < 3e-3 for x, y in zip(m, want)) else 1)
 PY
+  mkdir -p /run/udev/rules.d
   cp "$SCRATCH/calibration.rules" "$rules"
   udevadm control --reload
   udevadm trigger --action=change "$(udevadm info --query=path --name="$node" | sed 's|^|/sys|')"
