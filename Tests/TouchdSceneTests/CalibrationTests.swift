@@ -55,7 +55,7 @@ struct CalibrationTests {
           rotation: \(rotation)
           views:
             - {id: pad, frame: {x: 0, y: 0, width: 1000, height: 800}, touches: true}
-            - {id: centre, frame: {x: 490, y: 390, width: 20, height: 20}, touches: true}
+            - {id: centre, frame: {x: 490, y: 390, width: 20, height: 20}, touches: true, recognizers: [{id: c, type: tap, action: centre-tap, cancelsTouchesInView: false}]}
       """)
   }
 
@@ -116,6 +116,7 @@ struct CalibrationTests {
         return nil
       }
       #expect(views == ["centre began", "centre ended"], "\(rotation)")
+      #expect(run.messages.contains { if case .action(let a) = $0 { a.action == "centre-tap" } else { false } })
     }
   }
 
