@@ -57,6 +57,12 @@ public final class EvdevDevice {
 
   deinit { close() }
 
+  /// A multitouch slot's current value of `code` as libevdev knows it (read at open and kept up to
+  /// date by its events), nil when the device has no such slot or axis.
+  public func slotValue(_ slot: Int, _ code: UInt16) -> Int32? {
+    fd >= 0 ? LinuxInput.slotValue(evdev.pointer, slot: slot, code: code) : nil
+  }
+
   /// The device's name (`EVIOCGNAME`).
   public var name: String { description.name }
 

@@ -42,9 +42,12 @@ public final class InputDevice {
     self.device = device
     self.touchProtocol = touchProtocol
     self.readsKeys = readsKeys
+    let assembler = ids.map { FrameAssembler(device: device.description, ids: $0) }
+    // The slots' state at open: a finger landing where the last one lifted sends no position.
+    assembler?.seedSlots { slot, code in device.slotValue(slot, code) }
     self.feed = FrameFeed(
-      assembler: ids.map { FrameAssembler(device: device.description, ids: $0) },
-      keys: readsKeys ? KeyAssembler(device: device.description) : nil, now: LinuxInput.monotonicNow)
+      assembler: assembler, keys: readsKeys ? KeyAssembler(device: device.description) : nil,
+      now: LinuxInput.monotonicNow)
   }
 
   /// The node, e.g. `/dev/input/event5`.

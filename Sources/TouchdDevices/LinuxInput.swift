@@ -89,6 +89,15 @@ enum LinuxInput {
   }
 
   /// `libevdev_grab`: exclusive access (no other reader sees the events) or its release.
+  /// libevdev's current value of `code` in multitouch slot `slot`, nil when the device has no such
+  /// slot or axis.
+  static func slotValue(_ dev: OpaquePointer, slot: Int, code: UInt16) -> Int32? {
+    guard slot >= 0, slot < Int(libevdev_get_num_slots(dev)),
+      libevdev_has_event_code(dev, UInt32(EV_ABS), UInt32(code)) == 1
+    else { return nil }
+    return libevdev_get_slot_value(dev, UInt32(slot), UInt32(code))
+  }
+
   static func grab(_ dev: OpaquePointer, _ on: Bool) -> Errno? {
     let status = libevdev_grab(dev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
     return status == 0 ? nil : Errno(-status)

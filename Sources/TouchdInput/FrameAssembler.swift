@@ -170,6 +170,24 @@ public final class FrameAssembler {
     slots.deallocate()
   }
 
+  /// Takes each slot's current position, contact size, pressure and tool type from the device
+  /// (`value(slot, code)`, libevdev's `libevdev_get_slot_value`), for a device opened while it has
+  /// state: the kernel sends an axis value only when it changes, so a finger that lands exactly
+  /// where the slot's last one lifted sends no position at all, and without this the new touch
+  /// would be at 0, 0 (libinput reads the slots at device init too). Tracking ids are not taken: a
+  /// finger down at open is ignored until it lifts. Call before the first event.
+  public func seedSlots(_ value: (_ slot: Int, _ code: UInt16) -> Int32?) {
+    guard mode == .slots else { return }
+    for i in 0..<slotCount {
+      let slot = slots + i
+      if let x = value(i, ABS.mtPositionX) { slot.pointee.x = x }
+      if let y = value(i, ABS.mtPositionY) { slot.pointee.y = y }
+      if hasMajor, let major = value(i, ABS.mtTouchMajor) { slot.pointee.major = major }
+      if let code = pressureCode, let pressure = value(i, code) { slot.pointee.pressure = pressure }
+      if let tool = value(i, ABS.mtToolType) { slot.pointee.toolType = tool }
+    }
+  }
+
   /// Feeds one event; returns a frame at `SYN_REPORT` when any contact changed (nil otherwise).
   ///
   /// A `SYN_DROPPED` read here (a recording, which has no device to resync from) cancels every live

@@ -19,6 +19,27 @@ import Testing
     #expect(f3.time == Timestamp(microseconds: 50_000))
   }
 
+  /// Found by the VM's calibration check: after touchd reopened a device, a finger landing where
+  /// the slot's last one lifted got position 0, 0, since the kernel does not send unchanged values.
+  @Test func slotsSeededAtOpenGiveAFingerThatSendsNoPositionItsPlace() throws {
+    let unseeded = Feeder(slotDevice())
+    let lost = try #require(unseeded.frame([axis(ABS.mtTrackingID, 7)]))
+    #expect(lost.contacts.first.map { ($0.x, $0.y) } ?? (1, 1) == (0, 0))
+    let feed = Feeder(slotDevice())
+    feed.assembler.seedSlots { slot, code in
+      switch (slot, code) {
+      case (0, ABS.mtPositionX): 500
+      case (0, ABS.mtPositionY): 300
+      case (1, ABS.mtPositionX): 100
+      default: nil
+      }
+    }
+    let frame = try #require(feed.frame([axis(ABS.mtTrackingID, 7)]))
+    #expect(frame.contacts == [Contact(id: TouchID(rawValue: 1), phase: .began, x: 0.5, y: 0.6)])
+    let second = try #require(feed.frame([axis(ABS.mtSlot, 1), axis(ABS.mtTrackingID, 8)]))
+    #expect(second.contact(2)?.x == 0.1)
+  }
+
   @Test func everyLiveContactIsListedAndSlotsMayBeRevisited() throws {
     let feed = Feeder(slotDevice())
     _ = feed.frame([

@@ -419,7 +419,7 @@ YAML
   ui_start cal touchscreen "touchd VM calibrate" || return
   node=$NODE
   start_touchd calibrate "$SCRATCH/calibrate.yaml" || return
-  subscribe "$events" action || return
+  subscribe "$events" action trace || return
   wait_for 30 opens "$TOUCHD_PID" "$node" || fail "touchd did not open $node" || return
   # Uncalibrated, the skewed centre misses the centre view.
   # shellcheck disable=SC2046  # skewed prints two words: X and Y
