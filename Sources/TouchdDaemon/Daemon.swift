@@ -44,6 +44,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// The device whose touches a running calibration collected last: the reply names it, and its
   /// udev calibration goes into the reply's `udevMatrix`.
   private var calibrationDevice: (path: String, name: String, calibration: CalibrationMatrix?)?
+  /// The number of the client whose calibration runs (``ClientInfo/number``).
+  private var calibrationClient: Int?
   private var server: SocketServer!
   private var devices: [String: LiveDevice] = [:]
   private var monitor: DeviceMonitor?
@@ -767,7 +769,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   ) {
     queue.async { [unowned self] in
       if case .calibrate(let request) = command.request {
-        calibrate(request, reply: reply)
+        calibrate(request, client: client, reply: reply)
       } else {
         reply(execute(command, serverCounters: serverCounters))
       }
@@ -777,9 +779,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// Starts a calibration (``SceneRuntime/calibrate(window:targets:timeout:collected:completion:)``):
   /// every client gets a `calibration` notice as each target's touch lifts, and the requesting
   /// client the fit as the reply once the last one has, or the error.
-  private func calibrate(_ request: CalibrateRequest, reply: @escaping @Sendable (CommandResult) -> Void) {
+  private func calibrate(
+    _ request: CalibrateRequest, client: ClientInfo, reply: @escaping @Sendable (CommandResult) -> Void
+  ) {
     dispatchPrecondition(condition: .onQueue(queue))
-    calibrationDevice = nil
     do {
       try runtime.calibrate(
         window: request.window, targets: request.targets, timeout: request.timeout,
@@ -791,6 +794,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           server.publish(OutboundMessage(line: line, type: "calibration"))
         },
         completion: { [unowned self] result in
+          calibrationClient = nil
           switch result {
           case .success(let fit):
             logger.notice(
@@ -804,11 +808,22 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
             reply(.error(error.description))
           }
         })
+      calibrationDevice = nil
+      calibrationClient = client.number
       logger.notice(
         "calibration began: the window's touches go to it until its last target is touched",
         metadata: ["window": "\(request.window)", "targets": "\(request.targets.count)"])
     } catch {
       reply(.error(error.description))
+    }
+  }
+
+  /// A client that began a calibration and went away ends it: the window's touches would otherwise
+  /// reach no view until its time-out.
+  public func clientDisconnected(_ client: ClientInfo) {
+    queue.async { [unowned self] in
+      guard calibrationClient == client.number else { return }
+      runtime.cancelCalibration("\(client) that asked for it disconnected")
     }
   }
 

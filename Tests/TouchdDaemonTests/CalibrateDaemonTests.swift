@@ -88,4 +88,37 @@ struct CalibrateDaemonTests {
     daemon.signal(SIGTERM)
     #expect(daemon.waitForExit() == 0)
   }
+
+  /// A client that begins a calibration and goes away ends it: otherwise the window's touches
+  /// would reach no view until the time-out (120 s by default).
+  @Test func aCalibrationEndsWhenItsClientGoesAway() throws {
+    let dir = scratchDirectory()
+    let scenePath = dir.appendingPathComponent("kiosk.yaml").path
+    try Self.scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+    let script = FingerScript(windowWidth: 1000, windowHeight: 800, start: 0.2)
+    script.tap(at: .init(x: 500, y: 400))
+    let recordingPath = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: scenePath, directory: dir, arguments: ["--replay", recordingPath, "--replay-delay", "3"])
+    do {
+      let (asker, _) = try daemon.connect()
+      asker.send(#"{"cmd":"calibrate","id":1,"window":"main","targets":[[100,80],[900,80],[500,720]]}"#)
+      // Gone only once the calibration runs (its socket closes when `asker` goes).
+      let deadline = Date().addingTimeInterval(10)
+      while !daemon.log.contains("calibration began"), Date() < deadline { usleep(20_000) }
+      withExtendedLifetime(asker) {}
+    }
+    #expect(daemon.log.contains("calibration began"), "\(daemon.log)")
+    let (watcher, _) = try daemon.connect()
+    _ = watcher.command(#"{"cmd":"subscribe","id":1,"types":["touches"]}"#, id: 1)
+    var phases: [String] = []
+    while phases.count < 2, let line = watcher.readLine(timeout: 10), let object = json(line) {
+      if object["type"] as? String == "touches" { phases.append("\(object["view"] ?? "") \(object["phase"] ?? "")") }
+    }
+    #expect(phases == ["pad began", "pad ended"], "the tap went to a calibration nobody waits for\n\(daemon.log)")
+    #expect(daemon.log.contains("calibration failed"), "\(daemon.log)")
+    #expect(daemon.log.contains("that asked for it disconnected"), "\(daemon.log)")
+    daemon.signal(SIGTERM)
+    #expect(daemon.waitForExit() == 0)
+  }
 }

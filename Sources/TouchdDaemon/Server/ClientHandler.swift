@@ -145,6 +145,7 @@ final class ClientHandler: ChannelDuplexHandler {
     if number != 0 {
       core.unregister(number)
       core.logger.info("client disconnected", metadata: ["client": "\(info)"])
+      core.handler.clientDisconnected(info)
     }
     self.context = nil
     context.fireChannelInactive()

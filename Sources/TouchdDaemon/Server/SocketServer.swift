@@ -21,11 +21,18 @@ public protocol CommandHandler: AnyObject, Sendable {
   /// connecting or going away). Called on the server's event loop, in order; implementations hop
   /// to the pipeline queue. The daemon traces while `types` contains `trace`.
   func subscribedTypesChanged(_ types: Set<String>)
+
+  /// A client went away (closed, or was disconnected). Called on the server's event loop;
+  /// implementations hop to the pipeline queue. The daemon ends a calibration the client began.
+  func clientDisconnected(_ client: ClientInfo)
 }
 
 extension CommandHandler {
   /// Does nothing: a handler that produces every type whoever subscribes.
   public func subscribedTypesChanged(_ types: Set<String>) {}
+
+  /// Does nothing: a handler that keeps no state per client.
+  public func clientDisconnected(_ client: ClientInfo) {}
 }
 
 /// A connected client, as the rest of the daemon sees it.
