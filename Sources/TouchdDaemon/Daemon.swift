@@ -477,11 +477,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       keyWindow: keysAllowed ? keysNamedWindow(for: description, path: path, properties: properties) : nil)
   }
 
-  /// udev's `LIBINPUT_CALIBRATION_MATRIX` values as a matrix (nil: none or not six numbers).
-  private static func calibration(_ values: [Double]?) -> CalibrationMatrix? {
-    values.flatMap { m in m.count == 6 ? CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]) : nil }
-  }
-
   private func hotplug(_ event: DeviceEvent) {
     switch event.action {
     case .add:
@@ -503,11 +498,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       let now = role(of: probe)
       // A new LIBINPUT_CALIBRATION_MATRIX (a rule `touchctl calibrate --udev-rule` wrote) takes
       // effect too: the device is reopened with it.
-      let calibrationChanged = now.touchWindow != nil && Self.calibration(probe.calibrationMatrix) != live.calibration
+      let calibration = probe.calibrationMatrix.flatMap(CalibrationMatrix.init(values:))
+      let calibrationChanged = now.touchWindow != nil && calibration != live.calibration
       guard now != current || calibrationChanged else { return }
       var metadata = decisionMetadata(path: event.path, name: probe.name, probe.decision)
       if now == current {
-        metadata["calibration"] = "\(Self.calibration(probe.calibrationMatrix).map { "\($0)" } ?? "none")"
+        metadata["calibration"] = "\(calibration.map { "\($0)" } ?? "none")"
         closeDevice(event.path, cancelTouches: true, cancelKeys: true)
         logger.notice(
           "touchscreen's udev calibration changed; it is reopened with it, its touches cancelled", metadata: metadata)
@@ -570,7 +566,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       logger.warning("cannot open input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
       return
     }
-    let calibration = Self.calibration(device.calibrationMatrix)
+    let calibration = device.calibrationMatrix.flatMap(CalibrationMatrix.init(values:))
     guard let poll else { return }
     let token: UInt64
     do {
@@ -833,18 +829,15 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   /// The fields of a successful `calibrate` reply (docs/protocol.md).
   private func calibrationReply(_ request: CalibrateRequest, _ fit: CalibrationFit) -> String {
-    func numbers(_ values: [Double]) -> String {
-      "[" + values.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: ",") + "]"
-    }
-    func rounded(_ value: Double) -> String { JSONFormat.number((value * 100).rounded() / 100) }
+    func numbers(_ values: [Double]) -> String { "[" + CalibrationFit.numbers(values).joined(separator: ",") + "]" }
+    let rounded = CalibrationFit.points
     let points = zip(request.targets.indices, request.targets).map { i, target in
       #"{"at":\#(Self.pointJSON(target)),"landed":{"x":\#(rounded(fit.landed[i].x)),"y":\#(rounded(fit.landed[i].y))},"#
         + #""error":\#(rounded(fit.errors[i]))}"#
     }
     // A matrix for a udev rule: the device's own LIBINPUT_CALIBRATION_MATRIX, if any, then the fit.
     let device = calibrationDevice
-    var first: [Double] = [1, 0, 0, 0, 1, 0]
-    if let m = device?.calibration { first = [m.a, m.b, m.c, m.d, m.e, m.f] }
+    let first = (device?.calibration ?? .identity).values
     let deviceJSON =
       device.map { #"{"path":\#(WireProtocol.quote($0.path)),"name":\#(WireProtocol.quote($0.name))}"# } ?? "null"
     let udevMatrix = CalibrationFit.compose(fit.matrix, after: first)

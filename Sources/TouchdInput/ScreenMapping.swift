@@ -10,6 +10,16 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
   }
 
+  /// The matrix of six numbers `[a, b, c, d, e, f]` (a scene's `calibration`, udev's property as
+  /// parsed), nil unless there are exactly six.
+  public init?(values: [Double]) {
+    guard values.count == 6 else { return nil }
+    self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+  }
+
+  /// `[a, b, c, d, e, f]`.
+  public var values: [Double] { [a, b, c, d, e, f] }
+
   /// Parses the udev property form, six numbers separated by white space: `"a b c d e f"`.
   public init(parsing text: String) throws(CalibrationMatrixError) {
     let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })

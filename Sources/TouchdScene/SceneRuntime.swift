@@ -151,10 +151,9 @@ public final class SceneRuntime {
   /// How device-normalized positions map onto window `index`'s points.
   public func mapping(forWindow index: Int) -> ScreenMapping {
     let spec = scene.windows[index]
-    let c = spec.calibration
     return ScreenMapping(
       width: spec.size.width, height: spec.size.height, rotation: ScreenRotation(rawValue: spec.rotation) ?? .none,
-      calibration: CalibrationMatrix(a: c[0], b: c[1], c: c[2], d: c[3], e: c[4], f: c[5]))
+      calibration: CalibrationMatrix(values: spec.calibration) ?? .identity)
   }
 
   /// The window a recording replays into: its device must be one touchd would take live

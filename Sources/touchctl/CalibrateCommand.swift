@@ -126,13 +126,13 @@ struct CalibrateCommand: ParsableCommand {
     ]
   }
 
-  static func number(_ value: Double) -> String { JSONFormat.number((value * 100).rounded() / 100) }
+  static func number(_ value: Double) -> String { CalibrationFit.points(value) }
 
   static func describe(_ p: Scene.Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
 
   /// The reply as lines: the matrix, each target's error, the warning.
   static func report(_ reply: [String: Any], matrix: [Double]) -> String {
-    var lines = ["Matrix: " + matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: " ")]
+    var lines = ["Matrix: " + CalibrationFit.numbers(matrix).joined(separator: " ")]
     for (i, point) in ((reply["points"] as? [[String: Any]]) ?? []).enumerated() {
       let error = (point["error"] as? NSNumber)?.doubleValue ?? 0
       lines.append("  target \(i + 1): off by \(number(error)) pt")

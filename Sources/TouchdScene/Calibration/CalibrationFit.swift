@@ -48,7 +48,7 @@ public struct CalibrationFit: Hashable, Sendable {
   public var warning: String? {
     if maxError > Self.poorFitPoints {
       let worst = errors.firstIndex(of: maxError).map { $0 + 1 } ?? 0
-      return "poor fit: target \(worst) is off by \(JSONFormat.number(Self.rounded(maxError))) pt "
+      return "poor fit: target \(worst) is off by \(Self.points(maxError)) pt "
         + "(more than \(JSONFormat.number(Self.poorFitPoints)) pt, a quarter of a 44 pt touch target); "
         + "a touch missed its target or the panel is not affine: calibrate again"
     }
@@ -58,7 +58,14 @@ public struct CalibrationFit: Hashable, Sendable {
     return nil
   }
 
-  static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+  /// A distance in points as replies and `touchctl calibrate` give it: to a hundredth.
+  public static func points(_ value: Double) -> String { JSONFormat.number((value * 100).rounded() / 100) }
+
+  /// A matrix's six numbers as replies, the scene file and udev rules give them: to a millionth
+  /// (the device's own resolution, a few thousand units, is coarser).
+  public static func numbers(_ matrix: [Double]) -> [String] {
+    matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }
+  }
 
   /// Why a fit cannot be made.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -94,7 +101,7 @@ public struct CalibrationFit: Hashable, Sendable {
     }
     let matrix = abc + def
     var fitted = mapping
-    fitted.calibration = CalibrationMatrix(a: abc[0], b: abc[1], c: abc[2], d: def[0], e: def[1], f: def[2])
+    fitted.calibration = CalibrationMatrix(values: matrix) ?? .identity
     var landed: [Scene.Point] = []
     var errors: [Double] = []
     for sample in samples {

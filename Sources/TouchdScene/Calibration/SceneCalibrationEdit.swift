@@ -29,7 +29,7 @@ public enum SceneCalibrationEdit {
     else {
       throw Failure(description: "\(file): no window '\(window)'")
     }
-    let value = "[" + matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ") + "]"
+    let value = "[" + CalibrationFit.numbers(matrix).joined(separator: ", ") + "]"
     var lines = text.components(separatedBy: "\n")
     if let (key, old) = mapping.first(where: { $0.key.string == "calibration" }) {
       guard let mark = old.mark, case .sequence = old, mark.line >= 1, mark.line <= lines.count,
@@ -88,7 +88,7 @@ public enum SceneCalibrationEdit {
   /// escaped as udev's rule syntax wants.
   public static func udevRule(deviceName: String, matrix: [Double]) -> String {
     let escaped = deviceName.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    let values = matrix.map { JSONFormat.number(($0 * 1e6).rounded() / 1e6) }.joined(separator: " ")
+    let values = CalibrationFit.numbers(matrix).joined(separator: " ")
     return """
       # Written by touchctl calibrate. Install in /etc/udev/rules.d (before touchd's 70-touchd.rules),
       # then: udevadm control --reload && udevadm trigger --subsystem-match=input --action=change
