@@ -863,17 +863,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   private func execute(_ command: ClientCommand, serverCounters: ServerCounters) -> CommandResult {
     dispatchPrecondition(condition: .onQueue(queue))
-    if case .scene(.setWindow(let id, _)) = command.request {
-      let result = WireProtocol.execute(command.request, runtime: runtime, status: { "" }, reload: { .error("") })
-      if case .ok(let fields) = result {
-        // New clients' hello has the window's new size; every client hears of the change.
-        server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)
-        logger.notice("window changed by a client's set command", metadata: ["window": "\(id)", "now": "\(fields)"])
-      }
-      return result
-    }
     // The protocol fuzz target runs the same function against its own runtime.
-    return WireProtocol.execute(
+    let result = WireProtocol.execute(
       command.request, runtime: runtime, status: { statusJSON(serverCounters) },
       reload: {
         switch reload(reason: "reload command") {
@@ -883,6 +874,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
             "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
         }
       })
+    if case .scene(.setWindow(let id, _)) = command.request, case .ok(let fields) = result {
+      // New clients' hello has the window's new size; every client hears of the change.
+      server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)
+      logger.notice("window changed by a client's set command", metadata: ["window": "\(id)", "now": "\(fields)"])
+    }
+    return result
   }
 
   // MARK: Reporting
