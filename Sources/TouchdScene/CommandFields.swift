@@ -197,10 +197,16 @@ public struct CommandFields: Sendable {
     guard counts.contains(items.count) else {
       throw SceneCommandError("'\(path(key))' must be \(expected), found an array of \(items.count) items")
     }
+    return try Self.finiteNumbers(items, path: path(key))
+  }
+
+  /// The elements of an array as finite numbers; the first that is not one is the error
+  /// `'<path>[i]' must be a finite number, found …`.
+  public static func finiteNumbers(_ items: [StrictJSON], path: String) throws(SceneCommandError) -> [Double] {
     var out: [Double] = []
     for (i, item) in items.enumerated() {
       guard let n = item.numberValue, n.isFinite else {
-        throw SceneCommandError("'\(path(key))[\(i)]' must be a finite number, found \(item.shortDescription)")
+        throw SceneCommandError("'\(path)[\(i)]' must be a finite number, found \(item.shortDescription)")
       }
       out.append(n)
     }

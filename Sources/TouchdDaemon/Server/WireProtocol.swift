@@ -92,13 +92,7 @@ public struct CalibrateRequest: Sendable, Equatable {
         let found = if case .array(let a) = item { "an array of \(a.count) items" } else { item.shortDescription }
         throw SceneCommandError("'targets[\(i)]' must be [x, y], two finite numbers, found \(found)")
       }
-      var xy: [Double] = []
-      for (j, element) in pair.enumerated() {
-        guard let n = element.numberValue, n.isFinite else {
-          throw SceneCommandError("'targets[\(i)][\(j)]' must be a finite number, found \(element.shortDescription)")
-        }
-        xy.append(n)
-      }
+      let xy = try CommandFields.finiteNumbers(pair, path: "targets[\(i)]")
       targets.append(Scene.Point(x: xy[0], y: xy[1]))
     }
     let timeout = try fields.number("timeout") ?? defaultTimeout
