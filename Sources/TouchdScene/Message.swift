@@ -37,7 +37,11 @@ public enum Message: Hashable, Sendable {
     }
   }
 
-  /// The message's `type` key: `action`, `touches`, `scroll`, `control`, `presses` or `trace`.
+  /// Every message `type` (``type``), in the order errors and docs list them: what clients
+  /// subscribe to.
+  public static let typeNames = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
+
+  /// The message's `type` key: one of ``typeNames``.
   public var type: String {
     switch self {
     case .action: "action"

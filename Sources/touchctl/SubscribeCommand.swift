@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchdScene
 
 /// `touchctl subscribe`: prints the daemon's messages as they arrive, one JSON object per line.
 struct SubscribeCommand: ParsableCommand {
@@ -17,13 +18,13 @@ struct SubscribeCommand: ParsableCommand {
   @Option(name: .customLong("view"), help: "Only messages about this view (repeatable).") var views: [String] = []
   @Option(
     name: .customLong("type"),
-    help: "Message types: action, touches, scroll, control, presses, idle, trace (repeatable; default action).")
+    help: "Message types: \(Message.typeNames.joined(separator: ", ")) (repeatable; default action).")
   var types: [String] = []
   @Flag(help: "Print the hello message and replies too.") var verbose = false
   @Option(help: "Exit after this many messages of the subscribed types (not replies or notices).") var count: Int?
 
   /// The types `--count` counts: the pipeline's messages (docs/protocol.md).
-  static let countedTypes: Set<String> = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
+  static let countedTypes = Set(Message.typeNames)
 
   func run() throws {
     let client = try connection.connect()

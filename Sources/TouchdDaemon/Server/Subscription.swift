@@ -21,7 +21,7 @@ public struct Subscription: Sendable, Equatable {
   /// The message types a client may subscribe to.
   public static let knownTypes: Set<String> = Set(typeOrder)
   /// The message types in the order errors list them.
-  public static let typeOrder = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
+  public static let typeOrder = Message.typeNames
 
   /// Whether `message` passes the filter. Replies, errors and server notices always pass.
   public func accepts(_ message: OutboundMessage) -> Bool {
