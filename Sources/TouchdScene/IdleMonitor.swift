@@ -34,12 +34,7 @@ final class IdleMonitor {
   private var isStopped = false
   /// Contacts and keys of a swallowed wake, until they end.
   private var swallowedContacts: Set<TouchID> = []
-  private var swallowedKeys: Set<PressSourceKey> = []
-
-  private struct PressSourceKey: Hashable {
-    var device: Int
-    var code: UInt16
-  }
+  private var swallowedKeys: Set<PressSource> = []
 
   init(
     _ spec: Scene.Idle, clock: TouchClock, isInputDown: @escaping () -> Bool,
@@ -95,13 +90,13 @@ final class IdleMonitor {
     guard !changes.isEmpty else { return changes }
     if noteInput(at: time) {
       for change in changes where change.phase == .down {
-        swallowedKeys.insert(PressSourceKey(device: change.device, code: change.code))
+        swallowedKeys.insert(change.source)
       }
       return []
     }
     guard !swallowedKeys.isEmpty else { return changes }
     return changes.filter { change in
-      let key = PressSourceKey(device: change.device, code: change.code)
+      let key = change.source
       guard swallowedKeys.contains(key) else { return true }
       if change.phase != .down { swallowedKeys.remove(key) }
       return false

@@ -10,7 +10,7 @@ extension Application {
   public func handle(_ changes: [PressChange], at time: Double, in window: Window) {
     var changed: [Press] = []
     for change in changes {
-      let source = PressSource(device: change.device, code: change.code)
+      let source = change.source
       switch change.phase {
       case .down:
         guard pressesBySource[source] == nil, !swallowedKeys.contains(source) else { continue }

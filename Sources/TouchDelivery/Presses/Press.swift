@@ -83,10 +83,15 @@ public final class Press: Hashable, CustomStringConvertible {
   public var description: String { "Press(\(id) \(type) \(key) \(phase))" }
 }
 
-/// A device (by the caller's number) and one of its keys.
-struct PressSource: Hashable {
-  var device: Int
-  var code: UInt16
+/// A device (by the caller's number) and one of its keys: what tells one press from another.
+public struct PressSource: Hashable, Sendable {
+  public var device: Int
+  public var code: UInt16
+
+  public init(device: Int, code: UInt16) {
+    self.device = device
+    self.code = code
+  }
 }
 
 /// The presses of one sequence (UIKit's `UIPressesEvent`): from the first key down to the last
@@ -124,4 +129,7 @@ public struct PressChange: Hashable, Sendable {
     self.type = type
     self.phase = phase
   }
+
+  /// The device and key this change is of.
+  public var source: PressSource { PressSource(device: device, code: code) }
 }
