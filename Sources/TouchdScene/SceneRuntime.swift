@@ -335,9 +335,7 @@ public final class SceneRuntime {
   /// at no longer hold; their contacts are ignored until they lift (``Application/cancelTouches(in:reason:)``).
   /// Returns the reply's fields: the window's id, size, rotation and calibration as they are now.
   public func setWindow(_ id: String, _ change: WindowChange) throws(SceneRuntimeError) -> String {
-    guard let index = scene.windows.firstIndex(where: { $0.id == id }) else {
-      throw .unknownWindow(id, suggestion: closestMatch(to: id, in: scene.windows.map(\.id)))
-    }
+    let index = try windowIndex(named: id)
     if let calibration = change.calibration, calibration.count != 6 || !calibration.allSatisfy(\.isFinite) {
       throw .invalidValue("a calibration matrix is 6 finite numbers")
     }
@@ -361,6 +359,14 @@ public final class SceneRuntime {
     return #""window":"# + JSONFormat.string(id) + #","width":\#(JSONFormat.number(spec.size.width)),"#
       + #""height":\#(JSONFormat.number(spec.size.height)),"rotation":\#(spec.rotation),"#
       + #""calibration":["# + spec.calibration.map(JSONFormat.number).joined(separator: ",") + "]"
+  }
+
+  /// The index of the window with id `id`; an unknown id is the error, with a close id if any.
+  func windowIndex(named id: String) throws(SceneRuntimeError) -> Int {
+    guard let index = scene.windows.firstIndex(where: { $0.id == id }) else {
+      throw .unknownWindow(id, suggestion: closestMatch(to: id, in: scene.windows.map(\.id)))
+    }
+    return index
   }
 
   /// How many ``beginIgnoringInteraction()`` are not ended yet (the `ignoreInteraction` nesting).

@@ -26,9 +26,11 @@ extension SceneRuntime {
     collected: @escaping (Int, Scene.Point) -> Void,
     completion: @escaping (Result<CalibrationFit, CalibrationError>) -> Void
   ) throws(CalibrationError) {
-    guard let index = scene.windows.firstIndex(where: { $0.id == id }) else {
-      let hint = closestMatch(to: id, in: scene.windows.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
-      throw CalibrationError("unknown window '\(id)'\(hint)")
+    let index: Int
+    do {
+      index = try windowIndex(named: id)
+    } catch {
+      throw CalibrationError(error.description)
     }
     if let running = calibration {
       throw CalibrationError(
