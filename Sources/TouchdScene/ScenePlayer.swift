@@ -102,7 +102,8 @@ public enum ScenePlayer {
 
   /// ``replay(_:scene:devicePath:commands:trace:)``, handing each step (messages and applied
   /// commands, each just before what it causes) to `body` as it happens. A command that fails (an unknown view, ending an
-  /// ignoring never begun) stops the replay with ``SceneRuntimeError/timedCommand(label:error:)``.
+  /// ignoring never begun) stops the replay with ``SceneRuntimeError/timedCommand(label:error:)``
+  /// before its first step: the commands are tried on the scene without touches first.
   public static func run(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
     trace: Bool = false, _ body: @escaping (Step) -> Void
@@ -150,8 +151,10 @@ public enum ScenePlayer {
     }
     runtime.isTracing = trace
     // Stable: commands at one time keep their order.
-    var pending = commands.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-      .map(\.element)[...]
+    let ordered = commands.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+      .map(\.element)
+    try rehearse(ordered, scene: scene, origin: origin)
+    var pending = ordered[...]
     func applyCommands(upTo time: Double?) throws(SceneRuntimeError) {
       while let next = pending.first, time.map({ origin + next.offset <= $0 }) ?? true {
         pending.removeFirst()
@@ -179,5 +182,26 @@ public enum ScenePlayer {
     try replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), deliver)
     try applyCommands(upTo: nil)
     clock.runUntilIdle()
+  }
+
+  /// Applies `commands`, in order at their times, to a runtime of `scene` that gets no touches and
+  /// publishes nowhere, so that a command that cannot apply (an unknown view, ending an ignoring
+  /// never begun) stops a replay before its first step rather than midway. What a command needs
+  /// holds or not whatever the touches do: views, windows and the ignoring depth change only by
+  /// commands.
+  private static func rehearse(
+    _ commands: [TimedCommand], scene: Scene, origin: Double
+  ) throws(SceneRuntimeError) {
+    guard !commands.isEmpty else { return }
+    let clock = VirtualClock(now: origin)
+    let runtime = SceneRuntime(scene: scene, clock: clock) { _ in }
+    for command in commands {
+      clock.advance(to: origin + command.offset)
+      do {
+        try runtime.apply(command.command)
+      } catch {
+        throw .timedCommand(label: command.label, error: error)
+      }
+    }
   }
 }

@@ -132,25 +132,17 @@ struct ReplayCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let device: (Int) -> Int? = { loaded.count > 1 ? $0 : nil }
-    var buffer = ""
-    func write(_ line: String) {
-      buffer += line
-      buffer += "\n"
-      if buffer.utf8.count > 1 << 16 {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
-      }
-    }
+    var output = LineOutput()
     func emit(_ index: Int, _ frame: DeviceFrame) {
       switch frame {
-      case .touches(let touches): write(FrameJSON.line(touches, device: device(index)))
-      case .keys(let keys): write(FrameJSON.line(keys, device: device(index)))
+      case .touches(let touches): output.write(FrameJSON.line(touches, device: device(index)))
+      case .keys(let keys): output.write(FrameJSON.line(keys, device: device(index)))
       }
     }
     let replay = MultiReplay(loaded, readings: readings)
     replay.feed(emit)
     replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), emit)
-    FileHandle.standardOutput.write(Data(buffer.utf8))
+    output.flush()
   }
 
   /// `--udev-property KEY=VALUE` as a dictionary; a KEY that is not a udev property name is an error.
@@ -178,19 +170,18 @@ struct ReplayCommand: ParsableCommand {
     do {
       let scene = try Scene.load(path: path)
       let origin = ScenePlayer.origin(of: recordings)
-      var text = ""
+      // Printed as the replay goes: a bad --at command met midway ends it with the lines before.
+      var output = LineOutput()
+      defer { output.flush() }
       try ScenePlayer.run(
         recordings, scene: scene, deviceProperties: deviceProperties, commands: commands, trace: trace || explain
       ) { step in
         if explain {
-          text += Explanation.line(step, origin: origin)
-          text += "\n"
+          output.write(Explanation.line(step, origin: origin))
         } else if case .message(let message) = step {
-          text += message.jsonLine
-          text += "\n"
+          output.write(message.jsonLine)
         }
       }
-      FileHandle.standardOutput.write(Data(text.utf8))
     } catch let error as SceneError {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       throw ExitCode(1)

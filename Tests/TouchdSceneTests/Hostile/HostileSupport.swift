@@ -64,17 +64,6 @@ func hostileScene(_ views: String, top: String = "") -> String {
     """
 }
 
-/// The resident set size of this process in bytes (`VmRSS` of /proc/self/status), nil where there is
-/// no /proc.
-func residentBytes() -> Int? {
-  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-  for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-    let digits = line.filter(\.isNumber)
-    return Int(digits).map { $0 * 1024 }
-  }
-  return nil
-}
-
 /// One frame of a hand-made recording: its time in seconds and its events (type, code, value); a
 /// `SYN_REPORT` closes it unless `report` is false.
 struct RawFrame {

@@ -49,87 +49,36 @@ struct ManyTouchesTests {
     }
   }
 
-  /// Replays `recording`; `sample` is called every 1000 messages (the memory probe).
-  func tally(_ recording: Recording, _ sceneYAML: String, sample: @escaping () -> Void = {}) throws -> Tally {
+  /// Replays `recording` through `sceneYAML` and counts what it publishes.
+  func tally(_ recording: Recording, _ sceneYAML: String) throws -> Tally {
     var tally = Tally()
     let scene = try Scene.parse(sceneYAML)
     try ScenePlayer.run(recording, scene: scene) { step in
       guard case .message(let m) = step else { return }
       tally.add(m)
-      if tally.messages % 1000 == 0 { sample() }
     }
     return tally
   }
 
-  /// 10^6 events on a 10-slot device, stamped within one second: ten fingers move every frame (31
-  /// events), lift and land again every 100 frames; the last frame is cut short, fingers down.
-  static func flood() -> Recording {
-    let total = 1_000_000
-    var events: [InputEvent] = []
-    events.reserveCapacity(total)
-    let framesInASecond = total / 31
-    var frame = 0
-    var trackingID: Int32 = 1
-    func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-      guard events.count < total else { return }
-      // Frame i at 10 s + i/32258 s: the last event is before 11 s.
-      let t = Timestamp(microseconds: 10_000_000 + Int64(frame) * 1_000_000 / Int64(framesInASecond + 1))
-      events.append(InputEvent(time: t, type: type, code: code, value: value))
-    }
-    while events.count < total {
-      let cycle = frame % 100
-      for slot in 0..<10 {
-        add(EV.abs, ABS.mtSlot, Int32(slot))
-        if cycle == 0 {
-          add(EV.abs, ABS.mtTrackingID, trackingID)
-          trackingID += 1
-        }
-        if cycle == 99 {
-          add(EV.abs, ABS.mtTrackingID, -1)
-        } else {
-          add(EV.abs, ABS.mtPositionX, Int32(200 + slot * 300 + cycle * 7))
-          add(EV.abs, ABS.mtPositionY, Int32(1000 + cycle * 13))
-        }
-      }
-      add(EV.syn, SYN.report, 0)
-      frame += 1
-    }
-    return Recording(description: SyntheticTouchscreen.description, events: events, source: "flood.evemu")
-  }
-
-  @Test("1,000,000 events within one second: the replay finishes, ends every touch, and its memory stays flat")
+  @Test("1,000,000 events within one second: the replay finishes and ends every touch")
   func millionEvents() throws {
-    let recording = Self.flood()
+    let recording = FloodRecording.recording
     #expect(recording.events.count == 1_000_000)
     #expect(try #require(recording.events.last).time.microseconds - recording.events[0].time.microseconds < 1_000_000)
-    let before = residentBytes()
-    var samples: [Int] = []
     let start = Date()
-    let t = try tally(recording, panScene) { if let rss = residentBytes() { samples.append(rss) } }
+    let t = try tally(recording, panScene)
     let seconds = Date().timeIntervalSince(start)
-    let after = residentBytes()
-    // 32,258 frames: 323 rounds of ten fingers, the last still down at the end (cancelled).
-    #expect(t.began == 3230)
+    print("1e6 events: \(Int(1e6 / seconds)) events/s (this build, in process)")
+    // 32,259 frames (the last cut short): 323 rounds of ten fingers, the last still down at the end (cancelled).
+    #expect(FloodRecording.frameCount == 32_259)
+    #expect(t.began == 3230 && FloodRecording.touchCount == 3230)
     #expect(t.finished == t.began)
     #expect(t.mostDown == 10)
     #expect(t.panTouches == 10)
     #expect(t.panStates.last == "cancelled")
-    if let before, let after, let first = samples.first, let peak = samples.max() {
-      let mb = { (bytes: Int) in (Double(bytes) / 1_048_576 * 10).rounded() / 10 }
-      print(
-        "1e6 events: \(Int(1e6 / seconds)) events/s (this build); RSS \(mb(before)) MB before, \(mb(first)) MB at the "
-          + "first 1000 messages, \(mb(peak)) MB at most over \(samples.count) samples, \(mb(after)) MB after")
-      // Nothing is kept per event or per frame: from the first thousand messages to the last of
-      // 64,000 the resident set grows by less than 4 MB. The resident set is the whole test
-      // process's, and other suites run in parallel (swift-testing): their passing allocations
-      // show as peaks. Compared are the lowest samples of the first and the last quarter, which
-      // memory kept per event or frame (tens of MB over a million events) still raises.
-      let quarter = max(1, samples.count / 4)
-      let early = samples.prefix(quarter).min() ?? first
-      let late = samples.suffix(quarter).min() ?? peak
-      #expect(late - early < 4 * 1_048_576, "\(mb(early)) MB early, \(mb(late)) MB late")
-      #expect(after - before < 16 * 1_048_576)
-    }
+    // Memory flatness is measured on a process of its own, `touchctl replay` of this flood
+    // (TouchdDaemonTests, FloodMemoryTests): this process's resident set also holds whatever the
+    // suites running beside this one allocate, which made a bound here fail now and then.
   }
 
   @Test(
