@@ -64,6 +64,13 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// view with `touches: true` then costs no JSON while nobody reads its touches.
   private let subscribedTypes = NIOLockedValueBox<Set<String>>([])
   private var counters = PipelineCounters()
+  /// This run of the daemon, in `hello`: a client that reconnects and finds the same instance
+  /// knows that `seq` went on counting, so a jump in it is messages it missed; another instance
+  /// (a restart) counts from 1 again. 64 random bits in 16 hex digits.
+  let instance: String = {
+    let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }()
   /// Each stage's latency over the last live frames (`status` → `latency`).
   private var latency = PipelineLatency()
   /// The kernel time of the live frame being delivered (nil otherwise): its messages are
@@ -896,7 +903,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   private func helloLine() -> String {
-    #"{"type":"hello","version":\#(WireProtocol.version),"windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+    #"{"type":"hello","version":\#(WireProtocol.version),"instance":"\#(instance)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
   }
 
   private func reloadedLine() -> String {

@@ -28,6 +28,10 @@ struct DaemonIntegrationTests {
     let (client, hello) = try daemon.connect()
     #expect(hello["type"] as? String == "hello")
     #expect(hello["version"] as? Int == 1)
+    let instance = try #require(hello["instance"] as? String)
+    #expect(instance.count == 16 && instance.allSatisfy(\.isHexDigit), "\(instance)")
+    let (_, second) = try daemon.connect()
+    #expect(second["instance"] as? String == instance, "one daemon, one instance")
     #expect(hello["views"] as? Int == 6)
     let window = (hello["windows"] as? [[String: Any]])?.first
     #expect(window?["id"] as? String == "main")
