@@ -141,6 +141,16 @@ open class Application: Responder {
     cancelTouches(where: { window == nil || $0.window === window }, reason: reason)
   }
 
+  /// Cancels every touch down whose hit-test view is `view` or one of its subviews, as UIKit does
+  /// when the view handling the touches is removed from its window ("An interruption is anything
+  /// that … causes the view handling the touch events to be removed from its window", Apple's
+  /// `UIResponder.touchesCancelled(_:with:)` documentation). Their recognizers get
+  /// `touchesCancelled` too; touches elsewhere go on. `reason` is the traces' cause.
+  public func cancelTouches(inViewTree view: View, reason: String) {
+    guard touchesByID.values.contains(where: { $0.view?.isDescendant(of: view) == true }) else { return }
+    cancelTouches(where: { $0.view?.isDescendant(of: view) == true }, reason: reason)
+  }
+
   /// Cancels the touches down that `isCancelled` picks, at the clock's time, for `reason` (traces
   /// name it); the others stay down, stationary. Later frames that still carry the cancelled
   /// contacts are ignored until the contacts end.

@@ -710,8 +710,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   // MARK: Reload
 
-  /// Loads the scene file again. On success the new scene replaces the old (touches down are
-  /// cancelled, devices reopened for the new windows); on failure the old one stays.
+  /// Loads the scene file again. On success the new scene replaces the old (``install(_:source:)``);
+  /// on failure the old one stays.
   private func reload(reason: String) -> Result<Void, SceneError> {
     dispatchPrecondition(condition: .onQueue(queue))
     notifier.reloading()
@@ -727,13 +727,26 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       notifier.reloaded(status: "reload rejected; \(statusLine())")
       return .failure(error)
     }
+    install(newScene, source: "file")
+    counters.reloads += 1
+    logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
+    notifier.reloaded(status: statusLine())
+    return .success(())
+  }
+
+  /// Puts `newScene` in place of the running scene: touches and presses down are cancelled, the
+  /// running calibration ends, devices are matched again to the new windows; `seq` and the idle
+  /// state go on. Every client gets a `reloaded` notice naming the `source` (`file`: the scene
+  /// file, read again; `client`: a client's `scene` command).
+  private func install(_ newScene: Scene, source: String) {
+    dispatchPrecondition(condition: .onQueue(queue))
     runtime.application.cancelTouches()
     // Presses down end cancelled for the old scene's clients, as touches do.
     for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
     if let replay {
       replay.cancelKeys(at: clock.now) { index, frame in deliver(frame, replayed: index, by: replay) }
     }
-    runtime.cancelCalibration("the scene was reloaded")
+    runtime.cancelCalibration(source == "file" ? "the scene was reloaded" : "a client replaced the scene")
     runtime.isTracing = false
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
@@ -748,7 +761,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           return try ScenePlayer.route(recording, in: runtime)
         } catch {
           logger.error(
-            "the reloaded scene takes no frames of a replayed recording; they are dropped",
+            "the new scene takes no frames of a replayed recording; they are dropped",
             metadata: ["recording": "\(recording.source)", "error": "\(error)"])
           return ScenePlayer.Route(touchWindow: nil, keyWindow: nil)
         }
@@ -757,11 +770,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       // Enumerate again: the new scene may take other touchscreens and key devices.
       openPresentDevices()
     }
-    counters.reloads += 1
-    server.setHello(helloLine(), notice: reloadedLine())
-    logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
-    notifier.reloaded(status: statusLine())
-    return .success(())
+    server.setHello(helloLine(), notice: reloadedLine(source: source))
   }
 
   // MARK: Commands
@@ -774,7 +783,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       if case .calibrate(let request) = command.request {
         calibrate(request, client: client, reply: reply)
       } else {
-        reply(execute(command, serverCounters: serverCounters))
+        reply(execute(command, client: client, serverCounters: serverCounters))
       }
     }
   }
@@ -868,18 +877,32 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
-  private func execute(_ command: ClientCommand, serverCounters: ServerCounters) -> CommandResult {
+  private func execute(_ command: ClientCommand, client: ClientInfo, serverCounters: ServerCounters) -> CommandResult {
     dispatchPrecondition(condition: .onQueue(queue))
     // The protocol fuzz target runs the same function against its own runtime.
     let result = WireProtocol.execute(
       command.request, runtime: runtime, status: { statusJSON(serverCounters) },
-      reload: {
-        switch reload(reason: "reload command") {
-        case .success: return .ok(fieldsJSON: "")
-        case .failure(let error):
-          return .error(
-            "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+      replaceScene: { pushed in
+        guard let pushed else {
+          switch reload(reason: "reload command") {
+          case .success: return .ok(fieldsJSON: "")
+          case .failure(let error):
+            return .error(
+              "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+          }
         }
+        // Parsed and validated on the server's event loop already: only the objects are built here.
+        install(pushed, source: "client")
+        counters.scenePushes += 1
+        let counts = pushed.counts
+        logger.notice(
+          "scene replaced by a client's scene command",
+          metadata: [
+            "client": "\(client)", "windows": "\(counts.windows)", "views": "\(counts.views)",
+            "recognizers": "\(counts.recognizers)",
+          ])
+        return .ok(
+          fieldsJSON: #""windows":\#(windowsJSON()),"views":\#(counts.views),"recognizers":\#(counts.recognizers)"#)
       })
     if case .scene(.setWindow(let id, _)) = command.request, case .ok(let fields) = result {
       // New clients' hello has the window's new size; every client hears of the change.
@@ -906,8 +929,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     #"{"type":"hello","version":\#(WireProtocol.version),"instance":"\#(instance)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
   }
 
-  private func reloadedLine() -> String {
-    #"{"type":"reloaded","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+  private func reloadedLine(source: String) -> String {
+    #"{"type":"reloaded","source":"\#(source)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
   }
 
   private func statusLine() -> String {
@@ -952,7 +975,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         + #""sceneBytes":\#(Scene.maximumFileBytes),"openFiles":\#(OpenFileLimit.current)}"#,
       #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"keyFrames":\#(c.keyFrames),"actions":\#(c.actions),"messages":\#(c.messages),"#
         + #""traceMessages":\#(c.traces),"#
-        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"resyncs":\#(c.resyncs),"#
+        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"scenePushes":\#(c.scenePushes),"resyncs":\#(c.resyncs),"#
         + #""stuckTouches":\#(c.stuckTouches),"#
         + #""timerWakeups":\#(clock.wakeups),"#
         + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
@@ -976,6 +999,7 @@ struct PipelineCounters {
   var traces = 0
   var reloads = 0
   var reloadFailures = 0
+  var scenePushes = 0
   /// SYN_DROPPED resyncs over all devices.
   var resyncs = 0
   /// Touches cancelled for not moving (the scene's `stuckTouchTimeout`).

@@ -19,8 +19,9 @@ public struct DaemonOptions: Sendable, Equatable {
   /// send buffer and a partial line of the maximum length) hold about 40 MiB, with file
   /// descriptors well under the usual soft limit of 1024.
   public var maximumClients = 128
-  /// The longest command line a client may send, in bytes without its newline.
-  public var maximumLineLength = 64 * 1024
+  /// The longest command line a client may send, in bytes without its newline (the server's
+  /// default: room for a `scene` command with the largest scene).
+  public var maximumLineLength = SocketServer.Configuration.defaultMaximumLineLength
   /// Feed these recordings in real time instead of reading devices: one file per device (evemu),
   /// or a `libinput record` file of one or several devices; all merged by time.
   public var replayPaths: [String] = []
@@ -106,7 +107,7 @@ extension DaemonOptions {
       },
       help:
         "The longest command line a client may send; a longer one is refused and the connection closed "
-        + "(default: 65536)."),
+        + "(default: 327680: a scene command with the largest scene, 256 KiB, fits)."),
     Option(
       name: "replay", kind: .value("RECORDING") { $0.replayPaths.append($1) },
       help:

@@ -519,7 +519,6 @@ public struct SceneRenderer {
   }
 
   private func drawViewLabel(_ v: PlacedView, window: Scene.Size, metrics m: Metrics, into w: inout SVGWriter) {
-    let n = SVGWriter.number
     let lines = Self.labelLines(v)
     if v.control != nil, v.scroll == nil,
       let place = Self.controlLabelPlace(v, lines: lines, window: window, metrics: m)

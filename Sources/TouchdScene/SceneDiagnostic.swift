@@ -10,6 +10,10 @@ public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible, Comp
   public var key: String?
   /// What is wrong, without the position: `unknown key 'hiden' in view 'door' (did you mean 'hidden'?)`.
   public var message: String
+  /// For a scene given as JSON (``Scene/parse(json:name:)``), where the problem is as a path from
+  /// the scene object (`.windows[0].views[3].fram`, empty for the scene itself), shown instead of
+  /// the line and column.
+  public var path: String?
 
   public init(file: String, line: Int, column: Int, key: String? = nil, message: String) {
     self.file = file
@@ -19,9 +23,11 @@ public struct SceneDiagnostic: Hashable, Sendable, CustomStringConvertible, Comp
     self.message = message
   }
 
-  /// `file:line:column: error: message`, as compilers write it.
+  /// `file:line:column: error: message`, as compilers write it; `file.path: error: message` for a
+  /// scene given as JSON.
   public var description: String {
-    line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+    if let path { return "\(file)\(path): error: \(message)" }
+    return line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
   }
 
   /// By position, then by message.

@@ -6,6 +6,20 @@ extension Scene {
   /// Parses and validates a scene. Every problem in the file is reported at once, sorted by position.
   /// - Parameter file: the name diagnostics use for the file.
   public static func parse(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> Scene {
+    let root = try validatedNode(yaml, file: file)
+    do {
+      return try YAMLDecoder().decode(Scene.self, from: root)
+    } catch {
+      let mark = root.mark
+      throw SceneError(diagnostics: [
+        SceneDiagnostic(
+          file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "cannot decode the scene: \(error)")
+      ])
+    }
+  }
+
+  /// The scene's YAML tree once it has passed the validator: what ``parse(_:file:)`` decodes.
+  static func validatedNode(_ yaml: String, file: String) throws(SceneError) -> Node {
     // Before Yams composes the text: aliases that multiply it would take it (hashing keys) and the
     // validator (walking the tree) time exponential in the size of the file.
     if let alias = YAMLAliases.firstExcessiveAlias(in: yaml) {
@@ -42,15 +56,7 @@ extension Scene {
           return d
         })
     }
-    do {
-      return try YAMLDecoder().decode(Scene.self, from: root)
-    } catch {
-      let mark = root.mark
-      throw SceneError(diagnostics: [
-        SceneDiagnostic(
-          file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "cannot decode the scene: \(error)")
-      ])
-    }
+    return root
   }
 
   /// The largest scene touchd reads: 256 KiB, 38 times the largest example scene, room for about

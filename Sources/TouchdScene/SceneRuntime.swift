@@ -308,7 +308,17 @@ public final class SceneRuntime {
         scrollView.setContentOffset(Point(x: offset.x, y: offset.y), animated: scroll.animated)
       }
     }
-    if let hidden { view.isHidden = hidden }
+    if let hidden {
+      // Hiding is how a client takes a view off the screen (shows another one), so it is taken as
+      // UIKit takes a view leaving its window: the touches on it are cancelled
+      // (`Application.cancelTouches(inViewTree:reason:)`). UIKit itself only stops hit-testing a
+      // hidden view and keeps delivering the touches it already has, which would leave a
+      // recognizer on an invisible view recognizing.
+      if hidden && !view.isHidden {
+        application.cancelTouches(inViewTree: view, reason: "view '\(id)' was hidden")
+      }
+      view.isHidden = hidden
+    }
     if let alpha { view.alpha = alpha }
     if let userInteractionEnabled { view.isUserInteractionEnabled = userInteractionEnabled }
     if let frame { view.frame = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height) }

@@ -56,7 +56,7 @@ struct DaemonOptionsTests {
     #expect(o.logLevel == .info)
     #expect(o.clientBufferBytes == 262_144)
     #expect(o.maximumClients == 128)
-    #expect(o.maximumLineLength == 65_536)
+    #expect(o.maximumLineLength == 327_680)
     #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1)
     #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)
   }

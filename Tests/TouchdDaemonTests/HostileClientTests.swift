@@ -103,21 +103,21 @@ struct HostileClientTests {
 
   @Test func aLineOfTheMaximumLengthIsAnsweredAndOneByteMoreIsRefused() throws {
     let daemon = try idleDaemon()
-    // Exactly 65536 bytes, in one write and byte-split around the limit: answered.
+    // Exactly 327680 bytes (the default), in one write and byte-split around the limit: answered.
     let (exact, _) = try daemon.connect()
-    let line = ping(length: 65_536)
+    let line = ping(length: 327_680)
     exact.sendAll(Array((line + "\n").utf8))
     let reply = json(exact.readLine(timeout: 5))
     #expect(reply?["ok"] as? Bool == true)
-    #expect((reply?["id"] as? String)?.utf8.count == 65_536 - 22)
+    #expect((reply?["id"] as? String)?.utf8.count == 327_680 - 22)
     exact.sendAll(Array(line.utf8))
     usleep(100_000)
     exact.sendAll([0x0A])
     #expect(json(exact.readLine(timeout: 5))?["ok"] as? Bool == true, "a full-length line that arrives in parts")
     // One byte more, newline and all in one write: refused, named, closed.
-    let refusal = "line 1 is longer than the limit of 65536 bytes (--max-line-length); closing the connection"
+    let refusal = "line 1 is longer than the limit of 327680 bytes (--max-line-length); closing the connection"
     let (over, _) = try daemon.connect()
-    over.sendAll(Array((ping(length: 65_537) + "\n").utf8))
+    over.sendAll(Array((ping(length: 327_681) + "\n").utf8))
     let error = json(over.readLine(timeout: 5))
     #expect(error?["type"] as? String == "error")
     #expect(error?["id"] is NSNull)
@@ -126,10 +126,10 @@ struct HostileClientTests {
     // One byte more and no newline yet: refused as soon as it is one byte too long.
     let (partial, _) = try daemon.connect()
     #expect(partial.command(#"{"cmd":"ping","id":1}"#, id: 1).reply != nil)
-    partial.sendAll(Array(ping(length: 65_537).utf8))
+    partial.sendAll(Array(ping(length: 327_681).utf8))
     #expect(
       json(partial.readLine(timeout: 5))?["message"] as? String
-        == "line 2 is longer than the limit of 65536 bytes (--max-line-length); closing the connection")
+        == "line 2 is longer than the limit of 327680 bytes (--max-line-length); closing the connection")
     #expect(partial.closedByServer(timeout: 5))
     #expect(exact.command(#"{"cmd":"ping","id":2}"#, id: 2).reply?["ok"] as? Bool == true, "others go on")
   }

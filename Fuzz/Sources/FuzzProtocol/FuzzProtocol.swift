@@ -86,7 +86,7 @@ let scene: Scene = {
 nonisolated(unsafe) var runtime = makeRuntime()
 nonisolated(unsafe) var session = ClientSession()
 
-func makeRuntime() -> SceneRuntime {
+func makeRuntime(_ scene: Scene = scene) -> SceneRuntime {
   SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
 }
 
@@ -126,8 +126,8 @@ func check(_ line: [UInt8]) {
     if blank { fuzzFailure("a blank line became a command") }
     let result = WireProtocol.execute(
       command.request, runtime: runtime, status: { #""clients":1"# },
-      reload: {
-        runtime = makeRuntime()
+      replaceScene: { pushed in
+        runtime = makeRuntime(pushed ?? scene)
         return .ok(fieldsJSON: "")
       })
     checkReply(WireProtocol.reply(idJSON: command.idJSON, result), id: expectedID, stage: .pipeline)

@@ -3,8 +3,8 @@ import TouchdScene
 /// One client's end of the line protocol, without I/O or threads: a line in, what to answer out.
 ///
 /// The server's ``ClientHandler`` runs it on the event loop for each line of a connection and hands
-/// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:reload:)``
-/// on its queue. ``respond(to:runtime:status:reload:)`` does both at once, synchronously: the
+/// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:replaceScene:)``
+/// on its queue. ``respond(to:runtime:status:replaceScene:)`` does both at once, synchronously: the
 /// protocol fuzz target (Fuzz/Sources/FuzzProtocol) and the unit tests drive the same code that way.
 public struct ClientSession: Sendable {
   /// What the client subscribed to (`subscribe` replaces it).
@@ -18,7 +18,8 @@ public struct ClientSession: Sendable {
     case none
     /// The server's answer, a reply or an error line: a bad line, `ping`, `subscribe`.
     case reply(String)
-    /// A command for the daemon's pipeline (`set`, `ignoreInteraction`, `reload`, `status`).
+    /// A command for the daemon's pipeline (`set`, `ignoreInteraction`, `reload`, `scene`, `status`,
+    /// `calibrate`).
     case pipeline(ClientCommand)
   }
 
@@ -39,22 +40,22 @@ public struct ClientSession: Sendable {
       case .subscribe(let subscription):
         self.subscription = subscription
         return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: subscription.replyJSON)))
-      case .status, .reload, .scene, .calibrate:
+      case .status, .reload, .pushScene, .scene, .calibrate:
         return .pipeline(command)
       }
     }
   }
 
   /// Takes one line and answers it at once, pipeline commands included (against `runtime`, with
-  /// `status` and `reload` standing in for the daemon's): the reply line, nil for a blank line.
+  /// `status` and `replaceScene` standing in for the daemon's): the reply line, nil for a blank line.
   public mutating func respond<Line: BidirectionalCollection<UInt8>>(
-    to line: Line, runtime: SceneRuntime, status: () -> String, reload: () -> CommandResult
+    to line: Line, runtime: SceneRuntime, status: () -> String, replaceScene: (Scene?) -> CommandResult
   ) -> String? {
     switch receive(line) {
     case .none: return nil
     case .reply(let reply): return reply
     case .pipeline(let command):
-      let result = WireProtocol.execute(command.request, runtime: runtime, status: status, reload: reload)
+      let result = WireProtocol.execute(command.request, runtime: runtime, status: status, replaceScene: replaceScene)
       return WireProtocol.reply(idJSON: command.idJSON, result)
     }
   }

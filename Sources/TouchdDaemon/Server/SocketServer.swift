@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import TouchdScene
 
 #if canImport(Glibc)
   import Glibc
@@ -86,7 +87,10 @@ public final class SocketServer: Sendable {
     public var sendBufferLimit = 256 * 1024
     /// The longest command line accepted, in bytes without its newline; a longer line is
     /// refused and its connection closed.
-    public var maximumLineLength = 64 * 1024
+    public var maximumLineLength = Configuration.defaultMaximumLineLength
+    /// 320 KiB: a `scene` command with the largest scene (``Scene/maximumFileBytes``, 256 KiB) and
+    /// 64 KiB for the rest of the line.
+    public static let defaultMaximumLineLength = Scene.maximumFileBytes + 64 * 1024
     /// Clients connected at once; one more gets `too many clients` and is closed.
     public var maximumClients = 128
 

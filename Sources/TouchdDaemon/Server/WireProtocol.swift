@@ -43,6 +43,9 @@ public enum ClientRequest: Sendable, Equatable {
   case subscribe(Subscription)
   case status
   case reload
+  /// `scene`: a whole scene from the client, parsed and validated (on the server's event loop, off
+  /// the pipeline), to replace the running one.
+  case pushScene(Scene)
   /// `set` or `ignoreInteraction`: a change of the running scene.
   case scene(SceneCommand)
   /// `calibrate`: the next touch on each target of a window, answered when the last one lifts.
@@ -52,7 +55,7 @@ public enum ClientRequest: Sendable, Equatable {
   public var isPipeline: Bool {
     switch self {
     case .ping, .subscribe: false
-    case .status, .reload, .scene, .calibrate: true
+    case .status, .reload, .pushScene, .scene, .calibrate: true
     }
   }
 }
@@ -115,10 +118,14 @@ public enum WireProtocol {
   /// The protocol version announced in `hello`.
   public static let version = 1
   /// Every command, in the order errors list them.
-  public static let commands = ["ping", "subscribe", "set", "ignoreInteraction", "reload", "status", "calibrate"]
+  public static let commands = [
+    "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "status", "calibrate",
+  ]
   /// Commands answered by the daemon's ``CommandHandler`` (the others, `ping` and `subscribe`,
   /// by the server itself).
-  public static let pipelineCommands: Set<String> = ["set", "ignoreInteraction", "reload", "status", "calibrate"]
+  public static let pipelineCommands: Set<String> = [
+    "set", "ignoreInteraction", "reload", "scene", "status", "calibrate",
+  ]
 
   /// Parses and decodes one line from a client (without its newline): strict JSON
   /// (``StrictJSON``), then the command's fields with strict types (``CommandFields``). The error
@@ -154,6 +161,15 @@ public enum WireProtocol {
     case "reload":
       try object.fields.rejectUnknown([])
       return .reload
+    case "scene":
+      try object.fields.rejectUnknown(["scene"])
+      let value = try object.fields.required(object.fields["scene"], "scene", "a JSON object: the scene")
+      do {
+        return .pushScene(try Scene.parse(json: value, name: "scene"))
+      } catch {
+        throw SceneCommandError(
+          "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+      }
     case "subscribe":
       return .subscribe(try Subscription.decode(object.fields))
     case "set", "ignoreInteraction":
@@ -170,9 +186,10 @@ public enum WireProtocol {
 
   /// Carries out a pipeline command against the running scene: what the daemon does on its
   /// pipeline queue, and the protocol fuzz target against its own runtime. `status` gives the
-  /// status reply's fields; `reload` reloads the scene.
+  /// status reply's fields; `replaceScene` reloads the scene file (nil, `reload`) or puts a
+  /// client's scene in its place (`scene`).
   public static func execute(
-    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String, reload: () -> CommandResult
+    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String, replaceScene: (Scene?) -> CommandResult
   ) -> CommandResult {
     switch request {
     case .scene(let command):
@@ -182,7 +199,8 @@ public enum WireProtocol {
         return .error(error.description)
       }
     case .status: return .ok(fieldsJSON: status())
-    case .reload: return reload()
+    case .reload: return replaceScene(nil)
+    case .pushScene(let scene): return replaceScene(scene)
     case .ping: return .ok(fieldsJSON: "")
     case .subscribe: return .error("subscribe is answered by the server, not the pipeline")
     case .calibrate: return .error("calibrate is answered when its touches are in, by the daemon")

@@ -1,0 +1,134 @@
+import Foundation
+
+extension Scene {
+  /// Parses and validates a scene given as a JSON object of the YAML format (the `scene` command:
+  /// an app that knows its layout hands it over). The same validator as for files checks it,
+  /// with the same messages; each problem is placed by its path from the scene object
+  /// (`scene.windows[0].views[3].fram: error: unknown key 'fram' in view 'buy' (did you mean
+  /// 'frame'?)`, `name` first), since a client's scene is one line. A scene whose JSON is larger
+  /// than ``maximumFileBytes`` is refused before it is validated.
+  ///
+  /// JSON is YAML's flow style, so the validator reads the object's compact text as YAML; the
+  /// scene is then decoded from the JSON itself (Foundation's `JSONDecoder`), which takes a third
+  /// of the time decoding the YAML tree does (docs/performance.md, "Scene push").
+  public static func parse(json value: StrictJSON, name: String = "scene") throws(SceneError) -> Scene {
+    func failure(_ message: String) -> SceneError {
+      SceneError(diagnostics: [SceneDiagnostic(file: name, line: 0, column: 0, message: message)])
+    }
+    guard case .object = value else {
+      throw failure("expected the scene as a JSON object, found \(value.shortDescription)")
+    }
+    // One line: the compact form escapes every control character, line breaks included.
+    let text = value.compact
+    let bytes = text.utf8.count
+    guard bytes <= maximumFileBytes else {
+      throw failure(
+        "the scene is \(bytes) bytes of JSON, more than the limit of \(maximumFileBytes) bytes for a scene")
+    }
+    do {
+      _ = try validatedNode(text, file: name)
+    } catch {
+      throw SceneError(
+        diagnostics: error.diagnostics.map { diagnostic in
+          var d = diagnostic
+          if d.line > 0 { d.path = JSONPath.at(column: d.column, in: text) }
+          return d
+        })
+    }
+    do {
+      return try JSONDecoder().decode(Scene.self, from: Data(text.utf8))
+    } catch {
+      throw failure("cannot decode the scene: \(error)")
+    }
+  }
+}
+
+/// Where a position of a compact JSON text lies, as a path from its root value.
+enum JSONPath {
+  /// The path of the value or key that starts at or spans 1-based `column` (in Unicode scalars) of
+  /// `text`, one line of JSON without spaces (``StrictJSON/compact``): `.windows[0].views[3]` for a
+  /// value, `.windows[0].views[3].fram` for a key; empty for the root value.
+  static func at(column: Int, in text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    let target = column - 1
+    // Each container entered: an object with its current key, or an array with its current index.
+    var stack: [(isObject: Bool, key: String, index: Int, expectingKey: Bool)] = []
+    func path(_ stack: [(isObject: Bool, key: String, index: Int, expectingKey: Bool)]) -> String {
+      stack.map { $0.isObject ? component($0.key) : "[\($0.index)]" }.joined()
+    }
+    var i = 0
+    while i < scalars.count {
+      let c = scalars[i]
+      switch c {
+      case "{", "[":
+        if i >= target { return path(stack) }
+        stack.append((c == "{", "", 0, c == "{"))
+        i += 1
+      case "}", "]":
+        if !stack.isEmpty { stack.removeLast() }
+        i += 1
+      case ",":
+        if let top = stack.indices.last {
+          if stack[top].isObject { stack[top].expectingKey = true } else { stack[top].index += 1 }
+        }
+        i += 1
+      case ":":
+        if let top = stack.indices.last { stack[top].expectingKey = false }
+        i += 1
+      case "\"":
+        let (string, end) = readString(scalars, from: i)
+        if let top = stack.indices.last, stack[top].isObject, stack[top].expectingKey {
+          stack[top].key = string
+          if target < end { return path(stack) }
+        } else if target < end {
+          return path(stack)
+        }
+        i = end
+      default:
+        // A number, true, false or null.
+        var end = i
+        while end < scalars.count, !",}]".unicodeScalars.contains(scalars[end]) { end += 1 }
+        if target < end { return path(stack) }
+        i = end
+      }
+    }
+    return path(stack)
+  }
+
+  /// `.name` for a key that is a name, `["…"]` otherwise.
+  static func component(_ key: String) -> String {
+    let isName =
+      !key.isEmpty
+      && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+      && !("0"..."9").contains(key.unicodeScalars.first!)
+    return isName ? "." + key : "[\(JSONFormat.string(key))]"
+  }
+
+  /// The string that starts with the quote at `start`, unescaped, and the index after its closing quote.
+  private static func readString(_ scalars: [Unicode.Scalar], from start: Int) -> (String, Int) {
+    var out = String.UnicodeScalarView()
+    var i = start + 1
+    while i < scalars.count, scalars[i] != "\"" {
+      if scalars[i] == "\\", i + 1 < scalars.count {
+        let escaped = scalars[i + 1]
+        switch escaped {
+        case "n": out.append("\n")
+        case "t": out.append("\t")
+        case "r": out.append("\r")
+        case "b": out.append("\u{8}")
+        case "f": out.append("\u{C}")
+        case "u":
+          let hex = String(String.UnicodeScalarView(scalars[min(i + 2, scalars.count)..<min(i + 6, scalars.count)]))
+          if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) { out.append(scalar) }
+          i += 4
+        default: out.append(escaped)
+        }
+        i += 2
+      } else {
+        out.append(scalars[i])
+        i += 1
+      }
+    }
+    return (String(out), min(i + 1, scalars.count))
+  }
+}
