@@ -160,6 +160,12 @@ open class GestureRecognizer {
     failureRequirements.append(other)
   }
 
+  /// Undoes `require(toFail: other)`: for a scene whose recognizer `other` was replaced or
+  /// removed (UIKit has no such call; an app there makes a new recognizer instead).
+  public func removeFailureRequirement(_ other: GestureRecognizer) {
+    failureRequirements.removeAll { $0 === other }
+  }
+
   /// The number of touches the recognizer is tracking. A discrete recognizer reports the touches of
   /// the gesture it recognized (a two-finger tap: 2) also after they lifted.
   open var numberOfTouches: Int { trackedTouches.count }

@@ -39,7 +39,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private let notifier = SystemdNotifier()
   private let ids = TouchIDAllocator()
   private var clock: DispatchClock!
-  private var scene: Scene
+  /// The scene read at start (the file), until the runtime is built from it.
+  private var loaded: SceneDocument
+  /// The scene as running: the file's or a client's, with its updates and window changes.
+  private var scene: Scene { runtime?.scene ?? loaded.scene }
   private var runtime: SceneRuntime!
   /// The device whose touches a running calibration collected last: the reply names it, and its
   /// udev calibration goes into the reply's `udevMatrix`.
@@ -114,7 +117,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   public init(options: DaemonOptions, logger: Logger) throws(SceneError) {
     self.options = options
     self.logger = logger
-    scene = try Scene.load(path: options.scenePath)
+    loaded = try Scene.loadDocument(path: options.scenePath)
   }
 
   // MARK: Start and stop
@@ -141,7 +144,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       clock.willRunTimers = { [unowned self] in
         for path in devices.keys.sorted() { if let live = devices[path] { readDevice(live) } }
       }
-      runtime = makeRuntime(scene)
+      runtime = makeRuntime(loaded)
       try startServer()
       if replaying {
         try startReplay(replayRecordings)
@@ -156,8 +159,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
-  private func makeRuntime(_ scene: Scene) -> SceneRuntime {
-    let runtime = SceneRuntime(scene: scene, clock: clock) { [unowned self] message in publish(message) }
+  private func makeRuntime(_ document: SceneDocument) -> SceneRuntime {
+    let runtime = SceneRuntime(document: document, clock: clock) { [unowned self] message in publish(message) }
     runtime.isTracing = tracing
     runtime.application.onStuckTouch = { [unowned self] touch in
       counters.stuckTouches += 1
@@ -715,9 +718,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func reload(reason: String) -> Result<Void, SceneError> {
     dispatchPrecondition(condition: .onQueue(queue))
     notifier.reloading()
-    let newScene: Scene
+    let newScene: SceneDocument
     do {
-      newScene = try Scene.load(path: options.scenePath)
+      newScene = try Scene.loadDocument(path: options.scenePath)
     } catch {
       counters.reloadFailures += 1
       logger.error(
@@ -738,7 +741,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// running calibration ends, devices are matched again to the new windows; `seq` and the idle
   /// state go on. Every client gets a `reloaded` notice naming the `source` (`file`: the scene
   /// file, read again; `client`: a client's `scene` command).
-  private func install(_ newScene: Scene, source: String) {
+  private func install(_ newScene: SceneDocument, source: String) {
     dispatchPrecondition(condition: .onQueue(queue))
     runtime.application.cancelTouches()
     // Presses down end cancelled for the old scene's clients, as touches do.
@@ -751,7 +754,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
     let previous = runtime!
-    scene = newScene
+    loaded = newScene
     runtime = makeRuntime(newScene)
     runtime.nextSequenceNumber = seq
     runtime.continueIdle(from: previous)
@@ -894,7 +897,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         // Parsed and validated on the server's event loop already: only the objects are built here.
         install(pushed, source: "client")
         counters.scenePushes += 1
-        let counts = pushed.counts
+        let counts = pushed.scene.counts
         logger.notice(
           "scene replaced by a client's scene command",
           metadata: [
@@ -904,6 +907,13 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         return .ok(
           fieldsJSON: #""windows":\#(windowsJSON()),"views":\#(counts.views),"recognizers":\#(counts.recognizers)"#)
       })
+    if case .scene(.update(let update)) = command.request, case .ok(let fields) = result {
+      // Later clients' hello counts the scene as changed; every client hears of the change.
+      server.setHello(helloLine(), notice: #"{"type":"updated",\#(fields)}"#)
+      logger.info(
+        "scene updated by a client",
+        metadata: ["op": "\(update.operation.rawValue)", "\(update.target.rawValue)": "\(update.id)"])
+    }
     if case .scene(.setWindow(let id, _)) = command.request, case .ok(let fields) = result {
       // New clients' hello has the window's new size; every client hears of the change.
       server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)

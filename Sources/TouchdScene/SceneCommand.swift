@@ -20,9 +20,12 @@ public enum SceneCommand: Hashable, Sendable {
   /// `{"cmd":"ignoreInteraction","value":BOOL}`: begins (true) or ends (false) one level of
   /// ignoring interaction.
   case ignoreInteraction(Bool)
+  /// `{"cmd":"update","op":…,"view"|"recognizer":…}`: adds, replaces or removes one view subtree
+  /// or one recognizer of the running scene (``SceneUpdate``).
+  case update(SceneUpdate)
 
   /// The command names this type parses.
-  public static let names = ["set", "ignoreInteraction"]
+  public static let names = ["set", "ignoreInteraction", "update"]
 
   /// The fields `set` takes with `window`.
   public static let setWindowFields = ["window", "rotation", "calibration", "size"]
@@ -43,6 +46,7 @@ public enum SceneCommand: Hashable, Sendable {
     case "ignoreInteraction":
       try fields.rejectUnknown(["value"])
       return .ignoreInteraction(try fields.required(fields.bool("value"), "value", "true or false"))
+    case "update": return .update(try SceneUpdate.decode(fields))
     default:
       let name = StrictJSON.shortened(object.name)
       throw SceneCommandError("unknown command '\(name)' (known: \(names.joined(separator: ", ")))")
@@ -164,6 +168,8 @@ public enum SceneCommand: Hashable, Sendable {
       if let index = control.selectedSegmentIndex { out += #","selectedSegmentIndex":\#(index)"# }
       if let first { out += #","firstResponder":\#(first)"# }
       return out + "}"
+    case .update(let update):
+      return update.json
     }
   }
 }
@@ -269,6 +275,8 @@ extension SceneRuntime {
     case .ignoreInteraction(false):
       try endIgnoringInteraction()
       return #""ignoring":\#(ignoreDepth)"#
+    case .update(let update):
+      return try apply(update)
     }
   }
 }

@@ -32,6 +32,7 @@ extension Scene {
         diagnostics: error.diagnostics.map { diagnostic in
           var d = diagnostic
           if d.line > 0 { d.path = JSONPath.at(column: d.column, in: text) }
+          d.message = placesAsPaths(d.message, in: text, name: name)
           return d
         })
     }
@@ -41,6 +42,17 @@ extension Scene {
       throw failure("cannot decode the scene: \(error)")
     }
   }
+}
+
+/// `message` with the places it names in the one-line `text` (`first defined at 1:85`) given as
+/// paths (`first defined at scene.windows[0].views[0].id`).
+private func placesAsPaths(_ message: String, in text: String, name: String) -> String {
+  let marker = "first defined at 1:"
+  guard let start = message.range(of: marker) else { return message }
+  let digits = message[start.upperBound...].prefix { $0.isNumber }
+  guard let column = Int(digits) else { return message }
+  return message.replacingCharacters(
+    in: start.lowerBound..<digits.endIndex, with: "first defined at \(name)\(JSONPath.at(column: column, in: text))")
 }
 
 /// Where a position of a compact JSON text lies, as a path from its root value.

@@ -10,12 +10,16 @@ extension Scene {
     do {
       return try YAMLDecoder().decode(Scene.self, from: root)
     } catch {
-      let mark = root.mark
-      throw SceneError(diagnostics: [
-        SceneDiagnostic(
-          file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "cannot decode the scene: \(error)")
-      ])
+      throw decodingFailure(error, root: root, file: file)
     }
+  }
+
+  private static func decodingFailure(_ error: Error, root: Node, file: String) -> SceneError {
+    let mark = root.mark
+    return SceneError(diagnostics: [
+      SceneDiagnostic(
+        file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "cannot decode the scene: \(error)")
+    ])
   }
 
   /// The scene's YAML tree once it has passed the validator: what ``parse(_:file:)`` decodes.
@@ -70,6 +74,28 @@ extension Scene {
   /// file larger than `maximumBytes` is refused unparsed (`the file is N bytes, more than the limit
   /// of M bytes`), and at most `maximumBytes + 1` bytes are ever read.
   public static func load(path: String, maximumBytes: Int = maximumFileBytes) throws(SceneError) -> Scene {
+    try parse(try readText(path: path, maximumBytes: maximumBytes), file: path)
+  }
+
+  /// ``load(path:maximumBytes:)`` with the file's tree as JSON: what `update` edits (Updates/).
+  public static func loadDocument(path: String, maximumBytes: Int = maximumFileBytes) throws(SceneError)
+    -> SceneDocument
+  {
+    try parseDocument(try readText(path: path, maximumBytes: maximumBytes), file: path)
+  }
+
+  /// ``parse(_:file:)`` with the YAML tree as JSON: what `update` edits (Updates/).
+  public static func parseDocument(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> SceneDocument {
+    let root = try validatedNode(yaml, file: file)
+    do {
+      return SceneDocument(scene: try YAMLDecoder().decode(Scene.self, from: root), json: SceneDocument.json(of: root))
+    } catch {
+      throw decodingFailure(error, root: root, file: file)
+    }
+  }
+
+  /// The text of the scene file at `path`, read as ``load(path:maximumBytes:)`` says.
+  private static func readText(path: String, maximumBytes: Int) throws(SceneError) -> String {
     func failure(_ message: String) -> SceneError {
       SceneError(diagnostics: [SceneDiagnostic(file: path, line: 0, column: 0, message: message)])
     }
@@ -91,7 +117,7 @@ extension Scene {
     guard let text = String(data: data, encoding: .utf8) else {
       throw failure("cannot read the file: it is not UTF-8 text")
     }
-    return try parse(text, file: path)
+    return text
   }
 
   private static func syntaxDiagnostic(_ error: Error, file: String) -> SceneDiagnostic {

@@ -95,9 +95,10 @@ public enum ScenePlayer {
   /// several recordings at once.
   public static func replay(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
-    trace: Bool = false
+    trace: Bool = false, document: StrictJSON? = nil
   ) throws(SceneRuntimeError) -> [Message] {
-    try replay([recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace)
+    try replay(
+      [recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace, document: document)
   }
 
   /// ``replay(_:scene:devicePath:commands:trace:)``, handing each step (messages and applied
@@ -106,9 +107,11 @@ public enum ScenePlayer {
   /// before its first step: the commands are tried on the scene without touches first.
   public static func run(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
-    trace: Bool = false, _ body: @escaping (Step) -> Void
+    trace: Bool = false, document: StrictJSON? = nil, _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
-    try run([recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace, body)
+    try run(
+      [recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace, document: document,
+      body)
   }
 
   /// Replays several recordings at once, as the live daemon reads several devices (a touchscreen
@@ -122,12 +125,12 @@ public enum ScenePlayer {
   /// ``replay(_:scene:devicePath:commands:trace:)``, offsets counted from the earliest first event.
   public static func replay(
     _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
-    commands: [TimedCommand] = [], trace: Bool = false
+    commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil
   ) throws(SceneRuntimeError) -> [Message] {
     var messages: [Message] = []
     try run(
       recordings, scene: scene, devicePaths: devicePaths, deviceProperties: deviceProperties, commands: commands,
-      trace: trace
+      trace: trace, document: document
     ) { step in
       if case .message(let message) = step { messages.append(message) }
     }
@@ -136,14 +139,16 @@ public enum ScenePlayer {
 
   /// ``replay(_:scene:devicePaths:deviceProperties:commands:trace:)``, handing each step to `body`
   /// as it happens. `deviceProperties` are every recording's udev properties, for windows that
-  /// match devices by `KEY=GLOB` patterns.
+  /// match devices by `KEY=GLOB` patterns. `document`, the JSON the scene was read from
+  /// (``SceneDocument``), lets `update` commands change it.
   public static func run(
     _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
-    commands: [TimedCommand] = [], trace: Bool = false, _ body: @escaping (Step) -> Void
+    commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil, _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
     let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
     let runtime = SceneRuntime(scene: scene, clock: clock) { body(.message($0)) }
+    runtime.document = document
     var routes: [Route] = []
     for (index, recording) in recordings.enumerated() {
       let path = index < devicePaths.count ? devicePaths[index] : nil
@@ -153,7 +158,7 @@ public enum ScenePlayer {
     // Stable: commands at one time keep their order.
     let ordered = commands.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
       .map(\.element)
-    try rehearse(ordered, scene: scene, origin: origin)
+    try rehearse(ordered, scene: scene, document: document, origin: origin)
     var pending = ordered[...]
     func applyCommands(upTo time: Double?) throws(SceneRuntimeError) {
       while let next = pending.first, time.map({ origin + next.offset <= $0 }) ?? true {
@@ -190,11 +195,12 @@ public enum ScenePlayer {
   /// holds or not whatever the touches do: views, windows and the ignoring depth change only by
   /// commands.
   private static func rehearse(
-    _ commands: [TimedCommand], scene: Scene, origin: Double
+    _ commands: [TimedCommand], scene: Scene, document: StrictJSON?, origin: Double
   ) throws(SceneRuntimeError) {
     guard !commands.isEmpty else { return }
     let clock = VirtualClock(now: origin)
     let runtime = SceneRuntime(scene: scene, clock: clock) { _ in }
+    runtime.document = document
     for command in commands {
       clock.advance(to: origin + command.offset)
       do {

@@ -71,6 +71,12 @@ final class SimultaneityDelegate: GestureRecognizerDelegate {
     pairs.insert([ObjectIdentifier(b), ObjectIdentifier(a)])
   }
 
+  /// Drops every pair with `recognizer`, which left the scene (its identifier may be reused).
+  func forget(_ recognizer: GestureRecognizer) {
+    let id = ObjectIdentifier(recognizer)
+    pairs = pairs.filter { !$0.contains(id) }
+  }
+
   func gestureRecognizer(
     _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
   ) -> Bool {

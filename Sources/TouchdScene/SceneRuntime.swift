@@ -39,17 +39,20 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
 public final class SceneRuntime {
   /// The scene as running: the file's, with the windows' `set` changes (rotation, calibration,
   /// size) applied.
-  public private(set) var scene: Scene
+  public internal(set) var scene: Scene
   public let application: Application
   /// The windows, in the scene's order (front to back).
   public let windows: [TouchDelivery.Window]
   /// Where messages go, in order.
   public var sink: (Message) -> Void
 
-  private var viewsByID: [String: TouchDelivery.View] = [:]
+  /// Every view by its id (Updates/ adds and removes them).
+  var viewsByID: [String: TouchDelivery.View] = [:]
+  /// Every recognizer by its id.
+  var recognizersByID: [String: GestureRecognizer] = [:]
   private var nextSeq = 1
   private var frameTime: Double?
-  private let simultaneity = SimultaneityDelegate()
+  let simultaneity = SimultaneityDelegate()
   /// ``mapping(forWindow:)`` of every window (changed by ``setWindow(_:_:)`` only).
   private var mappings: [ScreenMapping] = []
   /// Each window's `keys.map`, by key code: the key's name and the press type it makes.
@@ -61,6 +64,17 @@ public final class SceneRuntime {
   /// Where the calibration's result goes.
   var calibrationCompletion: ((Result<CalibrationFit, CalibrationError>) -> Void)?
 
+  /// The JSON the scene was read from (``SceneDocument``), which `update` edits; nil for a runtime
+  /// built from a ``Scene`` alone, which takes no `update`.
+  public internal(set) var document: StrictJSON?
+
+  /// Builds the objects of a scene read with its JSON (``Scene/loadDocument(path:maximumBytes:)``,
+  /// ``Scene/parseDocument(json:name:)``): it takes `update` commands.
+  public convenience init(document: SceneDocument, clock: TouchClock, sink: @escaping (Message) -> Void) {
+    self.init(scene: document.scene, clock: clock, sink: sink)
+    self.document = document.json
+  }
+
   /// Builds the scene's objects on `clock`. `sink` receives every message.
   public init(scene: Scene, clock: TouchClock, sink: @escaping (Message) -> Void) {
     self.scene = scene
@@ -68,7 +82,6 @@ public final class SceneRuntime {
     application = Application(clock: clock)
     application.stuckTouchTimeout = scene.stuckTouchTimeout
     var windows: [TouchDelivery.Window] = []
-    var recognizers: [String: GestureRecognizer] = [:]
     var pending: [(GestureRecognizer, Scene.Recognizer)] = []
     for spec in scene.windows {
       let window = TouchDelivery.Window(frame: Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height))
@@ -80,8 +93,7 @@ public final class SceneRuntime {
     for (spec, window) in zip(scene.windows, windows) {
       application.addWindow(window)
       for viewSpec in spec.views {
-        window.addSubview(
-          build(viewSpec, window: spec, recognizers: &recognizers, pending: &pending))
+        window.addSubview(build(viewSpec, window: spec, pending: &pending))
       }
     }
     for (spec, window) in zip(scene.windows, windows) {
@@ -97,10 +109,16 @@ public final class SceneRuntime {
         idle, clock: clock, isInputDown: { [application] in application.isTouchOrPressDown },
         publish: { [weak self] isIdle, time, swallowed in self?.publishIdle(isIdle, time: time, swallowed: swallowed) })
     }
+    wire(pending)
+  }
+
+  /// Links each of `pending`'s recognizers to those its spec names (`requireToFail`,
+  /// `simultaneousWith`), among every recognizer of the scene.
+  func wire(_ pending: [(GestureRecognizer, Scene.Recognizer)]) {
     for (recognizer, spec) in pending {
-      for id in spec.requireToFail { if let other = recognizers[id] { recognizer.require(toFail: other) } }
+      for id in spec.requireToFail { if let other = recognizersByID[id] { recognizer.require(toFail: other) } }
       for id in spec.simultaneousWith {
-        guard let other = recognizers[id] else { continue }
+        guard let other = recognizersByID[id] else { continue }
         simultaneity.allow(recognizer, other)
         recognizer.delegate = simultaneity
         other.delegate = simultaneity
@@ -410,9 +428,10 @@ public final class SceneRuntime {
 
   // MARK: Building
 
-  private func build(
-    _ spec: Scene.View, window: Scene.Window, recognizers: inout [String: GestureRecognizer],
-    pending: inout [(GestureRecognizer, Scene.Recognizer)]
+  /// The objects of `spec` and its subviews, registered by id; their recognizers go to `pending`
+  /// to be linked (``wire(_:)``) once every one exists.
+  func build(
+    _ spec: Scene.View, window: Scene.Window, pending: inout [(GestureRecognizer, Scene.Recognizer)]
   ) -> TouchDelivery.View {
     let f = spec.frame
     let frame = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
@@ -442,18 +461,26 @@ public final class SceneRuntime {
     view.hitTestOutset = spec.hitOutset
     viewsByID[spec.id] = view
     for r in spec.recognizers {
-      let recognizer = Self.makeRecognizer(r)
-      recognizer.addAction { [weak self] recognizer in
-        self?.publishAction(recognizer, spec: r, viewID: spec.id, windowID: window.id)
-      }
-      view.addGestureRecognizer(recognizer)
-      recognizers[r.id] = recognizer
-      pending.append((recognizer, r))
+      pending.append((addRecognizer(r, to: view, viewID: spec.id, windowID: window.id), r))
     }
     for child in spec.views {
-      view.addSubview(build(child, window: window, recognizers: &recognizers, pending: &pending))
+      view.addSubview(build(child, window: window, pending: &pending))
     }
     return view
+  }
+
+  /// Makes the recognizer `spec` on `view`, publishing its actions, and registers it by id.
+  @discardableResult
+  func addRecognizer(_ spec: Scene.Recognizer, to view: TouchDelivery.View, viewID: String, windowID: String)
+    -> GestureRecognizer
+  {
+    let recognizer = Self.makeRecognizer(spec)
+    recognizer.addAction { [weak self] recognizer in
+      self?.publishAction(recognizer, spec: spec, viewID: viewID, windowID: windowID)
+    }
+    view.addGestureRecognizer(recognizer)
+    recognizersByID[spec.id] = recognizer
+    return recognizer
   }
 
   /// Applies a scene's `scroll:` to a scroll view and routes its delegate callbacks to messages.

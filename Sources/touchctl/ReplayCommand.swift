@@ -168,13 +168,15 @@ struct ReplayCommand: ParsableCommand {
       throw ExitCode(1)
     }
     do {
-      let scene = try Scene.load(path: path)
+      let loaded = try Scene.loadDocument(path: path)
+      let scene = loaded.scene
       let origin = ScenePlayer.origin(of: recordings)
       // Printed as the replay goes: a bad --at command met midway ends it with the lines before.
       var output = LineOutput()
       defer { output.flush() }
       try ScenePlayer.run(
-        recordings, scene: scene, deviceProperties: deviceProperties, commands: commands, trace: trace || explain
+        recordings, scene: scene, deviceProperties: deviceProperties, commands: commands, trace: trace || explain,
+        document: loaded.json
       ) { step in
         if explain {
           output.write(Explanation.line(step, origin: origin))

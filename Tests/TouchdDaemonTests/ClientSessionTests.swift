@@ -104,7 +104,7 @@ import TouchdScene
       reply(#"{"cmd":"stauts","id":8}"#)
         == error(
           "8",
-          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, status, calibrate)"
+          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate)"
         ))
     #expect(reply(#"{"id":9}"#) == error("9", "missing field 'cmd' (a string: the command name)"))
   }
@@ -155,7 +155,8 @@ import TouchdScene
     #expect(
       reply(#"{"cmd":"","id":[0,2]}"#)
         == error(
-          "[0,2]", "unknown command '' (known: ping, subscribe, set, ignoreInteraction, reload, scene, status, calibrate)"))
+          "[0,2]",
+          "unknown command '' (known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate)"))
     // A name that starts with a combining mark (U+064D) is quoted as any other; in Swift the
     // mark joins the quote before it into one Character, which the harness had counted wrong.
     #expect(

@@ -15,7 +15,9 @@ struct ScenePushDaemonTests {
       + action + #""}]}]}]}"#
   }
 
-  @Test("A pushed scene is live for the next tap; a bad one is refused by path and the pushed one stays")
+  @Test(
+    "A pushed scene is live for the next tap, an update adds a view; a bad scene is refused by path and the pushed one stays"
+  )
   func pushThenTapThenRefuse() throws {
     let dir = scratchDirectory()
     let script = Kiosk.script()
@@ -47,7 +49,17 @@ struct ScenePushDaemonTests {
     #expect(first?["action"] as? String == "pad-one")
     #expect(first?["view"] as? String == "pad")
 
-    // A bad scene: refused, each problem by its path; the pushed scene takes the next tap.
+    // An update adds a view over the help button's place, in front of `pad`.
+    let update = app.command(
+      #"{"cmd":"update","id":7,"op":"add","parent":"main","view":{"id":"corner","#
+        + #""frame":{"x":1400,"y":380,"width":240,"height":200},"#
+        + #""recognizers":[{"id":"corner-tap","type":"tap","action":"corner"}]}}"#, id: 7)
+    #expect(update.reply?["ok"] as? Bool == true && update.reply?["views"] as? Int == 2, "\(update.reply ?? [:])")
+    let updated = watcher.readUntil(#""type":"updated""#, timeout: 5).match.flatMap(json)
+    #expect(updated?["view"] as? String == "corner" && updated?["parent"] as? String == "main")
+    #expect(try daemon.connect().1["views"] as? Int == 2)
+
+    // A bad scene: refused, each problem by its path; the pushed and updated scene takes the next tap.
     let bad = app.command(
       #"{"cmd":"scene","id":3,"scene":{"version":1,"windows":[{"id":"main","size":{"width":1920,"height":1080},"#
         + #""views":[{"id":"pad","fram":{"x":0,"y":0,"width":1,"height":1}}]}]}}"#, id: 3)
@@ -62,7 +74,7 @@ struct ScenePushDaemonTests {
         == #"scene rejected, the old scene stays: scene: error: expected the scene as a JSON object, found "kiosk.yaml""#
     )
     let second = watcher.readUntil(#""type":"action""#, timeout: 10).match.flatMap(json)
-    #expect(second?["action"] as? String == "pad-one")
+    #expect(second?["action"] as? String == "corner")
 
     // `status` counts the push; `reload` returns to the file.
     let status = app.command(#"{"cmd":"status","id":5}"#, id: 5).reply

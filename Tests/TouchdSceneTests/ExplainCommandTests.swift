@@ -122,7 +122,7 @@ struct ExplainCommandTests {
         + "\n")
     let unknownCommand = try #require(try run(["--at", "1", #"{"cmd":"reload"}"#]))
     #expect(
-      unknownCommand.stderr == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction)"#
+      unknownCommand.stderr == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction, update)"#
         + "\n")
     let unbalanced = try #require(try run(["--at", "1", #"{"cmd":"ignoreInteraction","value":false}"#]))
     #expect(unbalanced.status == 1)

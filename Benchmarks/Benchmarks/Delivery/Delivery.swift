@@ -86,4 +86,26 @@ let benchmarks: @Sendable () -> Void = {
     // 10,100 ticks need ~45 flings; smoke: 3 ticks.
     FlingState(flings: BenchMode.smoke ? 1 : 60, warmUpFlings: 1)
   }
+
+  // 8. A scene pushed by a client (`scene` command, issue #18): the command line of 1,000 views
+  // parsed (strict JSON), the scene validated and decoded, its objects built. What the daemon
+  // adds on its queue (cancelling touches, matching devices) is not in it.
+  let pushLine = BenchScenes.pushLine(views: 1000)
+  Benchmark(
+    "Scene push: 1000 views (parse, validate, build)",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], warmupIterations: BenchMode.warmup(2),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(200))
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      do {
+        let command = try CommandObject.parse(pushLine)
+        guard let value = command.fields["scene"] else { fatalError("the push line has no scene") }
+        let scene = try Scene.parse(json: value)
+        blackHole(SceneRuntime(scene: scene, clock: VirtualClock()) { _ in })
+      } catch {
+        fatalError("the benchmark's scene is refused: \(error)")
+      }
+    }
+  }
 }

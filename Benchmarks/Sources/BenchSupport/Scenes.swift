@@ -98,3 +98,34 @@ public enum BenchScenes {
     return try! Scene.parse(yaml, file: "pipeline.yaml")
   }
 }
+
+extension BenchScenes {
+  /// `{"cmd":"scene","id":1,"scene":{…}}` with a 1920x1080 window of `views` views, as a web page
+  /// marks up its elements: a grid of buttons 44 pt square, each with a tap, every tenth with a
+  /// long press that the tap requires to fail, every fiftieth a pan instead (about 170 KB of JSON
+  /// for 1,000 views).
+  public static func pushLine(views: Int = 1000) -> [UInt8] {
+    var items: [String] = []
+    for i in 0..<views {
+      let x = Double(i % 40) * 48
+      let y = Double(i / 40) * 43
+      var recognizers: [String] = []
+      if i % 50 == 0 {
+        recognizers.append(#"{"id":"pan-\#(i)","type":"pan","action":"drag-\#(i)","cancelsTouchesInView":false}"#)
+      } else if i % 10 == 0 {
+        recognizers.append(
+          #"{"id":"tap-\#(i)","type":"tap","action":"press-\#(i)","requireToFail":["hold-\#(i)"]}"#)
+        recognizers.append(#"{"id":"hold-\#(i)","type":"longPress","action":"hold-\#(i)","minimumPressDuration":0.8}"#)
+      } else {
+        recognizers.append(#"{"id":"tap-\#(i)","type":"tap","action":"press-\#(i)"}"#)
+      }
+      items.append(
+        #"{"id":"el-\#(i)","frame":{"x":\#(x),"y":\#(y),"width":44,"height":40},"touches":\#(i % 7 == 0),"#
+          + #""recognizers":[\#(recognizers.joined(separator: ","))]}"#)
+    }
+    let scene =
+      #"{"version":1,"windows":[{"id":"main","size":{"width":1920,"height":1080},"views":["#
+      + items.joined(separator: ",") + "]}]}"
+    return Array((#"{"cmd":"scene","id":1,"scene":"# + scene + "}").utf8)
+  }
+}

@@ -74,9 +74,9 @@ let sceneYAML = """
 
 /// The scene, parsed once: a `reload` builds a fresh runtime from it (parsing the YAML again on
 /// every fuzzed `reload` would cost milliseconds each and tell nothing about the protocol).
-let scene: Scene = {
+let scene: SceneDocument = {
   do {
-    return try Scene.parse(sceneYAML, file: "fuzz-protocol.yaml")
+    return try Scene.parseDocument(sceneYAML, file: "fuzz-protocol.yaml")
   } catch {
     fuzzFailure("the fuzz scene does not load: \(error)")
   }
@@ -86,8 +86,8 @@ let scene: Scene = {
 nonisolated(unsafe) var runtime = makeRuntime()
 nonisolated(unsafe) var session = ClientSession()
 
-func makeRuntime(_ scene: Scene = scene) -> SceneRuntime {
-  SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+func makeRuntime(_ scene: SceneDocument = scene) -> SceneRuntime {
+  SceneRuntime(document: scene, clock: VirtualClock()) { _ in }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

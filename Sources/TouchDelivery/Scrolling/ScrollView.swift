@@ -428,9 +428,10 @@ open class ScrollView: View {
     }
   }
 
-  /// Stops moving content where it is at `time` (a touch caught it, or a new offset was set).
-  /// UIKit sends no `didEndDecelerating` when a touch stops the content.
-  func stopMotion(at time: Double) {
+  /// Stops moving content where it is at `time` (a touch caught it, or a new offset was set, or
+  /// the scroll view left the scene). UIKit sends no `didEndDecelerating` when a touch stops the
+  /// content.
+  public func stopMotion(at time: Double) {
     guard var m = motion else { return }
     tick?.cancel()
     tick = nil

@@ -49,7 +49,7 @@ public struct ClientSession: Sendable {
   /// Takes one line and answers it at once, pipeline commands included (against `runtime`, with
   /// `status` and `replaceScene` standing in for the daemon's): the reply line, nil for a blank line.
   public mutating func respond<Line: BidirectionalCollection<UInt8>>(
-    to line: Line, runtime: SceneRuntime, status: () -> String, replaceScene: (Scene?) -> CommandResult
+    to line: Line, runtime: SceneRuntime, status: () -> String, replaceScene: (SceneDocument?) -> CommandResult
   ) -> String? {
     switch receive(line) {
     case .none: return nil

@@ -45,7 +45,7 @@ public enum ClientRequest: Sendable, Equatable {
   case reload
   /// `scene`: a whole scene from the client, parsed and validated (on the server's event loop, off
   /// the pipeline), to replace the running one.
-  case pushScene(Scene)
+  case pushScene(SceneDocument)
   /// `set` or `ignoreInteraction`: a change of the running scene.
   case scene(SceneCommand)
   /// `calibrate`: the next touch on each target of a window, answered when the last one lifts.
@@ -119,12 +119,12 @@ public enum WireProtocol {
   public static let version = 1
   /// Every command, in the order errors list them.
   public static let commands = [
-    "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "status", "calibrate",
+    "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate",
   ]
   /// Commands answered by the daemon's ``CommandHandler`` (the others, `ping` and `subscribe`,
   /// by the server itself).
   public static let pipelineCommands: Set<String> = [
-    "set", "ignoreInteraction", "reload", "scene", "status", "calibrate",
+    "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate",
   ]
 
   /// Parses and decodes one line from a client (without its newline): strict JSON
@@ -165,14 +165,14 @@ public enum WireProtocol {
       try object.fields.rejectUnknown(["scene"])
       let value = try object.fields.required(object.fields["scene"], "scene", "a JSON object: the scene")
       do {
-        return .pushScene(try Scene.parse(json: value, name: "scene"))
+        return .pushScene(try Scene.parseDocument(json: value, name: "scene"))
       } catch {
         throw SceneCommandError(
           "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
       }
     case "subscribe":
       return .subscribe(try Subscription.decode(object.fields))
-    case "set", "ignoreInteraction":
+    case "set", "ignoreInteraction", "update":
       return .scene(try SceneCommand.parse(object))
     case "calibrate":
       return .calibrate(try CalibrateRequest.decode(object.fields))
@@ -189,7 +189,8 @@ public enum WireProtocol {
   /// status reply's fields; `replaceScene` reloads the scene file (nil, `reload`) or puts a
   /// client's scene in its place (`scene`).
   public static func execute(
-    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String, replaceScene: (Scene?) -> CommandResult
+    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String,
+    replaceScene: (SceneDocument?) -> CommandResult
   ) -> CommandResult {
     switch request {
     case .scene(let command):
