@@ -37,8 +37,8 @@ struct ReplayCommand: ParsableCommand {
 
       --at SECONDS JSON (repeatable) applies a command when the replay's clock reaches the recording's \
       first event + SECONDS, before a frame at that time: the JSON object a client sends touchd, \
-      {"cmd":"ignoreInteraction","value":true} or {"cmd":"set","view":"door","hidden":true}. Give the \
-      recordings before the --at options.
+      {"cmd":"ignoreInteraction","value":true}, {"cmd":"set","view":"door","hidden":true} or \
+      {"cmd":"update","op":"remove","view":"door"}. Give the recordings before the --at options.
       """)
 
   @Argument(help: "The recordings (.evemu, .events, libinput record .yml), replayed together.")

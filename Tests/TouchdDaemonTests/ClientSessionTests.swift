@@ -156,7 +156,8 @@ import TouchdScene
       reply(#"{"cmd":"","id":[0,2]}"#)
         == error(
           "[0,2]",
-          "unknown command '' (known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate)"))
+          "unknown command '' (known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate)"
+        ))
     // A name that starts with a combining mark (U+064D) is quoted as any other; in Swift the
     // mark joins the quote before it into one Character, which the harness had counted wrong.
     #expect(

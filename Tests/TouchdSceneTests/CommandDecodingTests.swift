@@ -200,7 +200,8 @@ struct CommandDecodingTests {
   func longNamesAreCut() {
     let long = String(repeating: "a", count: 1000)
     let forty = String(repeating: "a", count: 40) + "…"
-    #expect(commandError(#"{"cmd":"\#(long)"}"#) == "unknown command '\(forty)' (known: set, ignoreInteraction, update)")
+    #expect(
+      commandError(#"{"cmd":"\#(long)"}"#) == "unknown command '\(forty)' (known: set, ignoreInteraction, update)")
     #expect(
       commandError(#"{"cmd":"ignoreInteraction","\#(long)":1}"#)
         == "unknown field '\(forty)' (ignoreInteraction takes value)")

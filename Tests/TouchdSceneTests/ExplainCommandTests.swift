@@ -101,6 +101,31 @@ struct ExplainCommandTests {
       ])
   }
 
+  @Test("--at update: a recognizer replaced mid-tap drops that tap; the new one takes the next taps")
+  func timedUpdate() throws {
+    let files = try Files(ignoringScript())
+    let (scene, recording) = (files.scene, files.recording)
+    let at = [
+      "--at", "0.02",
+      #"{"cmd":"update","op":"replace","recognizer":{"id":"door-tap","type":"tap","action":"enter"}}"#,
+    ]
+    guard let result = try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at) else { return }
+    #expect(result.status == 0, "\(result.stderr)")
+    let out = lines(result.stdout)
+    #expect(
+      Array(out.prefix(5)) == [
+        "+0.000 touch 1 began at (200, 300.1) in view 'door' → door-tap",
+        "+0.000 touches began on view 'door': 1 at (200, 300.1)",
+        #"+0.020 command {"cmd":"update","op":"replace","recognizer":{"id":"door-tap","type":"tap","action":"enter"}}"#,
+        "+0.020 door-tap: possible → possible: removed from its view",
+        "+0.150 touches ended on view 'door': 1 at (200, 300.1)",
+      ])
+    #expect(
+      out.filter { $0.contains(" action ") } == [
+        "+0.350 action enter (door-tap ended) at (200, 300.1)", "+0.750 action enter (door-tap ended) at (200, 300.1)",
+      ])
+  }
+
   @Test("A bad --at names the argument: JSON, command, view, seconds, a missing --scene")
   func badArguments() throws {
     let files = try Files(ignoringScript())
@@ -122,7 +147,8 @@ struct ExplainCommandTests {
         + "\n")
     let unknownCommand = try #require(try run(["--at", "1", #"{"cmd":"reload"}"#]))
     #expect(
-      unknownCommand.stderr == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction, update)"#
+      unknownCommand.stderr
+        == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction, update)"#
         + "\n")
     let unbalanced = try #require(try run(["--at", "1", #"{"cmd":"ignoreInteraction","value":false}"#]))
     #expect(unbalanced.status == 1)
