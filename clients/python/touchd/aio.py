@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, AsyncIterator, Dict, Iterable, Optional, Sequence, Union
+from typing import Any, AsyncIterator, Dict, Iterable, Mapping, Optional, Sequence, Union
 
 from . import _commands
 from ._core import Answer, Backoff, Deliver, Event, Refused, Session, default_socket_path
@@ -221,6 +221,11 @@ class Client:
 
     async def status(self) -> Reply:
         return await self.request("status")
+
+    async def push_scene(self, scene: Mapping[str, Any]) -> Reply:
+        """``scene``: replaces the running scene with ``scene`` (the scene file's format as a
+        JSON object); replies ``windows``, ``views``, ``recognizers``. Newer daemons only."""
+        return await self.request("scene", {"scene": dict(scene)})
 
     async def calibrate(self, window: str, targets: Iterable[Any], timeout: Optional[float] = None) -> Reply:
         cmd, fields = _commands.calibrate(window, targets, timeout)

@@ -14,7 +14,7 @@ import socket
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Deque, Dict, Iterable, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from . import _commands
 from ._core import Answer, Backoff, Deliver, Event, Refused, Session, default_socket_path
@@ -263,6 +263,11 @@ class Client:
 
     def status(self) -> Reply:
         return self.request("status")
+
+    def push_scene(self, scene: Mapping[str, Any]) -> Reply:
+        """``scene``: replaces the running scene with ``scene`` (the scene file's format as a
+        JSON object); replies ``windows``, ``views``, ``recognizers``. Newer daemons only."""
+        return self.request("scene", {"scene": dict(scene)})
 
     def calibrate(self, window: str, targets: Iterable[Any], timeout: Optional[float] = None) -> Reply:
         """Collects one touch per target (``[x, y]``, ``(x, y)`` or :class:`~touchd.Point`) and

@@ -330,11 +330,13 @@ class Gap(Message):
 
 @dataclass(frozen=True)
 class Reloaded(Message):
-    """The scene was reloaded."""
+    """The scene was replaced: ``source`` "file" (SIGHUP, ``reload``) or "client" (a client's
+    ``scene`` command); None from a daemon that does not say."""
 
     type: ClassVar[str] = "reloaded"
     windows: List[Window]
     views: Optional[int] = None
+    source: Optional[str] = None
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
@@ -548,7 +550,7 @@ def _gap(d: Dict[str, Any]) -> Gap:
 
 
 def _reloaded(d: Dict[str, Any]) -> Reloaded:
-    return Reloaded(windows=_windows(d.get("windows")), views=d.get("views"), raw=d)
+    return Reloaded(windows=_windows(d.get("windows")), views=d.get("views"), source=d.get("source"), raw=d)
 
 
 def _window_changed(d: Dict[str, Any]) -> WindowChanged:
