@@ -271,3 +271,36 @@ def test_push_scene(daemons):
         assert caught.value.message.startswith("scene rejected, the old scene stays: scene.windows[0].views[0]")
         assert "unknown key 'fram'" in caught.value.message
         assert client.status()["windows"] == [{"id": "main", "width": 800, "height": 600}]
+
+
+def test_one_thread_iterates_while_another_sends_commands(daemons):
+    import threading
+
+    daemons.start(taps_script(gap=0.2), loop=True, speed=2, delay=0.3)
+    with touchd.Client(str(daemons.socket)) as client:
+        client.subscribe(types=["action", "touches"])
+        seen = []
+
+        def read():
+            for message in client.messages(timeout=10):
+                seen.append(message)
+                if len(seen) == 12:
+                    return
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        replies, errors = [], []
+        deadline = time.monotonic() + 15
+        while reader.is_alive() and time.monotonic() < deadline:
+            replies.append(client.ping())
+            try:
+                client.set_view("lamp", alpha=2)
+            except touchd.TouchdError as error:
+                errors.append(error.message)
+        reader.join(1)
+        assert not reader.is_alive()
+    assert len(replies) > 10
+    assert [r.id for r in replies] == list(range(2, 2 * len(replies) + 2, 2))
+    assert len(errors) == len(replies) and len(set(errors)) == 1 and "alpha" in errors[0]
+    assert [m.seq for m in seen] == list(range(1, 13))
+    assert [kind(m) for m in seen] == TAPS_MESSAGES * 2
