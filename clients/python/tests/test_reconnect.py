@@ -126,8 +126,9 @@ def test_missed_is_an_upper_bound_with_a_filter(daemons):
 
 
 def test_gap_notice_when_the_client_falls_behind(daemons):
-    # 2000 touches messages in 1 s (at --speed 2), then after 1.5 s two taps: the daemon sends the
-    # gap notice before the next message once the client caught up, so something must follow.
+    # 2000 touches messages in 1 s (at --speed 2), then after 1.5 s two taps. The pause lets the
+    # client catch up (and get its gap notice) before the daemon stops at the end of the replay: a
+    # client still behind when the daemon stops gets the shutdown notice without a gap notice.
     script = FingerScript(start=10, sample_rate=1000)
     script.drag(PAD, (PAD[0] + 1200, PAD[1] + 150), duration=2.0)
     script.wait(3)

@@ -14,7 +14,7 @@ and :class:`Missed` (see the README, "Reconnection").
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Union
 
 from .errors import ProtocolError
@@ -129,11 +129,20 @@ class Message:
     type: ClassVar[str]
     raw: Dict[str, Any]
 
+    def __repr__(self) -> str:
+        # The fields that are set: an action has many optional ones, each for a few gestures.
+        parts = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)  # type: ignore[arg-type]
+            if f.repr and getattr(self, f.name) is not None
+        ]
+        return f"{type(self).__name__}({', '.join(parts)})"
+
 
 _RAW = dict(default_factory=dict, repr=False, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Hello(Message):
     """The first line of every connection."""
 
@@ -145,7 +154,7 @@ class Hello(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Action(Message):
     """A recognizer fired (or a control sent an event: ``gesture == "control"``).
 
@@ -178,7 +187,7 @@ class Action(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Touches(Message):
     """One touches call of a view with ``touches: true``."""
 
@@ -192,7 +201,7 @@ class Touches(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Scroll(Message):
     """A scroll view's delegate callback, named by ``phase`` (``didScroll``, ...)."""
 
@@ -209,7 +218,7 @@ class Scroll(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Control(Message):
     """A control's visible state after it changed."""
 
@@ -228,7 +237,7 @@ class Control(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Presses(Message):
     """One presses call of a view with ``presses: true``."""
 
@@ -242,7 +251,7 @@ class Presses(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Idle(Message):
     """The scene went idle or became active again."""
 
@@ -255,7 +264,7 @@ class Idle(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Trace(Message):
     """One step of delivery and arbitration (``event``); takes no ``seq``.
 
@@ -285,7 +294,7 @@ class Trace(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Reply(Message):
     """A command's success: its fields besides ``type``, ``id`` and ``ok`` are in ``fields``.
 
@@ -308,7 +317,7 @@ class Reply(Message):
         return self.fields.get(key, default)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Error(Message):
     """A command's failure (the commands raise it as :class:`touchd.TouchdError`)."""
 
@@ -318,7 +327,7 @@ class Error(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Gap(Message):
     """The daemon dropped ``skipped`` messages for this client (it subscribed with
     ``overflow="skip"`` and fell behind)."""
@@ -328,7 +337,7 @@ class Gap(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Reloaded(Message):
     """The scene was replaced: ``source`` "file" (SIGHUP, ``reload``) or "client" (a client's
     ``scene`` command); None from a daemon that does not say."""
@@ -340,7 +349,7 @@ class Reloaded(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WindowChanged(Message):
     """A client's ``set`` changed a window's rotation, calibration or size."""
 
@@ -353,7 +362,7 @@ class WindowChanged(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Calibration(Message):
     """A running ``calibrate`` collected target ``target`` of ``targets``."""
 
@@ -366,7 +375,7 @@ class Calibration(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Shutdown(Message):
     """The daemon is stopping; the connection closes after it."""
 
@@ -374,7 +383,7 @@ class Shutdown(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Unknown(Message):
     """A message of a type this version does not know: its ``type`` and other keys."""
 
@@ -386,7 +395,7 @@ class Unknown(Message):
 # The client's own events
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Reconnected(Message):
     """The client lost its connection and made a new one (yielded once it re-subscribed).
 
@@ -408,7 +417,7 @@ class Reconnected(Message):
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Missed(Message):
     """Messages missed while disconnected from the same daemon instance, from ``seq``.
 
