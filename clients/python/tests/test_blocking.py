@@ -304,3 +304,19 @@ def test_one_thread_iterates_while_another_sends_commands(daemons):
     assert len(errors) == len(replies) and len(set(errors)) == 1 and "alpha" in errors[0]
     assert [m.seq for m in seen] == list(range(1, 13))
     assert [kind(m) for m in seen] == TAPS_MESSAGES * 2
+
+
+def test_a_command_given_up_on_does_not_answer_the_next(daemons):
+    daemons.start()
+    with touchd.Client(str(daemons.socket)) as client:
+        targets = [(100, 100), (1800, 100), (960, 1000)]
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):
+            # The daemon waits 1 s for touches; the client gives up after 0.2 s.
+            client.request("calibrate", {"window": "main", "targets": [list(t) for t in targets], "timeout": 1}, timeout=0.2)
+        # The daemon answers one command at a time: the ping's reply comes after the calibration's
+        # (timed out) error, which the client drops.
+        reply = client.ping()
+        assert reply.ok and reply.id == 2
+        assert time.monotonic() - started >= 0.9
+        assert client.next_message(timeout=0) is None  # the dropped error is not a message either
