@@ -1,0 +1,624 @@
+"""Typed messages of the touchd socket protocol (docs/protocol.md, version 1).
+
+Every line the daemon sends becomes one frozen dataclass: :func:`parse_message` picks the class by
+the line's ``type``. Keys are turned into snake_case attributes (``numberOfTouches`` is
+``number_of_touches``, a trace's ``from`` is ``from_state``); ``{x, y}`` objects become
+:class:`Point`. Keys this version does not know are ignored (later daemons may add some) but kept,
+with everything else, in each message's ``raw`` dict. A line of an unknown ``type`` becomes
+:class:`Unknown`.
+
+Besides the daemon's messages, the clients yield two events of their own, :class:`Reconnected`
+and :class:`Missed` (see the README, "Reconnection").
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Union
+
+from .errors import ProtocolError
+
+__all__ = [
+    "Point",
+    "Size",
+    "Window",
+    "TouchPoint",
+    "Press",
+    "Message",
+    "Hello",
+    "Action",
+    "Touches",
+    "Scroll",
+    "Control",
+    "Presses",
+    "Idle",
+    "Trace",
+    "Reply",
+    "Error",
+    "Gap",
+    "Reloaded",
+    "WindowChanged",
+    "Calibration",
+    "Shutdown",
+    "Unknown",
+    "Reconnected",
+    "Missed",
+    "PIPELINE_TYPES",
+    "SUBSCRIBABLE_TYPES",
+    "parse_message",
+    "message_from_dict",
+]
+
+#: The message types that carry ``seq`` (they share one counter in the daemon).
+PIPELINE_TYPES = ("action", "touches", "scroll", "control", "presses", "idle")
+#: The types ``subscribe`` takes (the pipeline's and ``trace``, which takes no ``seq``).
+SUBSCRIBABLE_TYPES = PIPELINE_TYPES + ("trace",)
+
+Number = Union[int, float]
+
+
+# Value types
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point (window points unless a field says otherwise), or a 2-D vector."""
+
+    x: float
+    y: float
+
+    def to_json(self) -> Dict[str, float]:
+        return {"x": self.x, "y": self.y}
+
+
+@dataclass(frozen=True)
+class Size:
+    width: float
+    height: float
+
+    def to_json(self) -> Dict[str, float]:
+        return {"width": self.width, "height": self.height}
+
+
+@dataclass(frozen=True)
+class Window:
+    """A window as ``hello`` and ``reloaded`` list it."""
+
+    id: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class TouchPoint:
+    """One touch of a ``touches`` message."""
+
+    id: int
+    view: Optional[str]
+    phase: str
+    x: float
+    y: float
+    tap_count: Optional[int] = None
+
+    @property
+    def location(self) -> Point:
+        return Point(self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Press:
+    """One press of a ``presses`` message."""
+
+    id: int
+    type: Optional[str]
+    key: Optional[str]
+    phase: str
+
+
+# Messages
+
+
+class Message:
+    """Base class of every message and event a client yields.
+
+    ``type`` is the protocol's ``type`` string (a class attribute, except on :class:`Unknown`);
+    ``raw`` is the line's JSON object as received (empty for the client's own events).
+    """
+
+    type: ClassVar[str]
+    raw: Dict[str, Any]
+
+    def __repr__(self) -> str:
+        # The fields that are set: an action has many optional ones, each for a few gestures.
+        parts = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in fields(self)  # type: ignore[arg-type]
+            if f.repr and getattr(self, f.name) is not None
+        ]
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+_RAW = dict(default_factory=dict, repr=False, compare=False, hash=False)
+
+
+@dataclass(frozen=True, repr=False)
+class Hello(Message):
+    """The first line of every connection."""
+
+    type: ClassVar[str] = "hello"
+    version: int
+    instance: Optional[str]
+    windows: List[Window]
+    views: Optional[int] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Action(Message):
+    """A recognizer fired (or a control sent an event: ``gesture == "control"``).
+
+    Per gesture only some of the optional fields are set: ``translation`` and ``velocity``
+    (a :class:`Point`) for pan and screenEdgePan; ``scale`` and ``velocity`` (a number) for pinch;
+    ``rotation`` and ``velocity`` for rotation; ``direction`` for swipe; ``event``, ``control``
+    and ``value`` for controls; ``press`` for a press-recognizing tap or long press.
+    """
+
+    type: ClassVar[str] = "action"
+    seq: int
+    action: str
+    gesture: str
+    view: Optional[str]
+    window: Optional[str]
+    time: float
+    state: Optional[str] = None
+    recognizer: Optional[str] = None
+    location: Optional[Point] = None
+    number_of_touches: Optional[int] = None
+    translation: Optional[Point] = None
+    velocity: Union[Point, float, None] = None
+    scale: Optional[float] = None
+    rotation: Optional[float] = None
+    direction: Optional[str] = None
+    event: Optional[str] = None
+    control: Optional[str] = None
+    value: Union[bool, float, int, None] = None
+    press: Optional[str] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Touches(Message):
+    """One touches call of a view with ``touches: true``."""
+
+    type: ClassVar[str] = "touches"
+    seq: int
+    phase: str
+    view: Optional[str]
+    window: Optional[str]
+    time: float
+    touches: List[TouchPoint]
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Scroll(Message):
+    """A scroll view's delegate callback, named by ``phase`` (``didScroll``, ...)."""
+
+    type: ClassVar[str] = "scroll"
+    seq: int
+    phase: str
+    view: Optional[str]
+    window: Optional[str]
+    time: float
+    content_offset: Optional[Point] = None
+    velocity: Optional[Point] = None
+    target_content_offset: Optional[Point] = None
+    will_decelerate: Optional[bool] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Control(Message):
+    """A control's visible state after it changed."""
+
+    type: ClassVar[str] = "control"
+    seq: int
+    control: str
+    view: Optional[str]
+    window: Optional[str]
+    time: float
+    enabled: Optional[bool] = None
+    highlighted: Optional[bool] = None
+    selected: Optional[bool] = None
+    on: Optional[bool] = None
+    value: Optional[float] = None
+    selected_segment_index: Optional[int] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Presses(Message):
+    """One presses call of a view with ``presses: true``."""
+
+    type: ClassVar[str] = "presses"
+    seq: int
+    phase: str
+    view: Optional[str]
+    window: Optional[str]
+    time: float
+    presses: List[Press]
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Idle(Message):
+    """The scene went idle or became active again."""
+
+    type: ClassVar[str] = "idle"
+    seq: int
+    state: str
+    time: float
+    last_input: Optional[float] = None
+    swallowed: Optional[bool] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Trace(Message):
+    """One step of delivery and arbitration (``event``); takes no ``seq``.
+
+    The fields set depend on ``event`` (docs/protocol.md, "Trace"); ``from_state`` is the
+    protocol's ``from``.
+    """
+
+    type: ClassVar[str] = "trace"
+    time: float
+    event: str
+    recognizer: Optional[str] = None
+    gesture: Optional[str] = None
+    view: Optional[str] = None
+    window: Optional[str] = None
+    from_state: Optional[str] = None
+    to: Optional[str] = None
+    cause: Optional[str] = None
+    requirement: Optional[str] = None
+    touch: Optional[int] = None
+    location: Optional[Point] = None
+    tap_count: Optional[int] = None
+    recognizers: Optional[List[str]] = None
+    notes: Optional[List[str]] = None
+    reason: Optional[str] = None
+    phase: Optional[str] = None
+    by: Union[List[str], str, None] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Reply(Message):
+    """A command's success: its fields besides ``type``, ``id`` and ``ok`` are in ``fields``.
+
+    ``reply["types"]`` and ``reply.get("types")`` read them.
+    """
+
+    type: ClassVar[str] = "reply"
+    id: Any
+    ok: bool = True
+    fields: Dict[str, Any] = field(default_factory=dict)
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.fields
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.fields.get(key, default)
+
+
+@dataclass(frozen=True, repr=False)
+class Error(Message):
+    """A command's failure (the commands raise it as :class:`touchd.TouchdError`)."""
+
+    type: ClassVar[str] = "error"
+    id: Any
+    message: str
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Gap(Message):
+    """The daemon dropped ``skipped`` messages for this client (it subscribed with
+    ``overflow="skip"`` and fell behind)."""
+
+    type: ClassVar[str] = "gap"
+    skipped: int
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Reloaded(Message):
+    """The scene was replaced: ``source`` "file" (SIGHUP, ``reload``) or "client" (a client's
+    ``scene`` command); None from a daemon that does not say."""
+
+    type: ClassVar[str] = "reloaded"
+    windows: List[Window]
+    views: Optional[int] = None
+    source: Optional[str] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class WindowChanged(Message):
+    """A client's ``set`` changed a window's rotation, calibration or size."""
+
+    type: ClassVar[str] = "windowChanged"
+    window: str
+    width: float
+    height: float
+    rotation: Optional[int] = None
+    calibration: Optional[List[float]] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Calibration(Message):
+    """A running ``calibrate`` collected target ``target`` of ``targets``."""
+
+    type: ClassVar[str] = "calibration"
+    window: str
+    target: int
+    targets: int
+    at: Optional[Point] = None
+    touched: Optional[Point] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Shutdown(Message):
+    """The daemon is stopping; the connection closes after it."""
+
+    type: ClassVar[str] = "shutdown"
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Unknown(Message):
+    """A message of a type this version does not know: its ``type`` and other keys."""
+
+    type: str  # type: ignore[misc]
+    fields: Dict[str, Any] = field(default_factory=dict)
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+# The client's own events
+
+
+@dataclass(frozen=True, repr=False)
+class Reconnected(Message):
+    """The client lost its connection and made a new one (yielded once it re-subscribed).
+
+    ``restarted`` is True when the daemon is another run (``hello.instance`` changed): its ``seq``
+    started again at 1 and what the old one published after the last message seen is unknown.
+    When the instance is the same, a :class:`Missed` event follows, just before the first message
+    that carries a ``seq``. ``resubscribe_error`` is the daemon's error message if the last
+    ``subscribe`` could not be sent again (the daemon's default filter is then in effect).
+    """
+
+    type: ClassVar[str] = "reconnected"
+    restarted: bool
+    instance: Optional[str]
+    previous_instance: Optional[str]
+    hello: Hello
+    last_seq: Optional[int] = None
+    attempts: int = 1
+    resubscribe_error: Optional[str] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Missed(Message):
+    """Messages missed while disconnected from the same daemon instance, from ``seq``.
+
+    ``count = seq - last_seq - 1``: ``last_seq`` is the last ``seq`` seen before the connection
+    dropped, ``seq`` the first one after the reconnection. Exact (``exact`` True) when the client
+    is subscribed to every pipeline type without ``actions`` or ``views`` filters; otherwise an
+    upper bound, since ``seq`` also counts messages the filter would not have sent.
+    """
+
+    type: ClassVar[str] = "missed"
+    count: int
+    last_seq: int
+    seq: int
+    exact: bool
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+# Parsing
+
+
+def _point(value: Any) -> Optional[Point]:
+    if isinstance(value, Mapping) and "x" in value and "y" in value:
+        return Point(value["x"], value["y"])
+    return None
+
+
+def _point_or_number(value: Any) -> Union[Point, float, None]:
+    if isinstance(value, Mapping):
+        return _point(value)
+    return value  # type: ignore[no-any-return]
+
+
+def _windows(value: Any) -> List[Window]:
+    if not isinstance(value, list):
+        return []
+    return [
+        Window(w.get("id"), w.get("width"), w.get("height")) for w in value if isinstance(w, Mapping)
+    ]
+
+
+def _touch(value: Mapping[str, Any]) -> TouchPoint:
+    return TouchPoint(
+        id=value.get("id"),  # type: ignore[arg-type]
+        view=value.get("view"),
+        phase=value.get("phase"),  # type: ignore[arg-type]
+        x=value.get("x"),  # type: ignore[arg-type]
+        y=value.get("y"),  # type: ignore[arg-type]
+        tap_count=value.get("tapCount"),
+    )
+
+
+def _press(value: Mapping[str, Any]) -> Press:
+    return Press(id=value.get("id"), type=value.get("type"), key=value.get("key"), phase=value.get("phase"))  # type: ignore[arg-type]
+
+
+def _list_of(value: Any, convert: Callable[[Mapping[str, Any]], Any]) -> List[Any]:
+    if not isinstance(value, list):
+        return []
+    return [convert(item) for item in value if isinstance(item, Mapping)]
+
+
+def _hello(d: Dict[str, Any]) -> Hello:
+    return Hello(d.get("version"), d.get("instance"), _windows(d.get("windows")), d.get("views"), d)  # type: ignore[arg-type]
+
+
+def _action(d: Dict[str, Any]) -> Action:
+    g = d.get
+    return Action(
+        seq=g("seq"), action=g("action"), gesture=g("gesture"), view=g("view"), window=g("window"),  # type: ignore[arg-type]
+        time=g("time"), state=g("state"), recognizer=g("recognizer"), location=_point(g("location")),  # type: ignore[arg-type]
+        number_of_touches=g("numberOfTouches"), translation=_point(g("translation")),
+        velocity=_point_or_number(g("velocity")), scale=g("scale"), rotation=g("rotation"),
+        direction=g("direction"), event=g("event"), control=g("control"), value=g("value"),
+        press=g("press"), raw=d,
+    )  # fmt: skip
+
+
+def _touches(d: Dict[str, Any]) -> Touches:
+    g = d.get
+    return Touches(
+        seq=g("seq"), phase=g("phase"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
+        touches=_list_of(g("touches"), _touch), raw=d,
+    )  # fmt: skip
+
+
+def _scroll(d: Dict[str, Any]) -> Scroll:
+    g = d.get
+    return Scroll(
+        seq=g("seq"), phase=g("phase"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
+        content_offset=_point(g("contentOffset")), velocity=_point(g("velocity")),
+        target_content_offset=_point(g("targetContentOffset")), will_decelerate=g("willDecelerate"), raw=d,
+    )  # fmt: skip
+
+
+def _control(d: Dict[str, Any]) -> Control:
+    g = d.get
+    return Control(
+        seq=g("seq"), control=g("control"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
+        enabled=g("enabled"), highlighted=g("highlighted"), selected=g("selected"), on=g("on"),
+        value=g("value"), selected_segment_index=g("selectedSegmentIndex"), raw=d,
+    )  # fmt: skip
+
+
+def _presses(d: Dict[str, Any]) -> Presses:
+    g = d.get
+    return Presses(
+        seq=g("seq"), phase=g("phase"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
+        presses=_list_of(g("presses"), _press), raw=d,
+    )  # fmt: skip
+
+
+def _idle(d: Dict[str, Any]) -> Idle:
+    g = d.get
+    return Idle(seq=g("seq"), state=g("state"), time=g("time"), last_input=g("lastInput"), swallowed=g("swallowed"), raw=d)  # type: ignore[arg-type]
+
+
+def _trace(d: Dict[str, Any]) -> Trace:
+    g = d.get
+    return Trace(
+        time=g("time"), event=g("event"), recognizer=g("recognizer"), gesture=g("gesture"),  # type: ignore[arg-type]
+        view=g("view"), window=g("window"), from_state=g("from"), to=g("to"), cause=g("cause"),
+        requirement=g("requirement"), touch=g("touch"), location=_point(g("location")),
+        tap_count=g("tapCount"), recognizers=g("recognizers"), notes=g("notes"), reason=g("reason"),
+        phase=g("phase"), by=g("by"), raw=d,
+    )  # fmt: skip
+
+
+def _reply(d: Dict[str, Any]) -> Reply:
+    fields = {k: v for k, v in d.items() if k not in ("type", "id", "ok")}
+    return Reply(id=d.get("id"), ok=bool(d.get("ok", True)), fields=fields, raw=d)
+
+
+def _error(d: Dict[str, Any]) -> Error:
+    return Error(id=d.get("id"), message=str(d.get("message", "")), raw=d)
+
+
+def _gap(d: Dict[str, Any]) -> Gap:
+    return Gap(skipped=d.get("skipped"), raw=d)  # type: ignore[arg-type]
+
+
+def _reloaded(d: Dict[str, Any]) -> Reloaded:
+    return Reloaded(windows=_windows(d.get("windows")), views=d.get("views"), source=d.get("source"), raw=d)
+
+
+def _window_changed(d: Dict[str, Any]) -> WindowChanged:
+    g = d.get
+    return WindowChanged(
+        window=g("window"), width=g("width"), height=g("height"), rotation=g("rotation"),  # type: ignore[arg-type]
+        calibration=g("calibration"), raw=d,
+    )  # fmt: skip
+
+
+def _calibration(d: Dict[str, Any]) -> Calibration:
+    g = d.get
+    return Calibration(
+        window=g("window"), target=g("target"), targets=g("targets"), at=_point(g("at")),  # type: ignore[arg-type]
+        touched=_point(g("touched")), raw=d,
+    )  # fmt: skip
+
+
+def _shutdown(d: Dict[str, Any]) -> Shutdown:
+    return Shutdown(raw=d)
+
+
+_PARSERS: Dict[str, Callable[[Dict[str, Any]], Message]] = {
+    "hello": _hello,
+    "action": _action,
+    "touches": _touches,
+    "scroll": _scroll,
+    "control": _control,
+    "presses": _presses,
+    "idle": _idle,
+    "trace": _trace,
+    "reply": _reply,
+    "error": _error,
+    "gap": _gap,
+    "reloaded": _reloaded,
+    "windowChanged": _window_changed,
+    "calibration": _calibration,
+    "shutdown": _shutdown,
+}
+
+
+def message_from_dict(obj: Dict[str, Any]) -> Message:
+    """The typed message for one decoded JSON object of the daemon."""
+    kind = obj.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        return Unknown(type=kind if isinstance(kind, str) else "", fields={k: v for k, v in obj.items() if k != "type"}, raw=obj)
+    return parser(obj)
+
+
+def parse_message(line: Union[str, bytes, bytearray]) -> Message:
+    """Parses one line of the daemon (with or without its newline) into a typed message.
+
+    Raises :class:`touchd.ProtocolError` (a ``ValueError``) for a line that is not a JSON object.
+    """
+    try:
+        obj = json.loads(line)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"not a JSON line from touchd: {error}: {line[:200]!r}") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(f"not a JSON object from touchd: {line[:200]!r}")
+    return message_from_dict(obj)
