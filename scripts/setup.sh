@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
-#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config)
+#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), and pytest for
+#                             the Python client's tests when no python3 has it
 #   scripts/setup.sh --deb    also the Debian packaging tools (scripts/package-deb.sh: dpkg-dev,
 #                             lintian)
 #   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh),
@@ -29,6 +30,11 @@ if ((vm)); then
   # debug-events, the other latency reference; systemd and udev: the systemd guest.
   packages+=(linux-image-amd64 qemu-system-x86 busybox-static cpio evemu-tools python3-libevdev
     libevdev-dev gcc libinput-tools systemd udev)
+fi
+
+# pytest for the Python client's tests (scripts/test.sh), unless a python3 on the PATH has it.
+if ! python3 -c 'import pytest' 2>/dev/null && ! /usr/bin/python3 -c 'import pytest' 2>/dev/null; then
+  packages+=(python3 python3-pytest python3-venv)
 fi
 
 missing=()

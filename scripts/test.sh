@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command of the README and of CI:
 #   1. installs the build dependencies when missing (scripts/setup.sh),
-#   2. builds and runs every unit and integration test (swift test),
+#   2. builds and runs every unit and integration test (swift test), then the Python client's
+#      tests against the daemon just built (pytest clients/python/tests),
 #   3. checks formatting (swift format lint --strict),
 #   4. runs every fuzz target for 20 s (scripts/fuzz.sh --time 20: any crash, hang or memory
 #      blow-up fails it),
@@ -17,6 +18,12 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+# The Python client against the real daemon (clients/python/README.md). scripts/setup.sh made sure
+# one of these interpreters has pytest.
+python=python3
+if ! python3 -c 'import pytest' 2>/dev/null; then python=/usr/bin/python3; fi
+echo "python client: $($python --version) with pytest, against .build/debug/touchd"
+TOUCHD_BIN="$PWD/.build/debug/touchd" "$python" -m pytest -q -p no:cacheprovider clients/python/tests
 echo "lint: swift format lint --strict"
 swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 echo "lint: clean"

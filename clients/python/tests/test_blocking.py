@@ -253,12 +253,7 @@ def test_push_scene(daemons):
         ],
     }
     with touchd.Client(str(daemons.socket)) as client:
-        try:
-            reply = client.push_scene(scene)
-        except touchd.TouchdError as error:
-            if error.message.startswith("unknown command 'scene'"):
-                pytest.skip("this touchd has no scene command")
-            raise
+        reply = client.push_scene(scene)
         assert (reply["views"], reply["recognizers"]) == (1, 1)
         assert reply["windows"] == [{"id": "main", "width": 800, "height": 600}]
         notice = client.next_message(timeout=5)
@@ -271,6 +266,18 @@ def test_push_scene(daemons):
         assert caught.value.message.startswith("scene rejected, the old scene stays: scene.windows[0].views[0]")
         assert "unknown key 'fram'" in caught.value.message
         assert client.status()["windows"] == [{"id": "main", "width": 800, "height": 600}]
+
+        # One view added in front of the pushed one; every client hears of it.
+        button = {"id": "ok", "frame": {"x": 10, "y": 10, "width": 100, "height": 50}}
+        reply = client.update("add", view=button, parent="main")
+        assert (reply["op"], reply["view"], reply["parent"], reply["index"], reply["views"]) == ("add", "ok", "main", 1, 2)
+        notice = client.next_message(timeout=5)
+        assert isinstance(notice, touchd.Updated)
+        assert (notice.op, notice.view, notice.parent, notice.index, notice.views) == ("add", "ok", "main", 1, 2)
+        with pytest.raises(touchd.TouchdError) as caught:
+            client.update("remove", view="okk")
+        assert caught.value.message == "unknown view 'okk' (did you mean 'ok'?)"
+        assert client.update("remove", view="ok")["views"] == 1
 
 
 def test_one_thread_iterates_while_another_sends_commands(daemons):

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+import touchd
 from conftest import PACKAGE_ROOT
 
 
@@ -55,6 +56,6 @@ def test_pip_install_into_a_venv(tmp_path, daemons):
     assert check.returncode == 0, check.stderr
     where, version, typed, session = check.stdout.splitlines()
     assert where.startswith(str(venv)), where
-    assert version == "0.1.0"
+    assert version == touchd.__version__
     assert typed == "True"
     assert session == "1 True"

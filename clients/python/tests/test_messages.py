@@ -90,6 +90,10 @@ def test_trace_hello_and_notices():
     assert r == touchd.Reloaded([touchd.Window("main", 800, 600)], 2, "client")
     w = parse_message('{"type":"windowChanged","window":"main","width":1080,"height":1920,"rotation":90,"calibration":[1,0,0,0,1,0]}')
     assert (w.window, w.width, w.height, w.rotation, w.calibration) == ("main", 1080, 1920, 90, [1, 0, 0, 0, 1, 0])
+    u = parse_message(
+        '{"type":"updated","op":"remove","recognizer":"row-hold","parent":"row","index":1,"views":4,"recognizers":6}'
+    )
+    assert u == touchd.Updated("remove", "row", 1, 4, 6, None, "row-hold")
     cal = parse_message(
         '{"type":"calibration","window":"main","target":1,"targets":4,"at":{"x":100,"y":100},"touched":{"x":0.05,"y":0.09}}'
     )

@@ -43,11 +43,12 @@ from .messages import (
     Unknown,
     Window,
     WindowChanged,
+    Updated,
     message_from_dict,
     parse_message,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.9.0"
 
 __all__ = [
     "aio",
@@ -74,6 +75,7 @@ __all__ = [
     "Gap",
     "Reloaded",
     "WindowChanged",
+    "Updated",
     "Calibration",
     "Shutdown",
     "Unknown",

@@ -95,3 +95,24 @@ def calibrate_wait(client_timeout: Optional[float], daemon_timeout: Optional[flo
     return (daemon_timeout if daemon_timeout is not None else CALIBRATE_DEFAULT_TIMEOUT) + client_timeout
 
 
+
+
+def update(
+    op: str,
+    view: Any = None,
+    recognizer: Any = None,
+    parent: Optional[str] = None,
+    index: Optional[int] = None,
+) -> Tuple[str, Dict[str, Any]]:
+    """``update``: ``op`` add, replace or remove; ``view`` or ``recognizer`` (an object of the
+    scene format for add and replace, an id for remove); ``parent`` and ``index`` for add."""
+    fields: Dict[str, Any] = {"op": op}
+    if view is not None:
+        fields["view"] = dict(view) if isinstance(view, Mapping) else view
+    if recognizer is not None:
+        fields["recognizer"] = dict(recognizer) if isinstance(recognizer, Mapping) else recognizer
+    if parent is not None:
+        fields["parent"] = parent
+    if index is not None:
+        fields["index"] = index
+    return "update", fields

@@ -227,6 +227,17 @@ class Client:
         JSON object); replies ``windows``, ``views``, ``recognizers``. Newer daemons only."""
         return await self.request("scene", {"scene": dict(scene)})
 
+    async def update(
+        self,
+        op: str,
+        view: Any = None,
+        recognizer: Any = None,
+        parent: Optional[str] = None,
+        index: Optional[int] = None,
+    ) -> Reply:
+        """``update``, as the blocking client's."""
+        return await self.request(*_commands.update(op, view, recognizer, parent, index))
+
     async def calibrate(self, window: str, targets: Iterable[Any], timeout: Optional[float] = None) -> Reply:
         cmd, fields = _commands.calibrate(window, targets, timeout)
         return await self.request(cmd, fields, _commands.calibrate_wait(self.timeout, timeout))

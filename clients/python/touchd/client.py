@@ -269,6 +269,19 @@ class Client:
         JSON object); replies ``windows``, ``views``, ``recognizers``. Newer daemons only."""
         return self.request("scene", {"scene": dict(scene)})
 
+    def update(
+        self,
+        op: str,
+        view: Any = None,
+        recognizer: Any = None,
+        parent: Optional[str] = None,
+        index: Optional[int] = None,
+    ) -> Reply:
+        """``update``: adds, replaces or removes one view subtree or one recognizer of the running
+        scene (``op`` "add", "replace", "remove"); replies ``op``, the id, ``parent``, ``index``,
+        ``views``, ``recognizers``."""
+        return self.request(*_commands.update(op, view, recognizer, parent, index))
+
     def calibrate(self, window: str, targets: Iterable[Any], timeout: Optional[float] = None) -> Reply:
         """Collects one touch per target (``[x, y]``, ``(x, y)`` or :class:`~touchd.Point`) and
         returns the fitted matrix; waits up to the daemon's ``timeout`` plus the client's."""

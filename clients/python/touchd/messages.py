@@ -363,6 +363,23 @@ class WindowChanged(Message):
 
 
 @dataclass(frozen=True, repr=False)
+class Updated(Message):
+    """A client's ``update`` changed one view subtree (``view``) or one recognizer (``recognizer``)
+    of the scene: ``op`` add, replace or remove, where (``parent``, ``index``), and the scene's
+    counts now."""
+
+    type: ClassVar[str] = "updated"
+    op: str
+    parent: str
+    index: int
+    views: int
+    recognizers: int
+    view: Optional[str] = None
+    recognizer: Optional[str] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
 class Calibration(Message):
     """A running ``calibrate`` collected target ``target`` of ``targets``."""
 
@@ -570,6 +587,14 @@ def _window_changed(d: Dict[str, Any]) -> WindowChanged:
     )  # fmt: skip
 
 
+def _updated(d: Dict[str, Any]) -> Updated:
+    g = d.get
+    return Updated(
+        op=g("op"), parent=g("parent"), index=g("index"), views=g("views"),  # type: ignore[arg-type]
+        recognizers=g("recognizers"), view=g("view"), recognizer=g("recognizer"), raw=d,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
 def _calibration(d: Dict[str, Any]) -> Calibration:
     g = d.get
     return Calibration(
@@ -596,6 +621,7 @@ _PARSERS: Dict[str, Callable[[Dict[str, Any]], Message]] = {
     "gap": _gap,
     "reloaded": _reloaded,
     "windowChanged": _window_changed,
+    "updated": _updated,
     "calibration": _calibration,
     "shutdown": _shutdown,
 }
