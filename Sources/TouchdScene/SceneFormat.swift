@@ -104,7 +104,18 @@ public enum SceneFormat {
   public static let edges = ["top", "left", "bottom", "right", "all"]
 
   /// The keys of `object`, in documentation order. For a recognizer: only the keys every type has.
-  public static func keys(of object: SceneObject) -> [SceneKey] {
+  public static func keys(of object: SceneObject) -> [SceneKey] { keysByObject[object] ?? [] }
+
+  /// ``keys(of:)``, ``parameters(of:)`` and ``properties(of:)`` are asked once per object the
+  /// validator meets (thousands in a large scene): each table is built once.
+  private static let keysByObject = Dictionary(
+    uniqueKeysWithValues: SceneObject.allCases.map { ($0, makeKeys(of: $0)) })
+  private static let parametersByType = Dictionary(
+    uniqueKeysWithValues: RecognizerType.allCases.map { ($0, makeParameters(of: $0)) })
+  private static let propertiesByKind = Dictionary(
+    uniqueKeysWithValues: Scene.Control.Kind.allCases.map { ($0, makeProperties(of: $0)) })
+
+  private static func makeKeys(of object: SceneObject) -> [SceneKey] {
     switch object {
     case .scene:
       [
@@ -322,7 +333,9 @@ public enum SceneFormat {
 
   /// The type-specific parameters of a recognizer type: UIKit's names, plus the thresholds the
   /// recognizers expose as properties of the same name (defaults: `GestureConstants`).
-  public static func parameters(of type: RecognizerType) -> [SceneKey] {
+  public static func parameters(of type: RecognizerType) -> [SceneKey] { parametersByType[type] ?? [] }
+
+  private static func makeParameters(of type: RecognizerType) -> [SceneKey] {
     let touchesRequired = SceneKey(
       "numberOfTouchesRequired", .integer(minimum: 1), default: .number(1), "Fingers needed for the gesture.")
     let minimumTouches = SceneKey(
@@ -426,7 +439,9 @@ public enum SceneFormat {
 
   /// The type-specific properties of a control type: UIKit's names and defaults (UISwitch.h,
   /// UISlider.h, UIStepper.h, UISegmentedControl.h). A button has none beyond the common keys.
-  public static func properties(of type: Scene.Control.Kind) -> [SceneKey] {
+  public static func properties(of type: Scene.Control.Kind) -> [SceneKey] { propertiesByKind[type] ?? [] }
+
+  private static func makeProperties(of type: Scene.Control.Kind) -> [SceneKey] {
     // The slider's and the stepper's shared properties, each with its class's header.
     let header = type == .stepper ? "UIStepper" : "UISlider"
     let value = SceneKey(

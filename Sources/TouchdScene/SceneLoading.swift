@@ -724,8 +724,36 @@ struct SceneValidator {
 
   /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's).
   private func number(_ node: Node) -> Double? {
-    guard case .scalar = node, tagName(node) == .int || tagName(node) == .float else { return nil }
+    guard case .scalar(let scalar) = node else { return nil }
+    let tag = tagName(node)
+    guard tag == .int || tag == .float else { return nil }
+    // Plain decimals (`12`, `-0.5`, `1e3`), nearly every number of a scene, read as Swift reads
+    // them; YAML's other spellings (`1_000`, `0x1F`, octal `017`, `.inf`, `1:30`) as Yams does.
+    if Self.isPlainDecimal(scalar.string), let value = Double(scalar.string) { return value.isFinite ? value : nil }
     return (node.float ?? node.int.map(Double.init)).flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional
+  /// fraction and exponent: text that YAML and Swift read as the same number.
+  static func isPlainDecimal(_ text: String) -> Bool {
+    var bytes = Substring(text).utf8[...]
+    if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    let integer = bytes.prefix(while: isDigit)
+    guard !integer.isEmpty, integer.first != UInt8(ascii: "0") || integer.count == 1 else { return false }
+    bytes = bytes.dropFirst(integer.count)
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      bytes = bytes.drop(while: isDigit)
+    }
+    if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+      let exponent = bytes.prefix(while: isDigit)
+      guard !exponent.isEmpty else { return false }
+      bytes = bytes.dropFirst(exponent.count)
+    }
+    return bytes.isEmpty
   }
 
   private func describeValue(_ node: Node) -> String {

@@ -88,6 +88,24 @@ struct ScenePushTests {
     #expect(scene.windows[0].views[0].recognizers[0].action == "a/b")
   }
 
+  @Test("The validator's fast path reads plain decimals as Yams does, and leaves YAML's other spellings to it")
+  func plainDecimals() {
+    let plain = ["0", "12", "-3", "+7", "0.5", "-0.25", "10.", "1e3", "2.5E-2", "-1e+2", "1920", "0e0"]
+    let other = ["017", "-017", "0x1F", "1_000", ".5", ".inf", "-.inf", ".nan", "1:30", "1e", "e3", "", "-", "1.2.3"]
+    for text in plain {
+      #expect(SceneValidator.isPlainDecimal(text), "\(text)")
+      let yams = Node(text).float ?? Node(text).int.map(Double.init)
+      #expect(
+        Double(text) == yams, "\(text): Swift \(String(describing: Double(text))), Yams \(String(describing: yams))")
+    }
+    for text in other { #expect(!SceneValidator.isPlainDecimal(text), "\(text)") }
+    // Through the validator and the decoder: underscores go, and `017` is 17 (Yams decodes a
+    // Double with Double.construct, which does not read YAML 1.1's octal), as before the fast path.
+    let scene = try? Scene.parse(
+      "version: 1\nwindows: [{id: w, size: {width: 1_000, height: 017}, views: []}]")
+    #expect(scene?.windows.first?.size == Scene.Size(width: 1000, height: 17))
+  }
+
   /// A window with two views that publish their touches, `a` with a pan.
   static let twoViews = try! Scene.parse(
     """
@@ -105,38 +123,26 @@ struct ScenePushTests {
 
   @Test("Hiding a view with a finger on it cancels that touch and its pan; a finger elsewhere goes on")
   func hidingCancels() throws {
-    let clock = VirtualClock(now: 0)
-    var log: [String] = []
-    let runtime = SceneRuntime(scene: Self.twoViews, clock: clock) { message in
-      switch message {
-      case .touches(let t): log.append("\(t.view) \(t.phase.rawValue)")
-      case .action(let a): log.append("\(a.action) \(a.state.rawValue)")
-      default: break
-      }
-    }
-    func frame(_ time: Double, _ contacts: [Contact]) {
-      clock.advance(to: time)
-      runtime.handle(TouchFrame(time: Timestamp(microseconds: Int64(time * 1e6)), contacts: contacts), inWindow: 0)
-    }
+    let h = RuntimeHarness(scene: Self.twoViews)
     let onA = TouchID(rawValue: 1)
     let onB = TouchID(rawValue: 2)
-    frame(0.1, [Contact(id: onA, phase: .began, x: 0.2, y: 0.5), Contact(id: onB, phase: .began, x: 0.8, y: 0.5)])
+    h.frame(0.1, [Contact(id: onA, phase: .began, x: 0.2, y: 0.5), Contact(id: onB, phase: .began, x: 0.8, y: 0.5)])
     for step in 1...5 {
-      frame(0.1 + Double(step) * 0.02, [Contact(id: onA, phase: .moved, x: 0.2 + Double(step) * 0.01, y: 0.5)])
+      h.frame(0.1 + Double(step) * 0.02, [Contact(id: onA, phase: .moved, x: 0.2 + Double(step) * 0.01, y: 0.5)])
     }
-    #expect(log.contains("moved began"))
-    log.removeAll()
-    _ = try runtime.apply(.set(view: "a", hidden: true))
-    #expect(log == ["moved cancelled", "a cancelled"])
-    log.removeAll()
+    #expect(h.log.contains("moved began"))
+    h.log.removeAll()
+    _ = try h.runtime.apply(.set(view: "a", hidden: true))
+    #expect(h.log == ["moved cancelled", "a cancelled"])
+    h.log.removeAll()
     // The hidden view's finger is ignored until it lifts; the other finger is untouched.
-    frame(0.3, [Contact(id: onA, phase: .moved, x: 0.3, y: 0.5), Contact(id: onB, phase: .moved, x: 0.85, y: 0.5)])
-    frame(0.35, [Contact(id: onA, phase: .ended, x: 0.3, y: 0.5), Contact(id: onB, phase: .ended, x: 0.85, y: 0.5)])
-    #expect(log == ["b moved", "b ended"])
+    h.frame(0.3, [Contact(id: onA, phase: .moved, x: 0.3, y: 0.5), Contact(id: onB, phase: .moved, x: 0.85, y: 0.5)])
+    h.frame(0.35, [Contact(id: onA, phase: .ended, x: 0.3, y: 0.5), Contact(id: onB, phase: .ended, x: 0.85, y: 0.5)])
+    #expect(h.log == ["b moved", "b ended"])
     // Hiding an already hidden view, or a view without touches, cancels nothing.
-    log.removeAll()
-    _ = try runtime.apply(.set(view: "a", hidden: true))
-    _ = try runtime.apply(.set(view: "b", hidden: true))
-    #expect(log.isEmpty)
+    h.log.removeAll()
+    _ = try h.runtime.apply(.set(view: "a", hidden: true))
+    _ = try h.runtime.apply(.set(view: "b", hidden: true))
+    #expect(h.log.isEmpty)
   }
 }

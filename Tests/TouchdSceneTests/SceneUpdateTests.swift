@@ -30,37 +30,22 @@ struct SceneUpdateTests {
               - {id: right-double, type: tap, action: double-tapped, numberOfTapsRequired: 2}
     """
 
-  /// A runtime built from the YAML's document on a virtual clock, logging `touches` as
-  /// `view phase` and actions as `action state`.
+  /// The runtime of the YAML's document, with `update` and `refused` (an update's error text).
   final class Harness {
-    let clock = VirtualClock(now: 0)
-    var log: [String] = []
-    var runtime: SceneRuntime!
-    private var next: UInt64 = 100
-
-    init() throws {
-      let document = try Scene.parseDocument(SceneUpdateTests.yaml)
-      runtime = SceneRuntime(document: document, clock: clock) { [unowned self] message in
-        switch message {
-        case .touches(let t): log.append("\(t.view) \(t.phase.rawValue)")
-        case .action(let a): log.append("\(a.action) \(a.state.rawValue)")
-        default: break
-        }
-      }
+    let base: RuntimeHarness
+    var runtime: SceneRuntime { base.runtime }
+    var clock: VirtualClock { base.clock }
+    var log: [String] {
+      get { base.log }
+      set { base.log = newValue }
     }
 
-    func frame(_ time: Double, _ contacts: [Contact]) {
-      clock.advance(to: time)
-      runtime.handle(TouchFrame(time: Timestamp(microseconds: Int64(time * 1e6)), contacts: contacts), inWindow: 0)
-    }
+    init() throws { base = RuntimeHarness(document: try Scene.parseDocument(SceneUpdateTests.yaml)) }
+
+    func frame(_ time: Double, _ contacts: [Contact]) { base.frame(time, contacts) }
 
     /// A tap at window point (x, y) of the 1000×800 window.
-    func tap(_ time: Double, _ x: Double, _ y: Double) {
-      let id = TouchID(rawValue: next)
-      next += 1
-      frame(time, [Contact(id: id, phase: .began, x: x / 1000, y: y / 800)])
-      frame(time + 0.05, [Contact(id: id, phase: .ended, x: x / 1000, y: y / 800)])
-    }
+    func tap(_ time: Double, _ x: Double, _ y: Double) { base.tap(time, x / 1000, y / 800) }
 
     func update(_ json: String) throws -> String {
       guard case .update(let update) = try SceneCommand.parse(json: json) else { throw SceneCommandError("not update") }
@@ -269,5 +254,36 @@ struct SceneUpdateTests {
   func documents(name: String) throws {
     let document = try Scene.loadDocument(path: configURL(name).path)
     #expect(try Scene.parse(json: document.json) == document.scene)
+  }
+}
+
+/// The `scene` and `update` lines of docs/protocol.md's example run as the daemon runs them.
+@Suite("Scene push and update: the protocol document's example")
+struct ScenePushDocExampleTests {
+  @Test func theDocumentedLinesApplyInOrder() throws {
+    let text = try readText(repositoryRoot.appendingPathComponent("docs/protocol.md"))
+    let lines = text.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix(#"{"cmd":"scene""#) || $0.hasPrefix(#"{"cmd":"update""#)
+    }
+    #expect(lines.count == 5)
+    var runtime: SceneRuntime?
+    var replies: [String] = []
+    for line in lines {
+      let object = try CommandObject.parse(line)
+      if object.name == "scene" {
+        let document = try Scene.parseDocument(json: try #require(object.fields["scene"]))
+        runtime = SceneRuntime(document: document, clock: VirtualClock()) { _ in }
+      } else {
+        replies.append(try #require(runtime).apply(try SceneCommand.parse(object)))
+      }
+    }
+    #expect(
+      replies == [
+        #""op":"add","view":"help","parent":"main","index":1,"views":2,"recognizers":2"#,
+        #""op":"replace","recognizer":"help-tap","parent":"help","index":0,"views":2,"recognizers":2"#,
+        #""op":"add","recognizer":"help-swipe","parent":"help","index":1,"views":2,"recognizers":3"#,
+        #""op":"remove","view":"help","parent":"main","index":1,"views":1,"recognizers":1"#,
+      ])
+    #expect(runtime?.view("help") == nil && runtime?.view("buy") != nil)
   }
 }

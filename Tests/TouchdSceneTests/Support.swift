@@ -1,4 +1,6 @@
 import Foundation
+import TouchDelivery
+import TouchdInput
 import Yams
 
 @testable import TouchdScene
@@ -47,4 +49,43 @@ func runPython(_ script: String, _ arguments: [String]) -> (status: Int32, outpu
   let data = pipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// A scene's runtime on a virtual clock, fed frames into window 0, logging `touches` messages as
+/// `view phase` and actions as `action state`.
+final class RuntimeHarness {
+  let clock = VirtualClock(now: 0)
+  var log: [String] = []
+  var runtime: SceneRuntime!
+  private var nextID: UInt64 = 1000
+
+  /// A runtime of `scene`, or of `document` (which takes `update` commands).
+  init(scene: Scene? = nil, document: SceneDocument? = nil) {
+    let sink: (Message) -> Void = { [unowned self] message in
+      switch message {
+      case .touches(let t): log.append("\(t.view) \(t.phase.rawValue)")
+      case .action(let a): log.append("\(a.action) \(a.state.rawValue)")
+      default: break
+      }
+    }
+    if let document {
+      runtime = SceneRuntime(document: document, clock: clock, sink: sink)
+    } else {
+      runtime = SceneRuntime(scene: scene ?? Scene(windows: []), clock: clock, sink: sink)
+    }
+  }
+
+  /// One frame of `contacts` at `time` (seconds), the clock advanced to it first.
+  func frame(_ time: Double, _ contacts: [Contact]) {
+    clock.advance(to: time)
+    runtime.handle(TouchFrame(time: Timestamp(microseconds: Int64(time * 1e6)), contacts: contacts), inWindow: 0)
+  }
+
+  /// A tap at device-normalized (x, y): down at `time`, up 50 ms later.
+  func tap(_ time: Double, _ x: Double, _ y: Double) {
+    let id = TouchID(rawValue: nextID)
+    nextID += 1
+    frame(time, [Contact(id: id, phase: .began, x: x, y: y)])
+    frame(time + 0.05, [Contact(id: id, phase: .ended, x: x, y: y)])
+  }
 }

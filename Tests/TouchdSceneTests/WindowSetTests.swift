@@ -28,32 +28,8 @@ struct WindowSetTests {
       """)
   }
 
-  /// A runtime on a virtual clock, collecting `touches` messages as `view phase`.
-  final class Harness {
-    let clock = VirtualClock(now: 0)
-    var log: [String] = []
-    var runtime: SceneRuntime!
-    private var nextID: UInt64 = 1
-
-    init() throws {
-      runtime = SceneRuntime(scene: try WindowSetTests.scene(), clock: clock) { [unowned self] message in
-        if case .touches(let t) = message { log.append("\(t.view) \(t.phase.rawValue)") }
-      }
-    }
-
-    func frame(_ time: Double, _ contacts: [Contact]) {
-      clock.advance(to: time)
-      runtime.handle(TouchFrame(time: Timestamp(microseconds: Int64(time * 1e6)), contacts: contacts), inWindow: 0)
-    }
-
-    /// A tap at device-normalized (x, y): down at `time`, up 50 ms later.
-    func tap(_ time: Double, _ x: Double, _ y: Double) {
-      let id = TouchID(rawValue: nextID)
-      nextID += 1
-      frame(time, [Contact(id: id, phase: .began, x: x, y: y)])
-      frame(time + 0.05, [Contact(id: id, phase: .ended, x: x, y: y)])
-    }
-  }
+  /// The scene's runtime (``RuntimeHarness``: touches logged as `view phase`).
+  static func harness() throws -> RuntimeHarness { RuntimeHarness(scene: try scene()) }
 
   @Test("The command decodes strictly: each field's type and range, one of view or window, something to change")
   func decoding() throws {
@@ -100,7 +76,7 @@ struct WindowSetTests {
 
   @Test("Rotating mid-touch cancels the touch (its later events are ignored); the next tap maps rotated")
   func rotationCancelsAndRemaps() throws {
-    let h = try Harness()
+    let h = try Self.harness()
     // Device top-left is the window's top-left.
     h.tap(0.1, 0.05, 0.05)
     // A finger down on `br`, then the display turns.
@@ -123,7 +99,7 @@ struct WindowSetTests {
 
   @Test("A new calibration and size take effect at the next touch; the window's frame follows the size")
   func calibrationAndSize() throws {
-    let h = try Harness()
+    let h = try Self.harness()
     // Half-width offset: device x 0.05 lands at 0.55 of the window.
     try h.runtime.apply(.setWindow(window: "main", change: WindowChange(calibration: [0.5, 0, 0.45, 0, 1, 0])))
     h.tap(0.1, 0.95, 0.05)  // 0.5 * 0.95 + 0.45 = 0.925 → x 925: `tr`
@@ -142,7 +118,7 @@ struct WindowSetTests {
 
   @Test("An unknown window is an error with a suggestion, and changes nothing")
   func unknownWindow() throws {
-    let h = try Harness()
+    let h = try Self.harness()
     #expect(throws: SceneRuntimeError.unknownWindow("mainn", suggestion: "main")) {
       try h.runtime.apply(.setWindow(window: "mainn", change: WindowChange(rotation: 90)))
     }

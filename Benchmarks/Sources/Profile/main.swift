@@ -5,7 +5,8 @@
 //   valgrind --tool=callgrind .build/release/Profile pipeline 2000
 //
 // Workloads: pipeline (frames of case 4), hittest (points of case 3), parse (the large shared
-// recording, parse and assemble), scroll (flings of case 7: frames and deceleration ticks).
+// recording, parse and assemble), scroll (flings of case 7: frames and deceleration ticks), push
+// (case 8: a client's 1,000-view scene parsed, validated and built).
 import BenchSupport
 import Foundation
 import TouchDelivery
@@ -28,6 +29,20 @@ case "scroll":
   let state = FlingState(flings: count, warmUpFlings: 0)
   while state.step() {}
   print("scroll: \(count) flings, \(state.summary)")
+case "push":
+  let line = BenchScenes.pushLine(views: 1000)
+  let start = Date()
+  for _ in 0..<count {
+    do {
+      let command = try CommandObject.parse(line)
+      guard let value = command.fields["scene"] else { fatalError("no scene") }
+      let scene = try Scene.parse(json: value)
+      _ = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+  print("push: \(count) scenes of 1000 views, \(Int(Date().timeIntervalSince(start) / Double(count) * 1e6)) us each")
 case "hittest":
   let runtime = SceneRuntime(scene: BenchScenes.deepTree(), clock: VirtualClock()) { _ in }
   var hits = 0
@@ -47,6 +62,6 @@ case "parse":
   }
   print("parse: \(count) passes, \(frames) frames")
 default:
-  print("unknown workload \(workload): pipeline, hittest, parse or scroll")
+  print("unknown workload \(workload): pipeline, hittest, parse, scroll or push")
   exit(2)
 }
