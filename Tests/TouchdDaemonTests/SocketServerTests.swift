@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import TouchdDaemon
@@ -187,6 +188,38 @@ func action(_ name: String, seq: Int, view: String = "door") -> OutboundMessage 
     }
     #expect(skipped > 0)
     #expect(received + skipped == 1000, "every message is either received or counted in a gap")
+  }
+
+  @Test func aSkippingClientBehindAtShutdownIsToldWhatItMissedBeforeTheShutdown() throws {
+    let path = temporarySocketPath()
+    let server = try makeServer(path) { $0.sendBufferLimit = 16 * 1024 }
+    let slow = try LineClient(path: path, receiveBuffer: 4096)
+    _ = slow.readLine()
+    slow.send(#"{"cmd":"subscribe","id":1,"overflow":"skip"}"#)
+    #expect(json(slow.readLine())?["overflow"] as? String == "skip")
+    let padding = String(repeating: "y", count: 900)
+    for i in 1...1000 {
+      server.publish(
+        OutboundMessage(
+          line: #"{"type":"action","seq":\#(i),"action":"a","pad":"\#(padding)"}"#, type: "action", action: "a"))
+    }
+    _ = server.counters()  // every publish handled: the client is behind, messages skipped
+    // The client reads again only while the server shuts down.
+    let lines = NIOLockedValueBox<[String]>([])
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      while let line = slow.readLine(timeout: 3) { lines.withLockedValue { $0.append(line) } }
+      done.signal()
+    }
+    server.shutdown(notice: #"{"type":"shutdown"}"#, timeout: .seconds(3))
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    let read = lines.withLockedValue { $0 }.map { json($0) }
+    let skipped = read.filter { $0?["type"] as? String == "gap" }.compactMap { $0?["skipped"] as? Int }.reduce(0, +)
+    let received = read.filter { $0?["type"] as? String == "action" }.count
+    #expect(skipped > 0)
+    #expect(received + skipped == 1000, "every message is received or counted, the owed gap included")
+    #expect(read.last??["type"] as? String == "shutdown")
+    #expect(read.dropLast().last??["type"] as? String == "gap", "the gap comes before the shutdown")
   }
 
   @Test func shutdownTellsClientsAndRemovesTheSocketFile() throws {

@@ -255,6 +255,15 @@ final class ClientHandler: ChannelDuplexHandler {
     write(line)
   }
 
+  /// Sends the `gap` a skip-on-overflow client is owed now, instead of once its buffer drains: at
+  /// shutdown, so that the messages it lost are counted before the `shutdown` notice.
+  func sendOwedGap() {
+    guard skipped > 0 else { return }
+    let gap = #"{"type":"gap","skipped":\#(skipped)}"#
+    skipped = 0
+    write(gap)
+  }
+
   /// Queues a published message, subject to the send-buffer bound, without flushing (the caller
   /// flushes once for all of a batch's messages).
   private func sendDroppable(_ line: String) {

@@ -420,6 +420,7 @@ final class ServerCore {
   func closeAll(notice: String?, timeout: TimeAmount) -> EventLoopFuture<Void> {
     let loop = eventLoop
     let closes = clients.values.map { client -> EventLoopFuture<Void> in
+      client.sendOwedGap()
       if let notice { client.send(notice) }
       return client.closeAfterFlush()
     }
