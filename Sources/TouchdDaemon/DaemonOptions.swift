@@ -116,7 +116,11 @@ extension DaemonOptions {
     Option(
       name: "desc", kind: .value("FILE") { $0.replayDescriptionPath = $1 },
       help: "The .desc of a split evemu recording."),
-    Option(name: "loop", kind: .flag { $0.replayLoop = true }, help: "Play the recording again and again."),
+    Option(
+      name: "loop", kind: .flag { $0.replayLoop = true },
+      help:
+        "Play the recording again and again, each pass 1 s (of the recording's time) after the last, so "
+        + "that taps of two passes do not join into one double tap."),
     Option(
       name: "speed",
       kind: .value("FACTOR") { (o, text) throws(UsageError) in o.replaySpeed = try number(text, "speed") },
