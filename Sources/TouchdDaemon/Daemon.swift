@@ -785,8 +785,47 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     queue.async { [unowned self] in
       if case .calibrate(let request) = command.request {
         calibrate(request, client: client, reply: reply)
+      } else if case .scene(.update(let update)) = command.request {
+        self.update(update, client: client, reply: reply)
       } else {
         reply(execute(command, client: client, serverCounters: serverCounters))
+      }
+    }
+  }
+
+  /// Carries out an `update`: the scene as changed is edited and validated on a queue of its own
+  /// (``SceneUpdate/prepare(on:)``: tens of milliseconds for a large scene, which the touch pipeline
+  /// does not wait for), then made on the pipeline's queue (``SceneRuntime/commit(_:)``) if the
+  /// scene is still the one it was prepared on; else it is prepared again on the new one.
+  private func update(
+    _ update: SceneUpdate, client: ClientInfo, reply: @escaping @Sendable (CommandResult) -> Void
+  ) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard let document = runtime.document else {
+      return reply(.error("update needs the scene's document; this runtime was built from a Scene alone"))
+    }
+    let base = (ObjectIdentifier(runtime), runtime.documentVersion)
+    DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
+      let prepared = Result { () throws(SceneRuntimeError) in try update.prepare(on: document) }
+      queue.async { [unowned self] in
+        guard (ObjectIdentifier(runtime), runtime.documentVersion) == base else {
+          // Another client's update, a push or a reload came first: prepare on the scene as it is.
+          return self.update(update, client: client, reply: reply)
+        }
+        switch prepared {
+        case .failure(let error):
+          reply(.error(error.description))
+        case .success(let prepared):
+          let fields = runtime.commit(prepared)
+          // Later clients' hello counts the scene as changed; every client hears of the change.
+          server.setHello(helloLine(), notice: #"{"type":"updated",\#(fields)}"#)
+          logger.info(
+            "scene updated by a client",
+            metadata: [
+              "client": "\(client)", "op": "\(update.operation.rawValue)", "\(update.target.rawValue)": "\(update.id)",
+            ])
+          reply(.ok(fieldsJSON: fields))
+        }
       }
     }
   }
@@ -907,13 +946,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         return .ok(
           fieldsJSON: #""windows":\#(windowsJSON()),"views":\#(counts.views),"recognizers":\#(counts.recognizers)"#)
       })
-    if case .scene(.update(let update)) = command.request, case .ok(let fields) = result {
-      // Later clients' hello counts the scene as changed; every client hears of the change.
-      server.setHello(helloLine(), notice: #"{"type":"updated",\#(fields)}"#)
-      logger.info(
-        "scene updated by a client",
-        metadata: ["op": "\(update.operation.rawValue)", "\(update.target.rawValue)": "\(update.id)"])
-    }
     if case .scene(.setWindow(let id, _)) = command.request, case .ok(let fields) = result {
       // New clients' hello has the window's new size; every client hears of the change.
       server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)

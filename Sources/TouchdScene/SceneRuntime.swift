@@ -67,6 +67,8 @@ public final class SceneRuntime {
   /// The JSON the scene was read from (``SceneDocument``), which `update` edits; nil for a runtime
   /// built from a ``Scene`` alone, which takes no `update`.
   public internal(set) var document: StrictJSON?
+  /// How many updates changed ``document`` since the runtime was built.
+  public internal(set) var documentVersion = 0
 
   /// Builds the objects of a scene read with its JSON (``Scene/loadDocument(path:maximumBytes:)``,
   /// ``Scene/parseDocument(json:name:)``): it takes `update` commands.

@@ -116,34 +116,61 @@ extension SceneRuntime {
   }
 }
 
-extension SceneRuntime {
-  /// Carries out an `update`: edits ``document``, validates the whole scene as changed (the file's
-  /// rules and messages, problems placed by path: `update rejected, the scene stays:
-  /// scene.windows[0].views[2].recognizers[0].type: error: …`), then changes the running objects
-  /// (``apply(_:place:newScene:)``). Returns the reply's fields: `op`, the target's id, `parent`,
-  /// `index`, and the scene's `views` and `recognizers` now. Nothing changes on an error.
-  func apply(_ update: SceneUpdate) throws(SceneRuntimeError) -> String {
-    guard let document else {
-      throw .invalidValue("update needs the scene's document; this runtime was built from a Scene alone")
-    }
+/// An `update` edited into a scene's document and validated, ready to be made in the running
+/// objects (``SceneRuntime/commit(_:)``). Preparing needs only the document, so a daemon does it
+/// off its touch pipeline: validating a large scene takes tens of milliseconds.
+public struct PreparedUpdate: Sendable {
+  public let update: SceneUpdate
+  /// The document as changed.
+  public let json: StrictJSON
+  public let place: SceneUpdate.Place
+  /// The scene as changed.
+  public let scene: Scene
+}
+
+extension SceneUpdate {
+  /// Edits `document` and validates the whole scene as changed (the file's rules and messages,
+  /// problems placed by path: `update rejected, the scene stays:
+  /// scene.windows[0].views[2].recognizers[0].type: error: …`). Touches no runtime.
+  public func prepare(on document: StrictJSON) throws(SceneRuntimeError) -> PreparedUpdate {
     let edited: (json: StrictJSON, place: SceneUpdate.Place)
     do {
-      edited = try update.edit(document)
+      edited = try edit(document)
     } catch {
       throw .invalidValue(error.message)
     }
-    let newScene: Scene
     do {
-      newScene = try Scene.parse(json: edited.json, name: "scene")
+      let scene = try Scene.parse(json: edited.json, name: "scene")
+      return PreparedUpdate(update: self, json: edited.json, place: edited.place, scene: scene)
     } catch {
       throw .invalidValue(
         "update rejected, the scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
     }
-    apply(update, place: edited.place, newScene: newScene)
-    self.document = edited.json
+  }
+}
+
+extension SceneRuntime {
+  /// Carries out an `update` at once: ``SceneUpdate/prepare(on:)`` on ``document``, then
+  /// ``commit(_:)``. Nothing changes on an error.
+  func apply(_ update: SceneUpdate) throws(SceneRuntimeError) -> String {
+    guard let document else {
+      throw .invalidValue("update needs the scene's document; this runtime was built from a Scene alone")
+    }
+    return commit(try update.prepare(on: document))
+  }
+
+  /// Makes a prepared update in the running objects (``apply(_:place:newScene:)``) and takes its
+  /// document. It must have been prepared on this runtime's current ``document``
+  /// (``documentVersion`` tells whether it changed since). Returns the reply's fields: `op`, the
+  /// target's id, `parent`, `index`, and the scene's `views` and `recognizers` now.
+  public func commit(_ prepared: PreparedUpdate) -> String {
+    let update = prepared.update
+    apply(update, place: prepared.place, newScene: prepared.scene)
+    document = prepared.json
+    documentVersion += 1
     let counts = scene.counts
     return #""op":"\#(update.operation.rawValue)","\#(update.target.rawValue)":"# + JSONFormat.string(update.id)
-      + #","parent":"# + JSONFormat.string(edited.place.parent) + #","index":\#(edited.place.index)"#
+      + #","parent":"# + JSONFormat.string(prepared.place.parent) + #","index":\#(prepared.place.index)"#
       + #","views":\#(counts.views),"recognizers":\#(counts.recognizers)"#
   }
 }
