@@ -98,7 +98,8 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     }
   }
 
-  /// The message's `seq`: its place in the pipeline's numbering (nil for the types without one).
+  /// The message's `seq`: its place in the pipeline's numbering (nil for the types without one;
+  /// an unknown message's integer `seq` field, which a later daemon's pipeline type would have).
   public var seq: Int? {
     switch self {
     case .action(let m): m.seq
@@ -107,6 +108,7 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case .control(let m): m.seq
     case .presses(let m): m.seq
     case .idle(let m): m.seq
+    case .unknown(_, let fields): fields["seq"]?.intValue
     default: nil
     }
   }
@@ -412,9 +414,17 @@ extension TouchdClient {
   /// `error`: a command's failure (commands throw it as ``TouchdError/daemon(message:)``).
   public struct ErrorReply: Sendable, Hashable, Decodable {
     /// The command's `id`, or null when the daemon could not read one.
-    public var id: TouchdJSON?
+    public var id: TouchdJSON
     /// The daemon's message, word for word.
     public var message: String
+
+    private enum CodingKeys: String, CodingKey { case id, message }
+
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      id = try c.decodeIfPresent(TouchdJSON.self, forKey: .id) ?? .null
+      message = try c.decode(String.self, forKey: .message)
+    }
   }
 
   /// `gap`: the daemon dropped `skipped` messages for this client, which subscribed with overflow

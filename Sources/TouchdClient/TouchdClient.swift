@@ -349,26 +349,23 @@ public actor TouchdClient {
   // MARK: Lines
 
   private func receive(_ line: ByteBuffer) -> Refusal? {
-    guard line.readableBytes > 0 else { return nil }
-    let message: TouchdMessage
-    do {
-      message = try decoder.decode(TouchdMessage.self, from: Data(line.readableBytesView))
-    } catch {
-      // Not a JSON object with a type, or a known type this version cannot read.
-      guard let object = try? decoder.decode([String: TouchdJSON].self, from: Data(line.readableBytesView)) else {
-        return nil
-      }
-      var fields = object
-      fields["type"] = nil
-      message = .unknown(type: object["type"]?.stringValue ?? "", fields: fields)
-    }
+    guard let message = Self.parse(Data(line.readableBytesView), decoder: decoder) else { return nil }
     if phase == .awaitingHello { return beforeHello(message) }
     switch message {
     case .reply(let reply): answer(id: reply.id, with: .success(reply), message: message)
-    case .error(let error): answer(id: error.id ?? .null, with: .failure(error.message), message: message)
+    case .error(let error): answer(id: error.id, with: .failure(error.message), message: message)
     default: publish(message)
     }
     return nil
+  }
+
+  /// The message of one line; nil for an empty line or one that is not a JSON object. A known type
+  /// this version cannot read (a field missing or of another kind) is unknown, with its fields.
+  static func parse(_ line: Data, decoder: JSONDecoder) -> TouchdMessage? {
+    if let message = try? decoder.decode(TouchdMessage.self, from: line) { return message }
+    guard var fields = try? decoder.decode([String: TouchdJSON].self, from: line) else { return nil }
+    let type = fields.removeValue(forKey: "type")?.stringValue ?? ""
+    return .unknown(type: type, fields: fields)
   }
 
   private func publish(_ message: TouchdMessage) {

@@ -1,8 +1,0 @@
-import Foundation
-import Testing
-
-@testable import TouchdClient
-
-struct JSONTests {
-  @Test func placeholder() {}
-}
