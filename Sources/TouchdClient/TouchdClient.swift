@@ -313,10 +313,11 @@ public actor TouchdClient {
     channel?.close(promise: nil)
   }
 
-  /// The connection closed: the commands in flight throw ``TouchdError/connectionLost``.
+  /// The connection closed: the commands in flight throw ``TouchdError/connectionLost`` (or
+  /// ``TouchdError/closed``, when ``close()`` closed it).
   private func connectionLost() {
     let hadHello = isConnected
-    failPending(with: .connectionLost)
+    failPending(with: isClosed ? .closed : .connectionLost)
     resubscribeID = nil
     pendingReconnected = nil
     phase = .disconnected

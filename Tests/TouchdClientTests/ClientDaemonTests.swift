@@ -126,9 +126,19 @@ struct ClientDaemonTests {
           .init(window: "main", width: 1280, height: 720, rotation: 0, calibration: [1, 0, 0, 0, 1, 0])),
       "\(notice)")
     #expect(await client.isConnected)
-    _ = daemon
+    // Closing the client: a command waiting for its answer throws closed, the messages end.
+    let calibrating = Task {
+      try await client.calibrate(
+        window: "main", targets: [.init(x: 10, y: 10), .init(x: 500, y: 10), .init(x: 10, y: 500)])
+    }
+    try await Task.sleep(for: .milliseconds(200))
     await client.close()
+    await #expect(throws: TouchdError.closed) { try await calibrating.value }
     await #expect(throws: TouchdError.closed) { try await client.ping() }
+    var iterator = client.messages.makeAsyncIterator()
+    #expect(try await iterator.next() == nil)
+    #expect(await !client.isConnected)
+    _ = daemon
   }
 
   @Test func statusHasTheDaemonsCountsAndLimits() async throws {
