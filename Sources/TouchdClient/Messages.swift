@@ -44,9 +44,6 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
   /// A message of another type, with its keys besides `type`.
   case unknown(type: String, fields: [String: TouchdJSON])
 
-  /// The types that carry `seq`: the daemon numbers them with one counter.
-  public static let pipelineTypes = ["action", "touches", "scroll", "control", "presses", "idle"]
-
   private enum TypeKey: String, CodingKey { case type }
 
   public init(from decoder: any Decoder) throws {

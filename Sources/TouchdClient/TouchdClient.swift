@@ -503,7 +503,8 @@ public actor TouchdClient {
       guard let value = reply[key], !value.isNull else { return true }
       return value.arrayValue?.isEmpty == true
     }
-    return TouchdMessage.pipelineTypes.allSatisfy(types.contains) && unfiltered("actions") && unfiltered("views")
+    return MessageType.pipeline.allSatisfy { types.contains($0.rawValue) } && unfiltered("actions")
+      && unfiltered("views")
   }
 
   // MARK: Events

@@ -306,7 +306,7 @@ struct ClientDaemonTests {
 
   @Test func countsTheMessagesMissedWhileDisconnectedFromTheSameDaemon() async throws {
     let work = try Workspace()
-    let daemon = try work.start(tapsScript(gap: 0.1), delay: 0.3, loop: true)
+    let daemon = try work.start(tapsScript(gap: 0.1), delay: 0.6, loop: true)
     // 1.5 s away after the connection drops while the daemon goes on: the loop publishes 6 messages
     // in 0.35 s, then pauses 1 s (--loop starts again 1 s after the recording's end), so at least 6.
     let away = TouchdClient.ReconnectPolicy(initialDelay: .milliseconds(1500), jitter: 0)

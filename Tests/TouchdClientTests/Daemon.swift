@@ -89,11 +89,23 @@ final class Workspace: Sendable {
   var scene: String { directory.appendingPathComponent("scene.yaml").path }
 
   init(_ name: String = #function) throws {
+    Self.removeThoseOfEndedRuns()
     let clean = name.filter { $0.isLetter }.prefix(12)
     directory = URL(fileURLWithPath: "/tmp/tdc-\(getpid())-\(clean)")
     try? FileManager.default.removeItem(at: directory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try testScene.write(toFile: scene, atomically: true, encoding: .utf8)
+  }
+
+  /// Removes the workspaces of test runs whose process has ended (`/tmp/tdc-PID-NAME`).
+  private static func removeThoseOfEndedRuns() {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+    for name in names where name.hasPrefix("tdc-") {
+      guard let pid = Int32(name.dropFirst(4).prefix { $0.isNumber }), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(atPath: "/tmp/" + name)
+    }
   }
 
   /// Writes `script`'s evemu recording; returns its path.
