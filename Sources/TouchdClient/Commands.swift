@@ -2,6 +2,7 @@ extension TouchdClient {
   /// A message type to subscribe to; the protocol's name as `rawValue`, so a type added by a
   /// later daemon can be named with a string literal.
   public struct MessageType: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The protocol's name of the type.
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
@@ -74,8 +75,9 @@ extension TouchdClient {
   }
 
   /// `subscribe`: replaces this client's filter (nil: the daemon's default, `types` actions only,
-  /// no `actions` or `views` filter, overflow `disconnect`). The reply has the effective `types`,
-  /// `actions`, `views` and `overflow`. The client sends it again after a reconnection.
+  /// no `actions` or `views` filter, overflow `disconnect`; the daemon reads an empty `actions` or
+  /// `views` as no filter too). The reply has the effective `types`, `actions`, `views` and
+  /// `overflow`. The client sends it again after a reconnection.
   @discardableResult
   public func subscribe(
     types: [MessageType]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil

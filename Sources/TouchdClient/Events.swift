@@ -73,6 +73,7 @@ extension TouchdClient {
   /// not have sent. Messages that arrive after the reconnection but before the subscription is
   /// back (they came under the daemon's default filter) are dropped and counted here.
   public struct Missed: Sendable, Hashable {
+    /// `seq - lastSeq - 1`.
     public var count: Int
     /// The last `seq` seen before the connection dropped.
     public var lastSeq: Int
@@ -92,9 +93,13 @@ extension TouchdClient {
     /// connection error and, once the connection closes, the messages and every command throw
     /// ``TouchdError/connectionLost``.
     public var isEnabled: Bool
+    /// The delay after the first failure or a lost connection (0.05 s).
     public var initialDelay: Duration
+    /// The longest delay (2 s).
     public var maximumDelay: Duration
+    /// The delay's growth per further failure (2).
     public var factor: Double
+    /// The delay's variation, a fraction (0.2: ±20 %).
     public var jitter: Double
 
     public init(

@@ -114,7 +114,9 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
 extension TouchdClient {
   /// A point in window points, or a 2-D vector.
   public struct Point: Sendable, Hashable, Codable {
+    /// Horizontal, growing rightwards.
     public var x: Double
+    /// Vertical, growing downwards.
     public var y: Double
     public init(x: Double, y: Double) {
       self.x = x
@@ -124,7 +126,9 @@ extension TouchdClient {
 
   /// A size in points.
   public struct Size: Sendable, Hashable, Codable {
+    /// The width in points.
     public var width: Double
+    /// The height in points.
     public var height: Double
     public init(width: Double, height: Double) {
       self.width = width
@@ -134,9 +138,13 @@ extension TouchdClient {
 
   /// A rectangle in its superview's points (a view's `frame`).
   public struct Rect: Sendable, Hashable, Codable {
+    /// The left edge.
     public var x: Double
+    /// The top edge.
     public var y: Double
+    /// The width in points.
     public var width: Double
+    /// The height in points.
     public var height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
       self.x = x
@@ -148,8 +156,11 @@ extension TouchdClient {
 
   /// A window as `hello` and `reloaded` list it.
   public struct Window: Sendable, Hashable, Decodable {
+    /// The window's id.
     public var id: String
+    /// Points.
     public var width: Double
+    /// Points.
     public var height: Double
   }
 
@@ -160,6 +171,7 @@ extension TouchdClient {
     /// This run of the daemon (16 hex digits, random at its start): another value after a
     /// reconnection means the daemon restarted and `seq` counts from 1 again.
     public var instance: String?
+    /// The scene's windows and their sizes.
     public var windows: [Window]
     /// The scene's number of views.
     public var views: Int?
@@ -173,6 +185,7 @@ extension TouchdClient {
   /// (`gesture` `control`, without `state`, `recognizer`, `location`, `numberOfTouches`); `press` for
   /// a tap or long press that presses made.
   public struct Action: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
     public var seq: Int
     /// The scene's action name.
     public var action: String
@@ -180,13 +193,17 @@ extension TouchdClient {
     public var gesture: String
     /// `began`, `changed`, `ended` (discrete gestures only this) or `cancelled`.
     public var state: String?
+    /// The recognizer's (or control's) view.
     public var view: String
+    /// The window's id.
     public var window: String
+    /// The recognizer's id.
     public var recognizer: String?
     /// Seconds: the kernel timestamp of the frame (CLOCK_MONOTONIC), or when a timer fired.
     public var time: Double
     /// The recognizer's location in window points.
     public var location: Point?
+    /// The touches the recognizer tracks (0 for presses).
     public var numberOfTouches: Int?
     /// Pan, screenEdgePan: points.
     public var translation: Point?
@@ -237,24 +254,32 @@ extension TouchdClient {
 
   /// `touches`: one touches call of a view with `touches: true`, with exactly that call's touches.
   public struct Touches: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
     public var seq: Int
     /// The call: `began`, `moved`, `ended` or `cancelled`.
     public var phase: String
     /// The view that handled the call.
     public var view: String
+    /// The window's id.
     public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
     public var time: Double
+    /// Exactly the call's touches.
     public var touches: [Touch]
 
     /// One touch of a touches call.
     public struct Touch: Sendable, Hashable, Decodable {
+      /// The touch's id, the same in every message about it.
       public var id: Int
       /// The touch's hit-test view (the handling view or one of its subviews).
       public var view: String
+      /// `began`, `moved`, `stationary`, `ended` or `cancelled`.
       public var phase: String
       /// Window points.
       public var x: Double
+      /// Window points.
       public var y: Double
+      /// Taps in a row at this place, this one included.
       public var tapCount: Int?
 
       /// `x` and `y`.
@@ -264,10 +289,15 @@ extension TouchdClient {
 
   /// `scroll`: a scroll view's delegate callback, named by `phase` (`didScroll`, `willEndDragging`, …).
   public struct Scroll: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
     public var seq: Int
+    /// The UIScrollViewDelegate callback: `willBeginDragging`, `didScroll`, … (docs/protocol.md).
     public var phase: String
+    /// The scroll view's id.
     public var view: String
+    /// The window's id.
     public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
     public var time: Double
     /// The content point at the scroll view's top-left corner.
     public var contentOffset: Point
@@ -281,14 +311,21 @@ extension TouchdClient {
 
   /// `control`: a control's visible state after it changed.
   public struct Control: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
     public var seq: Int
     /// The control's type (`button`, `switch`, `slider`, `stepper`, `segmented`).
     public var control: String
+    /// The view's id.
     public var view: String
+    /// The window's id.
     public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
     public var time: Double
+    /// Whether the control takes touches.
     public var enabled: Bool
+    /// Whether a finger is on the control (within 70 pt).
     public var highlighted: Bool
+    /// The control's selected state.
     public var selected: Bool
     /// A switch's state.
     public var on: Bool?
@@ -300,29 +337,39 @@ extension TouchdClient {
 
   /// `presses`: one presses call of a view with `presses: true`.
   public struct Presses: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
     public var seq: Int
     /// The call: `began`, `ended` or `cancelled`.
     public var phase: String
+    /// The responder that handled the call.
     public var view: String
+    /// The window's id.
     public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
     public var time: Double
+    /// Exactly the call's presses.
     public var presses: [Press]
 
     /// One press of a presses call.
     public struct Press: Sendable, Hashable, Decodable {
+      /// The press's id, the same in every message about it.
       public var id: Int
       /// The scene's `keys.map` value.
       public var type: String
       /// The evdev key name (`KEY_F1`).
       public var key: String
+      /// `began`, `ended` or `cancelled`.
       public var phase: String
     }
   }
 
   /// `idle`: the scene went idle (`state` `idle`) or active again (`active`).
   public struct Idle: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
     public var seq: Int
+    /// `idle` or `active`.
     public var state: String
+    /// `idle`: the last input plus the scene's `after`; `active`: the waking input's time.
     public var time: Double
     /// The time of the last touch or press; nil before the first.
     public var lastInput: Double?
@@ -334,25 +381,39 @@ extension TouchdClient {
   /// `event` (`recognizer`, `waiting`, `touchBegan`, `touchSwallowed`, `held`, `released`,
   /// `cancelledInView`).
   public struct Trace: Sendable, Hashable, Decodable {
+    /// Seconds, as an action's `time`.
     public var time: Double
+    /// The trace event's name.
     public var event: String
+    /// `recognizer`, `waiting`: the recognizer's id.
     public var recognizer: String?
+    /// The recognizer's scene type; nil for a scroll view's own recognizers.
     public var gesture: String?
+    /// The recognizer's view or the touch's hit-test view.
     public var view: String?
+    /// The window's id (nil for a touch that hit no window).
     public var window: String?
     /// The recognizer's state before (`possible`, `began`, …).
     public var from: String?
+    /// The state it goes to.
     public var to: String?
     /// Why, for people: match it loosely.
     public var cause: String?
+    /// `waiting`: the recognizer that must fail first.
     public var requirement: String?
     /// The touch id (as in touches messages).
     public var touch: Int?
+    /// Window points.
     public var location: Point?
+    /// Taps in a row at this place, this one included.
     public var tapCount: Int?
+    /// `touchBegan`: the recognizers the touch goes to.
     public var recognizers: [String]?
+    /// `touchBegan`: why other recognizers do not get it.
     public var notes: [String]?
+    /// `touchSwallowed`: why nobody gets the touch.
     public var reason: String?
+    /// `held`, `released`: the delivery's phase.
     public var phase: String?
     /// The recognizers holding a delivery (`held`), or the one that took the touch
     /// (`cancelledInView`, one element).
@@ -427,14 +488,18 @@ extension TouchdClient {
   /// `gap`: the daemon dropped `skipped` messages for this client, which subscribed with overflow
   /// `skip` and fell behind; the next message's `seq` is that much further on.
   public struct Gap: Sendable, Hashable, Decodable {
+    /// The messages dropped.
     public var skipped: Int
   }
 
   /// `reloaded`: the scene was replaced; `source` `file` (SIGHUP, `reload`) or `client` (a
   /// client's `scene` command).
   public struct Reloaded: Sendable, Hashable, Decodable {
+    /// `file` or `client`.
     public var source: String?
+    /// The scene's windows.
     public var windows: [Window]
+    /// The new scene's number of views.
     public var views: Int?
   }
 
@@ -443,8 +508,11 @@ extension TouchdClient {
   public struct Updated: Sendable, Hashable, Decodable {
     /// `add`, `replace` or `remove`.
     public var op: String
+    /// The view added, replaced or removed (or nil for a recognizer).
     public var view: String?
+    /// The recognizer added, replaced or removed (or nil for a view).
     public var recognizer: String?
+    /// The window or view it was added to or removed from.
     public var parent: String?
     /// Where it landed or was among its parent's subviews.
     public var index: Int?
@@ -456,9 +524,13 @@ extension TouchdClient {
 
   /// `windowChanged`: a client's `set` changed a window's rotation, calibration or size.
   public struct WindowChanged: Sendable, Hashable, Decodable {
+    /// The window's id.
     public var window: String
+    /// Points, as the window is now.
     public var width: Double
+    /// Points, as the window is now.
     public var height: Double
+    /// Degrees: 0, 90, 180 or 270.
     public var rotation: Int?
     /// The six numbers of the window's calibration matrix.
     public var calibration: [Double]?
@@ -466,9 +538,11 @@ extension TouchdClient {
 
   /// `calibration`: a running `calibrate` collected target `target` of `targets`.
   public struct Calibration: Sendable, Hashable, Decodable {
+    /// The window calibrated.
     public var window: String
     /// From 1.
     public var target: Int
+    /// The calibration's number of targets.
     public var targets: Int
     /// The target, window points.
     public var at: Point

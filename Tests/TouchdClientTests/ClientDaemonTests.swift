@@ -205,7 +205,7 @@ struct ClientDaemonTests {
     await client.close()
   }
 
-  @Test func aRefusedSceneIsTheDaemonsError() async throws {
+  @Test func aRefusedSceneIsTheDaemonsErrorAndReloadReadsTheFile() async throws {
     let work = try Workspace()
     let daemon = try work.start()
     let client = TouchdClient(socketPath: work.socket, reconnect: .never)
@@ -221,6 +221,12 @@ struct ClientDaemonTests {
       #expect(message.contains("'fram'"), "\(message)")
     }
     #expect(try await client.status()["counters"]?["scenePushes"] == 0)
+    // reload reads the scene file again: every client hears of it.
+    #expect(try await client.reload().fields == [:])
+    #expect(
+      try await client.nextMessage()
+        == .reloaded(.init(source: "file", windows: [.init(id: "main", width: 1920, height: 1080)], views: 3)))
+    #expect(try await client.status()["counters"]?["reloads"] == 1)
     _ = daemon
     await client.close()
   }
