@@ -20,6 +20,8 @@ let package = Package(
     .library(name: "TouchdInput", targets: ["TouchdInput"]),
     .library(name: "TouchdTestKit", targets: ["TouchdTestKit"]),
     .library(name: "TouchdDaemon", targets: ["TouchdDaemon"]),
+    // The Swift client of the daemon's socket, for apps: no dependency on the pipeline's targets.
+    .library(name: "TouchdClient", targets: ["TouchdClient"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -89,6 +91,16 @@ let package = Package(
       dependencies: ["TouchdDaemon", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // The socket protocol's client (docs/integration.md): typed messages, async commands,
+    // reconnection. SwiftNIO and Foundation's JSON coders only, none of the daemon's targets.
+    .target(
+      name: "TouchdClient",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "touchctl",
       dependencies: [
@@ -125,6 +137,12 @@ let package = Package(
         "TouchdDaemon", "TouchdTestKit", .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
+      swiftSettings: strict
+    ),
+    // Against the real daemon: depends on `touchd` so that the binary is built.
+    .testTarget(
+      name: "TouchdClientTests",
+      dependencies: ["TouchdClient", "TouchdTestKit", "touchd"],
       swiftSettings: strict
     ),
     .testTarget(

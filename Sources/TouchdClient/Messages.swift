@@ -1,0 +1,552 @@
+/// One line of the daemon, typed (docs/protocol.md, version 1).
+///
+/// Keys a type does not declare are ignored (later daemons may add some); optional fields are the
+/// ones only some messages of a type have. A line of a type this version does not know, or of a
+/// known type that it cannot read (a field missing or of another kind), is ``unknown(type:fields:)``.
+///
+/// ``TouchdClient`` does not yield `hello` (``TouchdClient/connect(timeout:)`` returns it, and
+/// ``TouchdClient/Reconnected`` carries the new one), nor the `reply` and `error` that answer its
+/// commands: their methods return or throw them. A `reply` or `error` that answers no command
+/// (an `error` with `id` null while none is waiting) is yielded.
+public enum TouchdMessage: Sendable, Hashable, Decodable {
+  /// The first line of every connection.
+  case hello(TouchdClient.Hello)
+  /// A recognizer fired, or a control sent an event (`gesture` `control`).
+  case action(TouchdClient.Action)
+  /// A touches call of a view with `touches: true` (subscribed type `touches`).
+  case touches(TouchdClient.Touches)
+  /// A scroll view's delegate callback (subscribed type `scroll`).
+  case scroll(TouchdClient.Scroll)
+  /// A control's visible state after it changed (subscribed type `control`).
+  case control(TouchdClient.Control)
+  /// A presses call of a view with `presses: true` (subscribed type `presses`).
+  case presses(TouchdClient.Presses)
+  /// The scene went idle or became active again (subscribed type `idle`).
+  case idle(TouchdClient.Idle)
+  /// One step of delivery and arbitration (subscribed type `trace`); takes no `seq`.
+  case trace(TouchdClient.Trace)
+  /// A command's success that answers no command of this client.
+  case reply(TouchdClient.Reply)
+  /// A command's failure that answers no command of this client.
+  case error(TouchdClient.ErrorReply)
+  /// The daemon dropped messages for this client (subscribed with overflow `skip`, fell behind).
+  case gap(TouchdClient.Gap)
+  /// The scene was replaced (a reload, or a client's `scene` command).
+  case reloaded(TouchdClient.Reloaded)
+  /// A client's `update` changed the scene.
+  case updated(TouchdClient.Updated)
+  /// A client's `set` changed a window's rotation, calibration or size.
+  case windowChanged(TouchdClient.WindowChanged)
+  /// A running `calibrate` collected one target.
+  case calibration(TouchdClient.Calibration)
+  /// The daemon is stopping; the connection closes after it.
+  case shutdown
+  /// A message of another type, with its keys besides `type`.
+  case unknown(type: String, fields: [String: TouchdJSON])
+
+  private enum TypeKey: String, CodingKey { case type }
+
+  public init(from decoder: any Decoder) throws {
+    let type = try decoder.container(keyedBy: TypeKey.self).decode(String.self, forKey: .type)
+    switch type {
+    case "hello": self = .hello(try .init(from: decoder))
+    case "action": self = .action(try .init(from: decoder))
+    case "touches": self = .touches(try .init(from: decoder))
+    case "scroll": self = .scroll(try .init(from: decoder))
+    case "control": self = .control(try .init(from: decoder))
+    case "presses": self = .presses(try .init(from: decoder))
+    case "idle": self = .idle(try .init(from: decoder))
+    case "trace": self = .trace(try .init(from: decoder))
+    case "reply": self = .reply(try .init(from: decoder))
+    case "error": self = .error(try .init(from: decoder))
+    case "gap": self = .gap(try .init(from: decoder))
+    case "reloaded": self = .reloaded(try .init(from: decoder))
+    case "updated": self = .updated(try .init(from: decoder))
+    case "windowChanged": self = .windowChanged(try .init(from: decoder))
+    case "calibration": self = .calibration(try .init(from: decoder))
+    case "shutdown": self = .shutdown
+    default:
+      var fields = try [String: TouchdJSON](from: decoder)
+      fields["type"] = nil
+      self = .unknown(type: type, fields: fields)
+    }
+  }
+
+  /// The protocol's `type` of the message.
+  public var type: String {
+    switch self {
+    case .hello: "hello"
+    case .action: "action"
+    case .touches: "touches"
+    case .scroll: "scroll"
+    case .control: "control"
+    case .presses: "presses"
+    case .idle: "idle"
+    case .trace: "trace"
+    case .reply: "reply"
+    case .error: "error"
+    case .gap: "gap"
+    case .reloaded: "reloaded"
+    case .updated: "updated"
+    case .windowChanged: "windowChanged"
+    case .calibration: "calibration"
+    case .shutdown: "shutdown"
+    case .unknown(let type, _): type
+    }
+  }
+
+  /// The message's `seq`: its place in the pipeline's numbering (nil for the types without one;
+  /// an unknown message's integer `seq` field, which a later daemon's pipeline type would have).
+  public var seq: Int? {
+    switch self {
+    case .action(let m): m.seq
+    case .touches(let m): m.seq
+    case .scroll(let m): m.seq
+    case .control(let m): m.seq
+    case .presses(let m): m.seq
+    case .idle(let m): m.seq
+    case .unknown(_, let fields): fields["seq"]?.intValue
+    default: nil
+    }
+  }
+}
+
+extension TouchdClient {
+  /// A point in window points, or a 2-D vector.
+  public struct Point: Sendable, Hashable, Codable {
+    /// Horizontal, growing rightwards.
+    public var x: Double
+    /// Vertical, growing downwards.
+    public var y: Double
+    public init(x: Double, y: Double) {
+      self.x = x
+      self.y = y
+    }
+  }
+
+  /// A size in points.
+  public struct Size: Sendable, Hashable, Codable {
+    /// The width in points.
+    public var width: Double
+    /// The height in points.
+    public var height: Double
+    public init(width: Double, height: Double) {
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// A rectangle in its superview's points (a view's `frame`).
+  public struct Rect: Sendable, Hashable, Codable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width in points.
+    public var width: Double
+    /// The height in points.
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// A window as `hello` and `reloaded` list it.
+  public struct Window: Sendable, Hashable, Decodable {
+    /// The window's id.
+    public var id: String
+    /// Points.
+    public var width: Double
+    /// Points.
+    public var height: Double
+  }
+
+  /// `hello`: the daemon's greeting on every connection.
+  public struct Hello: Sendable, Hashable, Decodable {
+    /// The protocol version (1).
+    public var version: Int
+    /// This run of the daemon (16 hex digits, random at its start): another value after a
+    /// reconnection means the daemon restarted and `seq` counts from 1 again.
+    public var instance: String?
+    /// The scene's windows and their sizes.
+    public var windows: [Window]
+    /// The scene's number of views.
+    public var views: Int?
+  }
+
+  /// `action`: a recognizer fired (began, changed, ended or cancelled), or a control sent an event.
+  ///
+  /// Per gesture only some optional fields are set: `translation` and a vector `velocity` for
+  /// pan and screenEdgePan; `scale` and a scalar `velocity` for pinch; `rotation` and a scalar
+  /// `velocity` for rotation; `direction` for swipe; `event`, `control` and `value` for a control
+  /// (`gesture` `control`, without `state`, `recognizer`, `location`, `numberOfTouches`); `press` for
+  /// a tap or long press that presses made.
+  public struct Action: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
+    public var seq: Int
+    /// The scene's action name.
+    public var action: String
+    /// The recognizer's type (`tap`, `pan`, …) or `control`.
+    public var gesture: String
+    /// `began`, `changed`, `ended` (discrete gestures only this) or `cancelled`.
+    public var state: String?
+    /// The recognizer's (or control's) view.
+    public var view: String
+    /// The window's id.
+    public var window: String
+    /// The recognizer's id.
+    public var recognizer: String?
+    /// Seconds: the kernel timestamp of the frame (CLOCK_MONOTONIC), or when a timer fired.
+    public var time: Double
+    /// The recognizer's location in window points.
+    public var location: Point?
+    /// The touches the recognizer tracks (0 for presses).
+    public var numberOfTouches: Int?
+    /// Pan, screenEdgePan: points.
+    public var translation: Point?
+    /// Pan, screenEdgePan: points per second; pinch: scale per second; rotation: radians per second.
+    public var velocity: Velocity?
+    /// Pinch.
+    public var scale: Double?
+    /// Rotation: radians, clockwise positive.
+    public var rotation: Double?
+    /// Swipe: `right`, `left`, `up` or `down`.
+    public var direction: String?
+    /// Control: UIKit's `UIControl.Event` name (`touchUpInside`, `valueChanged`, …).
+    public var event: String?
+    /// Control: its type (`button`, `switch`, `slider`, `stepper`, `segmented`).
+    public var control: String?
+    /// Control: the switch's `on` (a boolean), the slider's or stepper's value, the segmented
+    /// control's selected index; absent for a button.
+    public var value: TouchdJSON?
+    /// The press type, when presses made the gesture.
+    public var press: String?
+
+    /// An action's `velocity`: a vector (pan) or a number (pinch, rotation).
+    public enum Velocity: Sendable, Hashable, Decodable {
+      case vector(Point)
+      case scalar(Double)
+
+      public init(from decoder: any Decoder) throws {
+        if let number = try? decoder.singleValueContainer().decode(Double.self) {
+          self = .scalar(number)
+        } else {
+          self = .vector(try Point(from: decoder))
+        }
+      }
+
+      /// The vector, for pan and screenEdgePan.
+      public var vector: Point? {
+        if case .vector(let point) = self { return point }
+        return nil
+      }
+
+      /// The number, for pinch and rotation.
+      public var scalar: Double? {
+        if case .scalar(let number) = self { return number }
+        return nil
+      }
+    }
+  }
+
+  /// `touches`: one touches call of a view with `touches: true`, with exactly that call's touches.
+  public struct Touches: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
+    public var seq: Int
+    /// The call: `began`, `moved`, `ended` or `cancelled`.
+    public var phase: String
+    /// The view that handled the call.
+    public var view: String
+    /// The window's id.
+    public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
+    public var time: Double
+    /// Exactly the call's touches.
+    public var touches: [Touch]
+
+    /// One touch of a touches call.
+    public struct Touch: Sendable, Hashable, Decodable {
+      /// The touch's id, the same in every message about it.
+      public var id: Int
+      /// The touch's hit-test view (the handling view or one of its subviews).
+      public var view: String
+      /// `began`, `moved`, `stationary`, `ended` or `cancelled`.
+      public var phase: String
+      /// Window points.
+      public var x: Double
+      /// Window points.
+      public var y: Double
+      /// Taps in a row at this place, this one included.
+      public var tapCount: Int?
+
+      /// `x` and `y`.
+      public var location: Point { Point(x: x, y: y) }
+    }
+  }
+
+  /// `scroll`: a scroll view's delegate callback, named by `phase` (`didScroll`, `willEndDragging`, …).
+  public struct Scroll: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
+    public var seq: Int
+    /// The UIScrollViewDelegate callback: `willBeginDragging`, `didScroll`, … (docs/protocol.md).
+    public var phase: String
+    /// The scroll view's id.
+    public var view: String
+    /// The window's id.
+    public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
+    public var time: Double
+    /// The content point at the scroll view's top-left corner.
+    public var contentOffset: Point
+    /// `willEndDragging`: the offset's velocity in points per millisecond.
+    public var velocity: Point?
+    /// `willEndDragging`: where the content will rest.
+    public var targetContentOffset: Point?
+    /// `didEndDragging`: whether the content moves on.
+    public var willDecelerate: Bool?
+  }
+
+  /// `control`: a control's visible state after it changed.
+  public struct Control: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
+    public var seq: Int
+    /// The control's type (`button`, `switch`, `slider`, `stepper`, `segmented`).
+    public var control: String
+    /// The view's id.
+    public var view: String
+    /// The window's id.
+    public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
+    public var time: Double
+    /// Whether the control takes touches.
+    public var enabled: Bool
+    /// Whether a finger is on the control (within 70 pt).
+    public var highlighted: Bool
+    /// The control's selected state.
+    public var selected: Bool
+    /// A switch's state.
+    public var on: Bool?
+    /// A slider's or stepper's value.
+    public var value: Double?
+    /// A segmented control's selection (-1 for none).
+    public var selectedSegmentIndex: Int?
+  }
+
+  /// `presses`: one presses call of a view with `presses: true`.
+  public struct Presses: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
+    public var seq: Int
+    /// The call: `began`, `ended` or `cancelled`.
+    public var phase: String
+    /// The responder that handled the call.
+    public var view: String
+    /// The window's id.
+    public var window: String
+    /// Seconds: the kernel's timestamp (CLOCK_MONOTONIC) of the frame, the recording's in a replay.
+    public var time: Double
+    /// Exactly the call's presses.
+    public var presses: [Press]
+
+    /// One press of a presses call.
+    public struct Press: Sendable, Hashable, Decodable {
+      /// The press's id, the same in every message about it.
+      public var id: Int
+      /// The scene's `keys.map` value.
+      public var type: String
+      /// The evdev key name (`KEY_F1`).
+      public var key: String
+      /// `began`, `ended` or `cancelled`.
+      public var phase: String
+    }
+  }
+
+  /// `idle`: the scene went idle (`state` `idle`) or active again (`active`).
+  public struct Idle: Sendable, Hashable, Decodable {
+    /// Its place in the numbering of the pipeline's messages.
+    public var seq: Int
+    /// `idle` or `active`.
+    public var state: String
+    /// `idle`: the last input plus the scene's `after`; `active`: the waking input's time.
+    public var time: Double
+    /// The time of the last touch or press; nil before the first.
+    public var lastInput: Double?
+    /// `active`: the waking input was kept from the views.
+    public var swallowed: Bool?
+  }
+
+  /// `trace`: one step of delivery and arbitration (docs/explain.md); the fields set depend on
+  /// `event` (`recognizer`, `waiting`, `touchBegan`, `touchSwallowed`, `held`, `released`,
+  /// `cancelledInView`).
+  public struct Trace: Sendable, Hashable, Decodable {
+    /// Seconds, as an action's `time`.
+    public var time: Double
+    /// The trace event's name.
+    public var event: String
+    /// `recognizer`, `waiting`: the recognizer's id.
+    public var recognizer: String?
+    /// The recognizer's scene type; nil for a scroll view's own recognizers.
+    public var gesture: String?
+    /// The recognizer's view or the touch's hit-test view.
+    public var view: String?
+    /// The window's id (nil for a touch that hit no window).
+    public var window: String?
+    /// The recognizer's state before (`possible`, `began`, …).
+    public var from: String?
+    /// The state it goes to.
+    public var to: String?
+    /// Why, for people: match it loosely.
+    public var cause: String?
+    /// `waiting`: the recognizer that must fail first.
+    public var requirement: String?
+    /// The touch id (as in touches messages).
+    public var touch: Int?
+    /// Window points.
+    public var location: Point?
+    /// Taps in a row at this place, this one included.
+    public var tapCount: Int?
+    /// `touchBegan`: the recognizers the touch goes to.
+    public var recognizers: [String]?
+    /// `touchBegan`: why other recognizers do not get it.
+    public var notes: [String]?
+    /// `touchSwallowed`: why nobody gets the touch.
+    public var reason: String?
+    /// `held`, `released`: the delivery's phase.
+    public var phase: String?
+    /// The recognizers holding a delivery (`held`), or the one that took the touch
+    /// (`cancelledInView`, one element).
+    public var by: [String]?
+
+    private enum CodingKeys: String, CodingKey {
+      case time, event, recognizer, gesture, view, window, from, to, cause, requirement, touch, location, tapCount
+      case recognizers, notes, reason, phase, by
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      time = try c.decode(Double.self, forKey: .time)
+      event = try c.decode(String.self, forKey: .event)
+      recognizer = try c.decodeIfPresent(String.self, forKey: .recognizer)
+      gesture = try c.decodeIfPresent(String.self, forKey: .gesture)
+      view = try c.decodeIfPresent(String.self, forKey: .view)
+      window = try c.decodeIfPresent(String.self, forKey: .window)
+      from = try c.decodeIfPresent(String.self, forKey: .from)
+      to = try c.decodeIfPresent(String.self, forKey: .to)
+      cause = try c.decodeIfPresent(String.self, forKey: .cause)
+      requirement = try c.decodeIfPresent(String.self, forKey: .requirement)
+      touch = try c.decodeIfPresent(Int.self, forKey: .touch)
+      location = try c.decodeIfPresent(Point.self, forKey: .location)
+      tapCount = try c.decodeIfPresent(Int.self, forKey: .tapCount)
+      recognizers = try c.decodeIfPresent([String].self, forKey: .recognizers)
+      notes = try c.decodeIfPresent([String].self, forKey: .notes)
+      reason = try c.decodeIfPresent(String.self, forKey: .reason)
+      phase = try c.decodeIfPresent(String.self, forKey: .phase)
+      if let one = try? c.decodeIfPresent(String.self, forKey: .by) {
+        by = [one]
+      } else {
+        by = try c.decodeIfPresent([String].self, forKey: .by)
+      }
+    }
+  }
+
+  /// `reply`: a command's success, its fields besides `type`, `id` and `ok`.
+  public struct Reply: Sendable, Hashable, Decodable {
+    /// The command's `id`, echoed.
+    public var id: TouchdJSON
+    /// The reply's fields (`types`, `counters`, `views`, … per command).
+    public var fields: [String: TouchdJSON]
+
+    /// The field `key`, or nil.
+    public subscript(key: String) -> TouchdJSON? { fields[key] }
+
+    public init(from decoder: any Decoder) throws {
+      var all = try [String: TouchdJSON](from: decoder)
+      id = all["id"] ?? .null
+      for key in ["type", "id", "ok"] { all[key] = nil }
+      fields = all
+    }
+  }
+
+  /// `error`: a command's failure (commands throw it as ``TouchdError/daemon(message:)``).
+  public struct ErrorReply: Sendable, Hashable, Decodable {
+    /// The command's `id`, or null when the daemon could not read one.
+    public var id: TouchdJSON
+    /// The daemon's message, word for word.
+    public var message: String
+
+    private enum CodingKeys: String, CodingKey { case id, message }
+
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      id = try c.decodeIfPresent(TouchdJSON.self, forKey: .id) ?? .null
+      message = try c.decode(String.self, forKey: .message)
+    }
+  }
+
+  /// `gap`: the daemon dropped `skipped` messages for this client, which subscribed with overflow
+  /// `skip` and fell behind; the next message's `seq` is that much further on.
+  public struct Gap: Sendable, Hashable, Decodable {
+    /// The messages dropped.
+    public var skipped: Int
+  }
+
+  /// `reloaded`: the scene was replaced; `source` `file` (SIGHUP, `reload`) or `client` (a
+  /// client's `scene` command).
+  public struct Reloaded: Sendable, Hashable, Decodable {
+    /// `file` or `client`.
+    public var source: String?
+    /// The scene's windows.
+    public var windows: [Window]
+    /// The new scene's number of views.
+    public var views: Int?
+  }
+
+  /// `updated`: a client's `update` changed one view subtree (`view`) or one recognizer
+  /// (`recognizer`); the fields are its reply's.
+  public struct Updated: Sendable, Hashable, Decodable {
+    /// `add`, `replace` or `remove`.
+    public var op: String
+    /// The view added, replaced or removed (or nil for a recognizer).
+    public var view: String?
+    /// The recognizer added, replaced or removed (or nil for a view).
+    public var recognizer: String?
+    /// The window or view it was added to or removed from.
+    public var parent: String?
+    /// Where it landed or was among its parent's subviews.
+    public var index: Int?
+    /// The scene's number of views now.
+    public var views: Int
+    /// The scene's number of recognizers now.
+    public var recognizers: Int
+  }
+
+  /// `windowChanged`: a client's `set` changed a window's rotation, calibration or size.
+  public struct WindowChanged: Sendable, Hashable, Decodable {
+    /// The window's id.
+    public var window: String
+    /// Points, as the window is now.
+    public var width: Double
+    /// Points, as the window is now.
+    public var height: Double
+    /// Degrees: 0, 90, 180 or 270.
+    public var rotation: Int?
+    /// The six numbers of the window's calibration matrix.
+    public var calibration: [Double]?
+  }
+
+  /// `calibration`: a running `calibrate` collected target `target` of `targets`.
+  public struct Calibration: Sendable, Hashable, Decodable {
+    /// The window calibrated.
+    public var window: String
+    /// From 1.
+    public var target: Int
+    /// The calibration's number of targets.
+    public var targets: Int
+    /// The target, window points.
+    public var at: Point
+    /// The touch, device-normalized (0…1), before the window's calibration.
+    public var touched: Point
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// A JSON value: a reply's fields, a command's fields, a scene to push, the fields of a message
+/// this version does not know.
+///
+/// Read it with the subscripts and the `…Value` accessors (`reply["counters"]?["actions"]?.intValue`);
+/// write it with literals (`["hidden": true, "alpha": 0.5]`). Numbers are `Double`s: integers are
+/// exact up to 2^53.
+public enum TouchdJSON: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([TouchdJSON])
+  case object([String: TouchdJSON])
+
+  /// The value of `key` in an object; nil for another key or another kind of value.
+  public subscript(key: String) -> TouchdJSON? {
+    if case .object(let object) = self { return object[key] }
+    return nil
+  }
+
+  /// The element at `index` of an array; nil out of range or for another kind of value.
+  public subscript(index: Int) -> TouchdJSON? {
+    if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+    return nil
+  }
+
+  /// The string, if this is one.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The number, if this is one.
+  public var doubleValue: Double? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
+
+  /// The number, if this is one without a fraction that fits an `Int`.
+  public var intValue: Int? {
+    guard case .number(let value) = self, value.rounded() == value, abs(value) < 0x1p63 else { return nil }
+    return Int(value)
+  }
+
+  /// The boolean, if this is one.
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  /// The elements, if this is an array.
+  public var arrayValue: [TouchdJSON]? {
+    if case .array(let value) = self { return value }
+    return nil
+  }
+
+  /// The members, if this is an object.
+  public var objectValue: [String: TouchdJSON]? {
+    if case .object(let value) = self { return value }
+    return nil
+  }
+
+  /// Whether this is `null`.
+  public var isNull: Bool { self == .null }
+
+  /// Parses JSON text (one value).
+  public init(parsing text: String) throws {
+    self = try JSONDecoder().decode(TouchdJSON.self, from: Data(text.utf8))
+  }
+
+  /// The JSON form of an `Encodable` value (as `JSONEncoder` writes it).
+  public init(encoding value: some Encodable) throws {
+    let data = try JSONEncoder().encode(value)
+    self = try JSONDecoder().decode(TouchdJSON.self, from: data)
+  }
+
+  /// Compact JSON text; object members sorted by key. Throws `EncodingError` for a number that is
+  /// not finite (JSON has none).
+  public func jsonText() throws -> String {
+    var out = ""
+    try write(to: &out)
+    return out
+  }
+
+  func write(to out: inout String) throws {
+    switch self {
+    case .null: out += "null"
+    case .bool(let value): out += value ? "true" : "false"
+    case .number(let value): out += try Self.format(value)
+    case .string(let value): Self.quote(value, to: &out)
+    case .array(let values):
+      out += "["
+      for (i, value) in values.enumerated() {
+        if i > 0 { out += "," }
+        try value.write(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (i, key) in members.keys.sorted().enumerated() {
+        if i > 0 { out += "," }
+        Self.quote(key, to: &out)
+        out += ":"
+        try members[key]!.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  /// A number as JSON: integers without a fraction, others as Swift's shortest round-trip form.
+  static func format(_ value: Double) throws -> String {
+    guard value.isFinite else {
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: [], debugDescription: "JSON has no \(value): touchd takes finite numbers only"))
+    }
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+
+  /// Appends `text` as a JSON string.
+  static func quote(_ text: String, to out: inout String) {
+    out += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}
+
+extension TouchdJSON: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([TouchdJSON].self) {
+      self = .array(value)
+    } else if let value = try? container.decode([String: TouchdJSON].self) {
+      self = .object(value)
+    } else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}
+
+extension TouchdJSON: CustomStringConvertible {
+  /// Compact JSON text (`null` in place of a number that is not finite).
+  public var description: String {
+    (try? jsonText()) ?? "null"
+  }
+}
+
+extension TouchdJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(arrayLiteral elements: TouchdJSON...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, TouchdJSON)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
