@@ -10,11 +10,21 @@ import TouchdTestKit
 
 /// The client against the real `touchd`, replaying scripted recordings in real time on a socket of
 /// its own. Serialized: each test runs one or two daemons, and the machine may be small.
-@Suite(.serialized, .enabled(if: touchdBinary != nil, "touchd is not built"))
+///
+/// The client is async: it needs the cooperative thread pool, which the other suites' blocking
+/// tests (sockets read with timeouts, sleeps) hold while they run beside it. On a 2-core machine
+/// the pool has two threads, and a client then waited seconds to connect, past the end of a
+/// replay. scripts/test.sh therefore runs this suite on its own, after the others
+/// (`TOUCHD_CLIENT_DAEMON_TESTS=separately` skips it in the first run).
+@Suite(
+  .serialized, .enabled(if: touchdBinary != nil, "touchd is not built"),
+  .disabled(
+    if: ProcessInfo.processInfo.environment["TOUCHD_CLIENT_DAEMON_TESTS"] == "separately",
+    "run on its own afterwards (scripts/test.sh)"))
 struct ClientDaemonTests {
   @Test func greetsThenPublishesTheTapsActionsThenShutsDown() async throws {
     let work = try Workspace()
-    let daemon = try work.start(tapsScript(gap: 0.3), delay: 0.8, exitAfterReplay: true)
+    let daemon = try work.start(tapsScript(gap: 0.3), delay: 3, exitAfterReplay: true)
     let client = TouchdClient(socketPath: work.socket, reconnect: .never)
     let hello = try await client.connect()
     #expect(hello.version == 1)
@@ -54,7 +64,7 @@ struct ClientDaemonTests {
 
   @Test func subscriptionsFilterByTypeViewAndAction() async throws {
     let work = try Workspace()
-    let daemon = try work.start(tapsScript(gap: 0.3), delay: 1.2, exitAfterReplay: true)
+    let daemon = try work.start(tapsScript(gap: 0.3), delay: 3, exitAfterReplay: true)
     let touches = TouchdClient(socketPath: work.socket, reconnect: .never)
     let lamp = TouchdClient(socketPath: work.socket, reconnect: .never)
     let door = TouchdClient(socketPath: work.socket, reconnect: .never)
@@ -146,8 +156,9 @@ struct ClientDaemonTests {
     let daemon = try work.start(tapsScript(gap: 0.2), delay: 0.5, loop: true, extra: ["--client-buffer", "65536"])
     let client = TouchdClient(socketPath: work.socket)
     try await client.subscribe(types: [.action])
-    // Two actions: the replay's first round went through the pipeline.
-    _ = try await client.messages(until: { kind($0) == "action lamp toggle-lamp" })
+    // Two actions sent to this client (the replay loops; it may have subscribed mid-round).
+    _ = try await client.messages(until: { kind($0).hasPrefix("action ") })
+    _ = try await client.messages(until: { kind($0).hasPrefix("action ") })
     let status = try await client.status()
     #expect(status["clients"] == 1)
     #expect(status["ignoring"] == 0)
@@ -171,7 +182,7 @@ struct ClientDaemonTests {
     let work = try Workspace()
     let script = FingerScript(start: 10)
     script.tap(at: Spot.door)
-    let daemon = try work.start(script, delay: 1.5, exitAfterReplay: true)
+    let daemon = try work.start(script, delay: 3, exitAfterReplay: true)
     let client = TouchdClient(socketPath: work.socket, reconnect: .never)
     let scene: TouchdJSON = [
       "version": 1,
@@ -235,7 +246,7 @@ struct ClientDaemonTests {
     let work = try Workspace()
     let script = FingerScript(start: 10)
     script.tap(at: .init(x: 1700, y: 200))
-    let daemon = try work.start(script, delay: 1.5)
+    let daemon = try work.start(script, delay: 3)
     let client = TouchdClient(socketPath: work.socket, reconnect: .never)
     let bell: TouchdJSON = [
       "id": "bell", "frame": ["x": 1600, "y": 100, "width": 200, "height": 200],
@@ -381,12 +392,13 @@ struct ClientDaemonTests {
     script.wait(0.2)
     script.tap(at: Spot.pad)
     let daemon = try work.start(
-      script, delay: 0.3, exitAfterReplay: true, speed: 2, extra: ["--client-buffer", "4096"])
+      script, delay: 2, exitAfterReplay: true, speed: 2, extra: ["--client-buffer", "4096"])
     // A small buffer: the client stops reading the socket while nobody takes its messages.
     let client = TouchdClient(socketPath: work.socket, reconnect: .never, bufferLimit: 16)
     let reply = try await client.subscribe(types: [.touches], overflow: .skip)
     #expect(reply["overflow"] == "skip")
-    try await Task.sleep(for: .milliseconds(1500))  // the drag passes; nobody reads
+    // The replay begins 2 s after the start and the drag lasts 1.5 s: nobody reads meanwhile.
+    try await Task.sleep(for: .milliseconds(3500))
     let messages = try await client.messagesUntilShutdown()
     let gaps = messages.indices.filter { if case .gap = messages[$0] { true } else { false } }
     #expect(!gaps.isEmpty, "no gap notice")
