@@ -929,8 +929,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           switch reload(reason: "reload command") {
           case .success: return .ok(fieldsJSON: "")
           case .failure(let error):
-            return .error(
-              "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+            return .error(error.message(prefix: "scene rejected, the old scene stays: "))
           }
         }
         // Parsed and validated on the server's event loop already: only the objects are built here.

@@ -48,6 +48,39 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     diagnostics.map(\.description).joined(separator: "\n")
   }
+
+  /// The longest error message a client gets for a rejected scene (`scene`, `update`, `reload`):
+  /// a hostile scene can have thousands of problems, and replies are one line each.
+  public static let maximumMessageBytes = 600
+
+  /// `prefix` and the diagnostics joined by `; `, within ``maximumMessageBytes``: the first ones
+  /// that fit whole (the first one cut to fit, if it alone does not), then `… and N more`.
+  public func message(prefix: String) -> String {
+    let limit = Self.maximumMessageBytes
+    let all = diagnostics.map(\.description)
+    var out = prefix
+    for (i, text) in all.enumerated() {
+      let separator = i == 0 ? "" : "; "
+      let left = all.count - i - 1
+      // Room for what may have to follow: "; … and N more".
+      let tail = left > 0 ? "; … and \(left) more".utf8.count : 0
+      if out.utf8.count + separator.utf8.count + text.utf8.count + tail <= limit {
+        out += separator + text
+        continue
+      }
+      let more = all.count - i
+      if i == 0 {
+        // Not even the first fits: as much of it as does.
+        let room = limit - out.utf8.count - "…".utf8.count - (more > 1 ? "; … and \(more - 1) more".utf8.count : 0)
+        out += String(decoding: text.utf8.prefix(max(0, room)), as: UTF8.self) + "…"
+        if more > 1 { out += "; … and \(more - 1) more" }
+      } else {
+        out += "; … and \(more) more"
+      }
+      break
+    }
+    return out
+  }
 }
 
 /// The closest of `candidates` to a misspelt `name`, if one is close enough to suggest (scene

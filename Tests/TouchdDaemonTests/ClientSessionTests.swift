@@ -144,6 +144,35 @@ import TouchdScene
         == error("11e4000", "unknown field 'vlau+e' (ignoreInteraction takes value)"))
   }
 
+  /// Scenes the protocol fuzz target pushed whose rejection listed every problem, past the 600
+  /// bytes an error message may take: the message now ends `… and N more`.
+  @Test mutating func fuzzFindingsLongSceneRejections() throws {
+    let lines = [
+      #"{"cmd":"scene","id":1,"scene":{"version":1,"windows":[{"id":"main","size":{"width":1920,"heigKt":1080},"views":[{"id":"buy","frame":{"x":100,"y":400,"width":600,"height":161},"recognizers":[{"hd":"buy-tap","ptey":"tap","action":"buy-ticket"}]}]}]}}"#,
+      #"{"cmd":"scene","id":1,"scene":{"version":1,"windows":[{"id":"main","size":{"widtl":1920,"height":1080},"views":[{"id":"buy","fra"#
+        + String(repeating: "Z", count: 117)
+        + #"me":{"x":100,"y":400,"width":600,"height":161},"recognizers":[{"id":"buy-tap","type":"tap","action":"buy-ticket"}]}]}]}}"#,
+    ]
+    for line in lines {
+      let object = try #require(json(reply(line)))
+      let message = try #require(object["message"] as? String)
+      #expect(object["type"] as? String == "error")
+      #expect(message.utf8.count <= 600, "\(message.utf8.count) bytes")
+      #expect(
+        message.hasPrefix("scene rejected, the old scene stays: scene.windows[0].size: error: missing required key"))
+      #expect(message.hasSuffix(" more"), "\(message)")
+    }
+    // A first problem longer than the bound alone is cut to fit.
+    let long = SceneError(diagnostics: [
+      SceneDiagnostic(file: "scene", line: 0, column: 0, message: String(repeating: "x", count: 1000)),
+      SceneDiagnostic(file: "scene", line: 0, column: 0, message: "y"),
+    ])
+    let message = long.message(prefix: "p: ")
+    #expect(
+      message.utf8.count <= 600 && message.hasPrefix("p: scene: error: xxx") && message.hasSuffix("…; … and 1 more"))
+    #expect(SceneError(diagnostics: []).message(prefix: "p") == "p")
+  }
+
   /// Lines the protocol fuzz target found where Foundation's parser and the strict one disagree;
   /// the strict one is right (RFC 8259), and the daemon says where.
   @Test mutating func fuzzFindingsWhereFoundationIsLenient() {

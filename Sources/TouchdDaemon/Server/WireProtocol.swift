@@ -167,8 +167,7 @@ public enum WireProtocol {
       do {
         return .pushScene(try Scene.parseDocument(json: value, name: "scene"))
       } catch {
-        throw SceneCommandError(
-          "scene rejected, the old scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+        throw SceneCommandError(error.message(prefix: "scene rejected, the old scene stays: "))
       }
     case "subscribe":
       return .subscribe(try Subscription.decode(object.fields))

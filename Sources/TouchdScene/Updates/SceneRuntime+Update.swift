@@ -143,8 +143,7 @@ extension SceneUpdate {
       let scene = try Scene.parse(json: edited.json, name: "scene")
       return PreparedUpdate(update: self, json: edited.json, place: edited.place, scene: scene)
     } catch {
-      throw .invalidValue(
-        "update rejected, the scene stays: " + error.diagnostics.map(\.description).joined(separator: "; "))
+      throw .invalidValue(error.message(prefix: "update rejected, the scene stays: "))
     }
   }
 }
