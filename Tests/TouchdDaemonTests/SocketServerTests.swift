@@ -165,10 +165,12 @@ func action(_ name: String, seq: Int, view: String = "door") -> OutboundMessage 
     #expect(server.counters().disconnectedSlow == 1)
   }
 
-  @Test func aSkippingClientIsToldHowManyMessagesItMissed() throws {
-    let path = temporarySocketPath()
+  /// A server with a 16 KiB send buffer and a client subscribed with `overflow: skip` that has
+  /// not read 1000 published actions of 900 bytes: the server has handled every publish (a
+  /// `counters()` barrier), so the client is behind and messages were skipped.
+  private func skippingClientBehind() throws -> (SocketServer, LineClient) {
+    let path = temporarySocketPath(#function + "\(UInt32.random(in: 0...UInt32.max))")
     let server = try makeServer(path) { $0.sendBufferLimit = 16 * 1024 }
-    defer { server.shutdown(notice: nil) }
     let slow = try LineClient(path: path, receiveBuffer: 4096)
     _ = slow.readLine()
     slow.send(#"{"cmd":"subscribe","id":1,"overflow":"skip"}"#)
@@ -179,7 +181,13 @@ func action(_ name: String, seq: Int, view: String = "door") -> OutboundMessage 
         OutboundMessage(
           line: #"{"type":"action","seq":\#(i),"action":"a","pad":"\#(padding)"}"#, type: "action", action: "a"))
     }
-    _ = server.counters()  // a barrier: the event loop has handled every publish before the client reads
+    _ = server.counters()
+    return (server, slow)
+  }
+
+  @Test func aSkippingClientIsToldHowManyMessagesItMissed() throws {
+    let (server, slow) = try skippingClientBehind()
+    defer { server.shutdown(notice: nil) }
     var received = 0
     var skipped = 0
     while let line = slow.readLine(timeout: 2) {
@@ -191,19 +199,7 @@ func action(_ name: String, seq: Int, view: String = "door") -> OutboundMessage 
   }
 
   @Test func aSkippingClientBehindAtShutdownIsToldWhatItMissedBeforeTheShutdown() throws {
-    let path = temporarySocketPath()
-    let server = try makeServer(path) { $0.sendBufferLimit = 16 * 1024 }
-    let slow = try LineClient(path: path, receiveBuffer: 4096)
-    _ = slow.readLine()
-    slow.send(#"{"cmd":"subscribe","id":1,"overflow":"skip"}"#)
-    #expect(json(slow.readLine())?["overflow"] as? String == "skip")
-    let padding = String(repeating: "y", count: 900)
-    for i in 1...1000 {
-      server.publish(
-        OutboundMessage(
-          line: #"{"type":"action","seq":\#(i),"action":"a","pad":"\#(padding)"}"#, type: "action", action: "a"))
-    }
-    _ = server.counters()  // every publish handled: the client is behind, messages skipped
+    let (server, slow) = try skippingClientBehind()
     // The client reads again only while the server shuts down.
     let lines = NIOLockedValueBox<[String]>([])
     let done = DispatchSemaphore(value: 0)
