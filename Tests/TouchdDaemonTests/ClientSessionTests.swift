@@ -162,6 +162,18 @@ import TouchdScene
         message.hasPrefix("scene rejected, the old scene stays: scene.windows[0].size: error: missing required key"))
       #expect(message.hasSuffix(" more"), "\(message)")
     }
+    // A problem of the scene as a whole is placed by its path too: the harness took a message
+    // without quotes or a column for one that names no place.
+    let version =
+      #"{"cmd":"scene","id":1,"scene":{"version":2,"windows":[{"id":"main","size":{"width":1920,"height":1080},"#
+      + #""views":[{"id":"buy","frame":{"x":101,"y":400,"width":600,"height":160},"#
+      + #""recognizers":[{"id":"buy-tap","type":"tap","action":"buy-ticket"}]}]}]}}"#
+    #expect(
+      reply(version)
+        == error(
+          "1",
+          "scene rejected, the old scene stays: scene.version: error: unsupported scene version 2 (this touchd reads version 1)"
+        ))
     // A first problem longer than the bound alone is cut to fit.
     let long = SceneError(diagnostics: [
       SceneDiagnostic(file: "scene", line: 0, column: 0, message: String(repeating: "x", count: 1000)),
