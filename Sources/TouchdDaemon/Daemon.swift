@@ -802,7 +802,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   ) {
     dispatchPrecondition(condition: .onQueue(queue))
     guard let document = runtime.document else {
-      return reply(.error("update needs the scene's document; this runtime was built from a Scene alone"))
+      return reply(.error(SceneRuntimeError.noDocument.description))
     }
     let base = (ObjectIdentifier(runtime), runtime.documentVersion)
     DispatchQueue.global(qos: .userInitiated).async { [unowned self] in

@@ -30,43 +30,6 @@ struct SceneUpdateTests {
               - {id: right-double, type: tap, action: double-tapped, numberOfTapsRequired: 2}
     """
 
-  /// The runtime of the YAML's document, with `update` and `refused` (an update's error text).
-  final class Harness {
-    let base: RuntimeHarness
-    var runtime: SceneRuntime { base.runtime }
-    var clock: VirtualClock { base.clock }
-    var log: [String] {
-      get { base.log }
-      set { base.log = newValue }
-    }
-
-    init() throws { base = RuntimeHarness(document: try Scene.parseDocument(SceneUpdateTests.yaml)) }
-
-    func frame(_ time: Double, _ contacts: [Contact]) { base.frame(time, contacts) }
-
-    /// A tap at window point (x, y) of the 1000×800 window.
-    func tap(_ time: Double, _ x: Double, _ y: Double) { base.tap(time, x / 1000, y / 800) }
-
-    func update(_ json: String) throws -> String {
-      guard case .update(let update) = try SceneCommand.parse(json: json) else { throw SceneCommandError("not update") }
-      return try runtime.apply(.update(update))
-    }
-
-    /// The error message of an update that must fail.
-    func refused(_ json: String) -> String {
-      do {
-        _ = try update(json)
-        return "accepted"
-      } catch let error as SceneRuntimeError {
-        return error.description
-      } catch let error as SceneCommandError {
-        return "decoding: \(error.message)"
-      } catch {
-        return "\(error)"
-      }
-    }
-  }
-
   @Test("The command decodes strictly: op, one of view or recognizer, parent and index where they belong")
   func decoding() {
     func parse(_ json: String) -> String {
@@ -118,12 +81,12 @@ struct SceneUpdateTests {
 
   @Test("Adding a view: it takes the next touch, in front or at its index; the scene counts it")
   func addView() throws {
-    let h = try Harness()
+    let h = try RuntimeHarness(document: Scene.parseDocument(Self.yaml))
     let reply = try h.update(
       #"{"cmd":"update","op":"add","parent":"w","view":{"id":"banner","frame":{"x":0,"y":0,"width":1000,"height":100},"#
         + #""recognizers":[{"id":"banner-tap","type":"tap","action":"banner"}]}}"#)
     #expect(reply == #""op":"add","view":"banner","parent":"w","index":2,"views":3,"recognizers":4"#)
-    h.tap(1, 700, 50)
+    h.tapPoint(1, 700, 50)
     h.clock.advance(to: 2)
     #expect(h.log == ["banner ended"], "in front of right, which no longer hears the touch")
     // At index 0, behind the others: a touch where `right` is goes to `right`.
@@ -131,7 +94,7 @@ struct SceneUpdateTests {
     _ = try h.update(
       #"{"cmd":"update","op":"add","parent":"w","index":0,"view":{"id":"back","frame":{"x":0,"y":0,"width":1000,"height":800},"#
         + #""recognizers":[{"id":"back-tap","type":"tap","action":"back"}]}}"#)
-    h.tap(3, 700, 400)
+    h.tapPoint(3, 700, 400)
     h.clock.advance(to: 4)
     // The tap recognizes once the double tap failed and cancels the view's touch (its lift was
     // held: delaysTouchesEnded).
@@ -151,7 +114,7 @@ struct SceneUpdateTests {
 
   @Test("Removing a view with a finger on it cancels the touch and its pan; a finger on another view goes on")
   func removeViewCancels() throws {
-    let h = try Harness()
+    let h = try RuntimeHarness(document: Scene.parseDocument(Self.yaml))
     let onLeft = TouchID(rawValue: 1)
     let onRight = TouchID(rawValue: 2)
     h.frame(
@@ -177,7 +140,7 @@ struct SceneUpdateTests {
 
   @Test("Replacing a view mid-touch cancels the touch; the new subtree takes the next one")
   func replaceView() throws {
-    let h = try Harness()
+    let h = try RuntimeHarness(document: Scene.parseDocument(Self.yaml))
     let finger = TouchID(rawValue: 1)
     h.frame(0.1, [Contact(id: finger, phase: .began, x: 0.8, y: 0.5)])
     h.log.removeAll()
@@ -199,14 +162,14 @@ struct SceneUpdateTests {
 
   @Test("Recognizers: replace keeps a requirement on it, remove of a required one is refused, add works")
   func recognizers() throws {
-    let h = try Harness()
+    let h = try RuntimeHarness(document: Scene.parseDocument(Self.yaml))
     // The tap requires the double tap to fail: after the double tap is replaced, a double tap
     // still fires only the new double tap.
     _ = try h.update(
       #"{"cmd":"update","op":"replace","recognizer":{"id":"right-double","type":"tap","action":"zoom","numberOfTapsRequired":2}}"#
     )
-    h.tap(1, 700, 400)
-    h.tap(1.2, 700, 400)
+    h.tapPoint(1, 700, 400)
+    h.tapPoint(1.2, 700, 400)
     h.clock.advance(to: 3)
     #expect(h.log.filter { !$0.hasPrefix("right ") } == ["zoom ended"])
     // Removing it is refused: the tap names it.
@@ -222,7 +185,7 @@ struct SceneUpdateTests {
     )
     #expect(reply == #""op":"add","recognizer":"left-hold","parent":"left","index":1,"views":2,"recognizers":2"#)
     h.log.removeAll()
-    h.tap(4, 700, 400)
+    h.tapPoint(4, 700, 400)
     h.clock.advance(to: 5)
     #expect(h.log == ["right began", "right ended"], "no recognizer left on right")
     #expect(h.runtime.view("right")?.gestureRecognizers.isEmpty == true)
@@ -234,7 +197,7 @@ struct SceneUpdateTests {
 
   @Test("An update that breaks a rule is refused with the file's message by path; nothing changes")
   func refusedUpdates() throws {
-    let h = try Harness()
+    let h = try RuntimeHarness(document: Scene.parseDocument(Self.yaml))
     let before = h.runtime.scene
     #expect(
       h.refused(
@@ -285,5 +248,30 @@ struct ScenePushDocExampleTests {
         #""op":"remove","view":"help","parent":"main","index":1,"views":1,"recognizers":1"#,
       ])
     #expect(runtime?.view("help") == nil && runtime?.view("buy") != nil)
+  }
+}
+
+extension RuntimeHarness {
+  /// A tap at window point (x, y) of SceneUpdateTests' 1000×800 window.
+  func tapPoint(_ time: Double, _ x: Double, _ y: Double) { tap(time, x / 1000, y / 800) }
+
+  /// Applies an `update` command line; its reply's fields.
+  func update(_ json: String) throws -> String {
+    guard case .update(let update) = try SceneCommand.parse(json: json) else { throw SceneCommandError("not update") }
+    return try runtime.apply(.update(update))
+  }
+
+  /// The error message of an update that must fail.
+  func refused(_ json: String) -> String {
+    do {
+      _ = try update(json)
+      return "accepted"
+    } catch let error as SceneRuntimeError {
+      return error.description
+    } catch let error as SceneCommandError {
+      return "decoding: \(error.message)"
+    } catch {
+      return "\(error)"
+    }
   }
 }

@@ -59,8 +59,9 @@ extension SceneRuntime {
     }
     func forget(_ v: TouchDelivery.View) {
       (v as? ScrollView)?.stopMotion(at: application.clock.now)
+      // The scene's recognizers carry their id as their name (a scroll view's own do not count).
       for recognizer in v.gestureRecognizers {
-        if let id = recognizersByID.first(where: { $0.value === recognizer })?.key {
+        if let id = recognizer.name, recognizersByID[id] === recognizer {
           removeRecognizer(recognizer, id: id, reason: reason)
         }
       }
@@ -148,13 +149,17 @@ extension SceneUpdate {
   }
 }
 
+extension SceneRuntimeError {
+  /// An `update` for a runtime built from a ``Scene`` alone, without the JSON it was read from.
+  public static let noDocument = SceneRuntimeError.invalidValue(
+    "update needs the scene's document; this runtime was built from a Scene alone")
+}
+
 extension SceneRuntime {
   /// Carries out an `update` at once: ``SceneUpdate/prepare(on:)`` on ``document``, then
   /// ``commit(_:)``. Nothing changes on an error.
   func apply(_ update: SceneUpdate) throws(SceneRuntimeError) -> String {
-    guard let document else {
-      throw .invalidValue("update needs the scene's document; this runtime was built from a Scene alone")
-    }
+    guard let document else { throw .noDocument }
     return commit(try update.prepare(on: document))
   }
 
