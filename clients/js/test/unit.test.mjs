@@ -1,0 +1,93 @@
+// The parts of the client that need no daemon: backoff, command encoding, and the views built
+// from data-touchd-* attributes.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { Backoff, TouchdClient, attributeValue, encodeCommand, viewFromDataset } from '../touchd.js';
+
+test('backoff doubles from 0.05 s up to 2 s, within its jitter', () => {
+  const backoff = new Backoff();
+  const middle = () => 0.5; // no jitter
+  assert.deepEqual([0, 1, 2, 3, 6, 7, 50].map((n) => backoff.delay(n, middle)), [0, 0.05, 0.1, 0.2, 1.6, 2, 2]);
+  assert.equal(backoff.delay(1, () => 0), 0.05 * 0.8);
+  assert.equal(backoff.delay(1, () => 1), 0.05 * 1.2);
+  assert.equal(backoff.delay(10, () => 1), 2); // never past the maximum
+  const fast = new Backoff({ initial: 0.1, maximum: 0.5, factor: 3, jitter: 0 });
+  assert.deepEqual([1, 2, 3].map((n) => fast.delay(n)), [0.1, 0.30000000000000004, 0.5]);
+});
+
+test('commands are one compact JSON object, cmd and id first', () => {
+  assert.equal(encodeCommand('ping', 1), '{"cmd":"ping","id":1}');
+  assert.equal(
+    encodeCommand('set', 7, { view: 'door', hidden: true, alpha: undefined }),
+    '{"cmd":"set","id":7,"view":"door","hidden":true}',
+  );
+  assert.throws(() => encodeCommand('set', 1, { view: 'door', alpha: Infinity }), /'alpha': touchd takes finite numbers only/);
+  assert.throws(() => encodeCommand('set', 1, { frame: { x: NaN } }), /'x'/);
+  assert.throws(() => encodeCommand('ping', 1, { id: 3 }), /'id' is set by the client/);
+});
+
+test('the client needs a WebSocket', () => {
+  const saved = globalThis.WebSocket;
+  globalThis.WebSocket = undefined;
+  try {
+    assert.throws(() => new TouchdClient('ws://127.0.0.1:1/'), /Node 20 needs --experimental-websocket/);
+  } finally {
+    globalThis.WebSocket = saved;
+  }
+  class Fake {}
+  const client = new TouchdClient({ url: 'ws://[::1]:9/', WebSocket: Fake });
+  assert.equal(client.url, 'ws://[::1]:9/');
+  assert.equal(client.timeout, 30);
+  assert.equal(client.backoff.maximum, 2);
+});
+
+test('attribute values are JSON when they parse, else text', () => {
+  assert.equal(attributeValue('2'), 2);
+  assert.equal(attributeValue('true'), true);
+  assert.equal(attributeValue('left'), 'left');
+  assert.deepEqual(attributeValue('["left","right"]'), ['left', 'right']);
+  assert.equal(attributeValue('buy-ticket'), 'buy-ticket');
+});
+
+test('a view from data-touchd-* attributes', () => {
+  // dataset names as the DOM gives them: data-touchd-number-of-taps-required -> touchdNumberOfTapsRequired
+  assert.deepEqual(
+    viewFromDataset('buy', {
+      touchdType: 'tap',
+      touchdAction: 'buy-ticket',
+      touchdNumberOfTapsRequired: '2',
+      touchdHitOutset: '12',
+      other: 'x',
+    }),
+    {
+      id: 'buy',
+      hitOutset: 12,
+      recognizers: [{ id: 'buy-tap', type: 'tap', action: 'buy-ticket', numberOfTapsRequired: 2 }],
+    },
+  );
+  // No action: the view's id; a recognizer id of its own.
+  assert.deepEqual(viewFromDataset('photo', { touchdType: 'pinch', touchdRecognizer: 'zoom', touchdMultipleTouchEnabled: 'true' }), {
+    id: 'photo',
+    multipleTouchEnabled: true,
+    recognizers: [{ id: 'zoom', type: 'pinch', action: 'photo' }],
+  });
+  // Several recognizers as JSON, besides the one of data-touchd-type.
+  assert.deepEqual(
+    viewFromDataset('carousel', {
+      touchdView: 'carousel',
+      touchdRecognizers: '[{"type":"swipe","action":"next","direction":"left"},{"id":"back","type":"swipe","direction":"right"}]',
+    }),
+    {
+      id: 'carousel',
+      recognizers: [
+        { id: 'carousel-swipe-1', type: 'swipe', action: 'next', direction: 'left' },
+        { id: 'back', type: 'swipe', direction: 'right', action: 'carousel' },
+      ],
+    },
+  );
+  // A view without recognizers; a stray parameter is left for the daemon to name.
+  assert.deepEqual(viewFromDataset('pad', { touchdView: 'pad', touchdTouches: 'true' }), { id: 'pad', touches: true });
+  assert.deepEqual(viewFromDataset('pad', { touchdView: 'pad', touchdDirection: 'left' }), { id: 'pad', direction: 'left' });
+});

@@ -1,0 +1,533 @@
+// Type declarations of touchd.js, the JavaScript client of touchd's WebSocket endpoint.
+// The messages are the protocol's (docs/protocol.md), field for field; keys a version does not
+// declare may be present (later daemons may add some).
+
+export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle'];
+export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'trace'];
+export const DEFAULT_URL: string;
+
+export type PipelineType = (typeof PIPELINE_TYPES)[number];
+export type SubscribableType = (typeof SUBSCRIBABLE_TYPES)[number];
+
+// Values
+
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Size {
+  width: number;
+  height: number;
+}
+export interface Frame extends Point, Size {}
+export interface WindowInfo {
+  id: string;
+  width: number;
+  height: number;
+}
+export interface TouchPoint {
+  id: number;
+  view: string | null;
+  phase: 'began' | 'moved' | 'stationary' | 'ended' | 'cancelled';
+  x: number;
+  y: number;
+  tapCount?: number;
+}
+export interface Press {
+  id: number;
+  type: string | null;
+  key: string | null;
+  phase: 'began' | 'changed' | 'ended' | 'cancelled';
+}
+
+// Messages of the daemon
+
+export interface Hello {
+  type: 'hello';
+  version: number;
+  instance: string | null;
+  windows: WindowInfo[];
+  views?: number;
+}
+
+interface Pipeline {
+  seq: number;
+  time: number;
+}
+
+export interface Action extends Pipeline {
+  type: 'action';
+  action: string;
+  /** tap, longPress, pan, swipe, pinch, rotation, screenEdgePan, or control. */
+  gesture: string;
+  /** began, changed, ended, cancelled (discrete gestures: ended); absent for controls. */
+  state?: 'began' | 'changed' | 'ended' | 'cancelled';
+  view: string | null;
+  window: string | null;
+  recognizer?: string;
+  location?: Point;
+  numberOfTouches?: number;
+  /** pan, screenEdgePan */
+  translation?: Point;
+  /** pan and screenEdgePan: points/s; pinch: scale/s; rotation: rad/s. */
+  velocity?: Point | number;
+  /** pinch */
+  scale?: number;
+  /** rotation, radians clockwise */
+  rotation?: number;
+  /** swipe */
+  direction?: 'right' | 'left' | 'up' | 'down';
+  /** controls: the UIControl.Event name, the control type, its value */
+  event?: string;
+  control?: string;
+  value?: boolean | number;
+  /** a tap or long press recognizing a press */
+  press?: string;
+}
+
+export interface Touches extends Pipeline {
+  type: 'touches';
+  phase: 'began' | 'moved' | 'ended' | 'cancelled';
+  view: string | null;
+  window: string | null;
+  touches: TouchPoint[];
+}
+
+export interface Scroll extends Pipeline {
+  type: 'scroll';
+  phase:
+    | 'willBeginDragging'
+    | 'didScroll'
+    | 'willEndDragging'
+    | 'didEndDragging'
+    | 'willBeginDecelerating'
+    | 'didEndDecelerating'
+    | 'didEndScrollingAnimation';
+  view: string;
+  window: string;
+  contentOffset: Point;
+  velocity?: Point;
+  targetContentOffset?: Point;
+  willDecelerate?: boolean;
+}
+
+export interface Control extends Pipeline {
+  type: 'control';
+  control: 'button' | 'switch' | 'slider' | 'stepper' | 'segmented';
+  view: string;
+  window: string;
+  enabled: boolean;
+  highlighted: boolean;
+  selected: boolean;
+  on?: boolean;
+  value?: number;
+  selectedSegmentIndex?: number;
+}
+
+export interface Presses extends Pipeline {
+  type: 'presses';
+  phase: 'began' | 'changed' | 'ended' | 'cancelled';
+  view: string | null;
+  window: string | null;
+  presses: Press[];
+}
+
+export interface Idle extends Pipeline {
+  type: 'idle';
+  state: 'idle' | 'active';
+  lastInput: number | null;
+  swallowed: boolean;
+}
+
+/** One step of delivery and arbitration (docs/explain.md); takes no seq. */
+export interface Trace {
+  type: 'trace';
+  time: number;
+  event: 'recognizer' | 'waiting' | 'touchBegan' | 'touchSwallowed' | 'held' | 'released' | 'cancelledInView';
+  [key: string]: unknown;
+}
+
+export interface Gap {
+  type: 'gap';
+  skipped: number;
+}
+export interface Reloaded {
+  type: 'reloaded';
+  source: 'file' | 'client';
+  windows: WindowInfo[];
+  views: number;
+}
+export interface Updated {
+  type: 'updated';
+  op: 'add' | 'replace' | 'remove';
+  view?: string;
+  recognizer?: string;
+  parent: string | null;
+  index: number | null;
+  views: number;
+  recognizers: number;
+}
+export interface WindowChanged {
+  type: 'windowChanged';
+  window: string;
+  width: number;
+  height: number;
+  rotation: 0 | 90 | 180 | 270;
+  calibration: number[];
+}
+export interface Calibration {
+  type: 'calibration';
+  window: string;
+  target: number;
+  targets: number;
+  at: Point;
+  touched: Point;
+}
+export interface Shutdown {
+  type: 'shutdown';
+}
+/** A reply nobody waited for, or an error the daemon tied to no command. */
+export interface ReplyMessage {
+  type: 'reply';
+  id: unknown;
+  ok: true;
+  [key: string]: unknown;
+}
+export interface ErrorMessage {
+  type: 'error';
+  id: unknown;
+  message: string;
+}
+/** A message of a type this version does not know. It is delivered as it came; it is left out
+ * of `Message` so that a check of `type` narrows the union. */
+export interface UnknownMessage {
+  type: string;
+  [key: string]: unknown;
+}
+
+// The client's own events
+
+/** The client lost its connection and made a new one (delivered once it subscribed again). */
+export interface Reconnected {
+  type: 'reconnected';
+  /** The daemon is another run (its hello's instance changed): seq starts again at 1. */
+  restarted: boolean;
+  instance: string | null;
+  previousInstance: string | null;
+  hello: Hello;
+  lastSeq: number | null;
+  /** Connection attempts it took. */
+  attempts: number;
+  /** The daemon's error if the last subscribe could not be sent again (its default filter is
+   * then in effect). */
+  resubscribeError: string | null;
+}
+
+/** Messages missed while disconnected from the same daemon run, counted from seq: just before
+ * the first message that carries one. Exact when subscribed to every pipeline type without
+ * actions or views filters; otherwise an upper bound. */
+export interface Missed {
+  type: 'missed';
+  count: number;
+  lastSeq: number;
+  seq: number;
+  exact: boolean;
+}
+
+export type PipelineMessage = Action | Touches | Scroll | Control | Presses | Idle;
+export type Message =
+  | PipelineMessage
+  | Trace
+  | Gap
+  | Reloaded
+  | Updated
+  | WindowChanged
+  | Calibration
+  | Shutdown
+  | ReplyMessage
+  | ErrorMessage
+  | Reconnected
+  | Missed;
+
+// Replies
+
+export interface Reply {
+  type: 'reply';
+  id: number;
+  ok: true;
+  [key: string]: unknown;
+}
+export interface SubscribeReply extends Reply {
+  types: SubscribableType[];
+  actions: string[];
+  views: string[];
+  overflow: 'disconnect' | 'skip';
+}
+export interface SceneReply extends Reply {
+  windows: WindowInfo[];
+  views: number;
+  recognizers: number;
+}
+export interface UpdateReply extends Reply {
+  op: 'add' | 'replace' | 'remove';
+  view?: string;
+  recognizer?: string;
+  parent: string | null;
+  index: number | null;
+  views: number;
+  recognizers: number;
+}
+export interface WindowReply extends Reply {
+  window: string;
+  width: number;
+  height: number;
+  rotation: 0 | 90 | 180 | 270;
+  calibration: number[];
+}
+export interface IgnoreReply extends Reply {
+  ignoring: number;
+}
+export interface StatusReply extends Reply {
+  devices: { path: string; name: string; window: string | null; keysWindow: string | null; grabbed: boolean }[];
+  clients: number;
+  counters: Record<string, number>;
+  windows: WindowInfo[];
+  touchesDown: number;
+  ignoring: number;
+  tracing: boolean;
+  scene: string;
+  [key: string]: unknown;
+}
+export interface CalibrateReply extends Reply {
+  matrix: number[];
+  rmsError: number;
+  maxError: number;
+  points: { at: Point; landed: Point; error: number }[];
+  warning: string | null;
+  device: { path: string; name: string } | null;
+  udevMatrix: number[] | null;
+}
+
+// Errors
+
+/** The daemon answered a command with an error; `message` is its message word for word. */
+export class TouchdError extends Error {
+  constructor(message: string, options?: { id?: unknown; cmd?: string | null });
+  readonly id: unknown;
+  readonly cmd: string | null;
+}
+/** The connection closed before the answer (the command is never sent again), or is gone for
+ * good (closed, refused, or lost without reconnect). */
+export class ConnectionLost extends Error {}
+/** No answer, or no connection, within the command's timeout. */
+export class TimeoutError extends Error {}
+
+// The client
+
+export interface BackoffOptions {
+  /** Seconds before the first retry (0.05). */
+  initial?: number;
+  /** The longest delay, seconds (2). */
+  maximum?: number;
+  /** Growth per failure (2). */
+  factor?: number;
+  /** Variation, a fraction (0.2: ±20 %). */
+  jitter?: number;
+}
+export class Backoff implements Required<BackoffOptions> {
+  constructor(options?: BackoffOptions);
+  initial: number;
+  maximum: number;
+  factor: number;
+  jitter: number;
+  delay(failures: number, random?: () => number): number;
+}
+
+export interface ClientOptions {
+  url?: string;
+  /** Connect again when the connection closes or cannot be made (true). */
+  reconnect?: boolean;
+  backoff?: BackoffOptions | Backoff;
+  /** Seconds a command waits for its answer (30); null: no limit. */
+  timeout?: number | null;
+  /** Seconds connect() keeps trying (null: no limit). */
+  connectTimeout?: number | null;
+  /** Seconds a new connection may take to greet (5). */
+  helloTimeout?: number;
+  /** Messages kept for nextMessage() and iteration (4096); older ones are dropped past it. */
+  bufferLimit?: number;
+  /** Keep messages for nextMessage() and iteration: 'auto' (only while no onMessage listener is
+   * registered), true or false. */
+  queue?: 'auto' | boolean;
+  /** The WebSocket constructor (default: the global one). */
+  WebSocket?: { new (url: string): WebSocket };
+  random?: () => number;
+}
+
+export interface SubscribeOptions {
+  /** Absent: actions only. */
+  types?: SubscribableType | readonly SubscribableType[] | Iterable<SubscribableType>;
+  /** Absent or empty: all. */
+  actions?: string | readonly string[] | Iterable<string>;
+  /** Absent or empty: all. */
+  views?: string | readonly string[] | Iterable<string>;
+  overflow?: 'disconnect' | 'skip';
+}
+
+export interface SetViewFields {
+  hidden?: boolean;
+  alpha?: number;
+  userInteractionEnabled?: boolean;
+  frame?: Frame;
+  contentOffset?: Point;
+  animated?: boolean;
+  contentSize?: Size;
+  scrollEnabled?: boolean;
+  enabled?: boolean;
+  selected?: boolean;
+  on?: boolean;
+  value?: number;
+  selectedSegmentIndex?: number;
+  firstResponder?: boolean;
+  [key: string]: unknown;
+}
+
+/** A scene of the scene format (docs/scene.md) as an object. */
+export interface Scene {
+  version: 1;
+  windows: SceneWindow[];
+  [key: string]: unknown;
+}
+export interface SceneWindow {
+  id: string;
+  size: Size;
+  devices?: string[];
+  grab?: boolean;
+  views?: SceneView[];
+  [key: string]: unknown;
+}
+export interface SceneView {
+  id: string;
+  frame: Frame;
+  recognizers?: SceneRecognizer[];
+  views?: SceneView[];
+  [key: string]: unknown;
+}
+export interface SceneRecognizer {
+  id: string;
+  type: 'tap' | 'longPress' | 'pan' | 'swipe' | 'pinch' | 'rotation' | 'screenEdgePan';
+  action: string;
+  [key: string]: unknown;
+}
+
+export class TouchdClient implements AsyncIterable<Message> {
+  constructor(url?: string | URL, options?: ClientOptions);
+  constructor(options: ClientOptions);
+  readonly url: string;
+  reconnect: boolean;
+  timeout: number | null;
+  backoff: Backoff;
+  /** The hello of the current (or last) connection; null before the first. */
+  readonly hello: Hello | null;
+  /** Connections that reached hello. */
+  readonly connections: number;
+  /** Messages dropped because more than bufferLimit waited unread. */
+  readonly droppedMessages: number;
+  readonly connected: boolean;
+  readonly closed: boolean;
+  /** The last seq received from the current daemon run. */
+  readonly lastSeq: number | null;
+  /** The fields of the last successful subscribe (sent again after a reconnection). */
+  readonly subscription: Record<string, unknown> | null;
+
+  connect(timeout?: number | null): Promise<Hello>;
+  close(): void;
+  /** Closes the current connection as if the daemon had (for tests). */
+  dropConnection(): void;
+
+  onMessage(listener: (message: Message) => void): () => void;
+  nextMessage(timeout?: number | null): Promise<Message | null>;
+  messages(timeout?: number | null): AsyncGenerator<Message, void, undefined>;
+  [Symbol.asyncIterator](): AsyncIterator<Message>;
+
+  send(cmd: string, fields?: Record<string, unknown>, options?: { timeout?: number | null }): Promise<Reply>;
+  request(cmd: string, fields?: Record<string, unknown>, timeout?: number | null): Promise<Reply>;
+  ping(): Promise<Reply>;
+  subscribe(options?: SubscribeOptions): Promise<SubscribeReply>;
+  setView(view: string, fields?: SetViewFields): Promise<Reply>;
+  setWindow(
+    window: string,
+    fields?: { rotation?: 0 | 90 | 180 | 270; calibration?: Iterable<number>; size?: Size | [number, number] },
+  ): Promise<WindowReply>;
+  ignoreInteraction(value: boolean): Promise<IgnoreReply>;
+  reload(): Promise<Reply>;
+  status(): Promise<StatusReply>;
+  pushScene(scene: Scene | Record<string, unknown>): Promise<SceneReply>;
+  update(
+    op: 'add' | 'replace' | 'remove',
+    fields: { view?: SceneView | string; recognizer?: SceneRecognizer | string; parent?: string; index?: number },
+  ): Promise<UpdateReply>;
+  calibrate(
+    window: string,
+    targets: Iterable<[number, number] | Point>,
+    options?: { timeout?: number },
+  ): Promise<CalibrateReply>;
+}
+
+export function encodeCommand(cmd: string, id: unknown, fields?: Record<string, unknown>): string;
+
+// The scene of the page
+
+/** The view keys data-touchd-* attributes may give; the others are the recognizer's parameters. */
+export const VIEW_KEYS: readonly string[];
+/** The elements that are views: `[data-touchd-view],[data-touchd-type],[data-touchd-recognizers]`. */
+export const VIEW_SELECTOR: string;
+/** An attribute's value: JSON when it parses as JSON, else the text. */
+export function attributeValue(text: string): unknown;
+/** The view (without frame) that an element's dataset describes. */
+export function viewFromDataset(id: string, dataset: Record<string, string | undefined>): Omit<SceneView, 'frame'>;
+
+export interface PageSceneOptions {
+  /** The element whose marked descendants (and itself) are the views (document.body). */
+  root?: Element;
+  /** The window's id ('main'). */
+  window?: string;
+  /** The window's devices (['*']). */
+  devices?: string[];
+  /** EVIOCGRAB the window's touchscreens (false). */
+  grab?: boolean;
+  /** More keys of the window (rotation, calibration, frameRate, keys, firstResponder). */
+  windowKeys?: Record<string, unknown>;
+  /** Top-level keys of the scene (stuckTouchTimeout, idle). */
+  sceneKeys?: Record<string, unknown>;
+  /** The window's size (default: the viewport's, innerWidth × innerHeight). */
+  size?: Size;
+}
+
+/** The daemon's scene built from the page: pushed at start and again when the layout changes;
+ * each action is dispatched on its view's element as a CustomEvent named after the action, and
+ * every pipeline message with a view as a `touchd` CustomEvent (both bubble; `detail` is the
+ * message). `touchd-scene` and `touchd-scene-error` events on the root tell each push's outcome. */
+export class PageScene {
+  constructor(client: TouchdClient, options?: PageSceneOptions);
+  readonly client: TouchdClient;
+  /** The last scene pushed and accepted, its reply, and the last refusal. */
+  readonly scene: Scene | null;
+  readonly reply: SceneReply | null;
+  readonly error: TouchdError | null;
+  /** Scenes pushed and accepted. */
+  readonly pushes: number;
+  start(): Promise<SceneReply | null>;
+  stop(): void;
+  build(): Scene;
+  refresh(options?: { force?: boolean }): Promise<SceneReply | null>;
+  elementFor(viewId: string): Element | null;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    touchd: CustomEvent<PipelineMessage>;
+    'touchd-scene': CustomEvent<{ scene: Scene; reply: SceneReply }>;
+    'touchd-scene-error': CustomEvent<{ scene: Scene; error: TouchdError }>;
+  }
+}

@@ -1,0 +1,1055 @@
+// touchd.js: a client of touchd's WebSocket endpoint, for browsers and Node (ES module, no build
+// step, no dependencies). The protocol is docs/protocol.md: each command is one text frame, each
+// message of the daemon one text frame (the lines of the Unix socket, without their newline).
+//
+// - TouchdClient: the daemon's messages as typed objects (see touchd.d.ts), each command a method
+//   whose promise resolves to its reply or rejects with the daemon's error (TouchdError), and a
+//   connection that comes back by itself (backoff), subscribes again and reports the messages
+//   missed meanwhile from `seq` (the same rules as the Python and Swift clients).
+// - PageScene: builds the daemon's scene from the page's elements marked with data-touchd-*
+//   attributes, pushes it again when the layout changes, and dispatches each action as a DOM
+//   CustomEvent on its element (clients/js/README.md).
+//
+// Times are in seconds, as in the protocol and the other clients.
+
+/** The message types that carry `seq` (one counter in the daemon). */
+export const PIPELINE_TYPES = Object.freeze(['action', 'touches', 'scroll', 'control', 'presses', 'idle']);
+/** The types `subscribe` takes: the pipeline's and `trace` (which takes no `seq`). */
+export const SUBSCRIBABLE_TYPES = Object.freeze([...PIPELINE_TYPES, 'trace']);
+/** Where `touchd --websocket 127.0.0.1:8765` listens. */
+export const DEFAULT_URL = 'ws://127.0.0.1:8765/';
+
+// Errors
+
+/** The daemon answered a command with an error: `message` is its message, word for word. */
+export class TouchdError extends Error {
+  constructor(message, { id = null, cmd = null } = {}) {
+    super(message);
+    this.name = 'TouchdError';
+    /** The command's id (null when the daemon could not read one). */
+    this.id = id;
+    /** The command's name, when known. */
+    this.cmd = cmd;
+  }
+}
+
+/** The connection closed (or could not be made without `reconnect`) before the answer. The
+ * command may or may not have taken effect: it is never sent again. */
+export class ConnectionLost extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ConnectionLost';
+  }
+}
+
+/** No answer (or no connection) within the command's timeout. */
+export class TimeoutError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'TimeoutError';
+  }
+}
+
+// Backoff
+
+/** Delays between connection attempts: `initial` seconds after the first failure (or a lost
+ * connection), times `factor` after each further one, at most `maximum`, each varied by up to
+ * `jitter` (0.2: ±20 %) so that many clients do not retry in step. */
+export class Backoff {
+  constructor({ initial = 0.05, maximum = 2, factor = 2, jitter = 0.2 } = {}) {
+    Object.assign(this, { initial, maximum, factor, jitter });
+  }
+
+  /** Seconds before the attempt that follows `failures` failed ones (0: none yet). */
+  delay(failures, random = Math.random) {
+    if (failures <= 0) return 0;
+    const base = Math.min(this.maximum, this.initial * this.factor ** Math.min(failures - 1, 64));
+    const spread = this.jitter * (2 * random() - 1);
+    return Math.max(0, Math.min(this.maximum, base * (1 + spread)));
+  }
+}
+
+// Commands
+
+function names(value) {
+  if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
+  return Array.from(value);
+}
+
+function finiteOnly(key, value) {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new TypeError(`'${key}': touchd takes finite numbers only, found ${value}`);
+  }
+  return value;
+}
+
+/** One command as the text of its frame: `{"cmd":..,"id":..,...fields}` (fields that are
+ * `undefined` are left out; NaN and infinities are refused, as the daemon would). */
+export function encodeCommand(cmd, id, fields = {}) {
+  const object = { cmd, id };
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'cmd' || key === 'id') throw new TypeError(`'${key}' is set by the client, not a command field`);
+    object[key] = value;
+  }
+  return JSON.stringify(object, finiteOnly);
+}
+
+// The connection's states
+const DISCONNECTED = 'disconnected';
+const AWAIT_HELLO = 'await-hello';
+const RESUBSCRIBING = 'resubscribing';
+const READY = 'ready';
+
+function isInteger(value) {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+/**
+ * A client of touchd's WebSocket endpoint (`touchd --websocket HOST:PORT`).
+ *
+ *   const client = new TouchdClient('ws://127.0.0.1:8765/');
+ *   const hello = await client.connect();
+ *   await client.subscribe({ types: ['action'] });
+ *   for await (const message of client) console.log(message);
+ *
+ * Options (seconds): `reconnect` (true), `backoff` ({initial, maximum, factor, jitter} or a
+ * Backoff), `timeout` (30: a command's wait for its answer; null: none), `connectTimeout`
+ * (null: connect() keeps trying), `helloTimeout` (5), `bufferLimit` (4096 messages kept for
+ * nextMessage() and iteration), `queue` ('auto': keep messages only while no onMessage listener
+ * is registered; true; false), `WebSocket` (the constructor to use; default the global one).
+ */
+export class TouchdClient {
+  constructor(url = DEFAULT_URL, options = {}) {
+    if (url !== null && typeof url === 'object' && !(url instanceof URL)) {
+      options = url;
+      url = options.url ?? DEFAULT_URL;
+    }
+    this.url = String(url);
+    this.reconnect = options.reconnect ?? true;
+    this.timeout = options.timeout === undefined ? 30 : options.timeout;
+    this.connectTimeout = options.connectTimeout ?? null;
+    this.helloTimeout = options.helloTimeout ?? 5;
+    this.backoff = options.backoff instanceof Backoff ? options.backoff : new Backoff(options.backoff);
+    this.bufferLimit = options.bufferLimit ?? 4096;
+    this.queueMode = options.queue ?? 'auto';
+    this.WebSocket = options.WebSocket ?? globalThis.WebSocket;
+    if (typeof this.WebSocket !== 'function') {
+      throw new TypeError(
+        'no WebSocket here: browsers and Node 22 or later have one; Node 20 needs --experimental-websocket, or pass options.WebSocket',
+      );
+    }
+    this.random = options.random ?? Math.random;
+
+    /** The hello of the current (or last) connection; null before the first. */
+    this.hello = null;
+    /** Connections that reached hello. */
+    this.connections = 0;
+    /** Messages dropped because nobody read them (more than bufferLimit waited). */
+    this.droppedMessages = 0;
+
+    this._state = DISCONNECTED;
+    this._socket = null;
+    this._started = false;
+    this._closed = false;
+    this._ended = null; // why no more messages will come
+    this._failures = 0; // failed attempts since the last hello
+    this._attemptsSinceHello = 0;
+    this._retryTimer = null;
+    this._helloTimer = null;
+    this._refusal = null;
+    this._nextId = 1;
+    this._pending = new Map(); // id -> {cmd, fields, internal, resolve, reject, timer}
+    this._waitingToSend = []; // commands issued while not connected
+    this._subscription = null;
+    this._exact = false;
+    this._resubscribeId = null;
+    this._reconnected = null;
+    this._seqInstance = null;
+    this._lastSeq = null;
+    this._missedFrom = null;
+    this._queue = [];
+    this._readers = []; // {resolve, reject, timer} waiting in nextMessage()
+    this._listeners = new Set();
+    this._connectWaiters = [];
+  }
+
+  // Life
+
+  /** Connects (trying again with backoff when `reconnect`) and resolves to the daemon's hello.
+   * Rejects after `timeout` seconds (default `connectTimeout`) with TimeoutError; without
+   * `reconnect`, at the first failure (ConnectionLost; TouchdError for a refusal). */
+  connect(timeout = this.connectTimeout) {
+    if (this._closed) return Promise.reject(new ConnectionLost('the client is closed'));
+    this._start();
+    if (this._canSend) return Promise.resolve(this.hello);
+    if (this._ended) return Promise.reject(this._ended);
+    return new Promise((resolve, reject) => {
+      const waiter = { resolve, reject, timer: null };
+      if (timeout !== null && timeout !== undefined) {
+        waiter.timer = setTimeout(() => {
+          this._connectWaiters = this._connectWaiters.filter((w) => w !== waiter);
+          reject(new TimeoutError(`could not connect to touchd at ${this.url} within ${timeout} s`));
+        }, timeout * 1000);
+      }
+      this._connectWaiters.push(waiter);
+    });
+  }
+
+  /** Closes the connection for good: commands waiting reject with ConnectionLost, iteration
+   * ends. */
+  close() {
+    if (this._closed) return;
+    this._closed = true;
+    clearTimeout(this._retryTimer);
+    const socket = this._socket;
+    if (socket) {
+      this._detach(socket);
+      this._connectionLost();
+    }
+    this._end(this._ended ?? new ConnectionLost('the client is closed'));
+  }
+
+  /** Closes the current connection as if the daemon had (for tests of reconnection): the
+   * commands in flight fail, and with `reconnect` the client connects again. */
+  dropConnection() {
+    const socket = this._socket;
+    if (!socket) return;
+    this._detach(socket);
+    this._lost();
+  }
+
+  /** Connected and greeted: commands can be sent. */
+  get connected() {
+    return this._canSend && !this._closed;
+  }
+
+  get closed() {
+    return this._closed;
+  }
+
+  /** The last `seq` received (of the current daemon run). */
+  get lastSeq() {
+    return this._lastSeq;
+  }
+
+  /** The fields of the last successful `subscribe` (sent again after a reconnection). */
+  get subscription() {
+    return this._subscription;
+  }
+
+  // Messages
+
+  /** Calls `listener(message)` for each message and event; returns the function that removes
+   * it. With the default `queue: 'auto'`, messages are not kept for nextMessage() while a
+   * listener is registered. */
+  onMessage(listener) {
+    this._listeners.add(listener);
+    this._start();
+    return () => this._listeners.delete(listener);
+  }
+
+  /** The next message or event; null after `timeout` seconds without one (null: wait for
+   * ever). Rejects with ConnectionLost once the connection is gone for good and every message
+   * before it was read. */
+  nextMessage(timeout = null) {
+    this._start();
+    if (this._queue.length) return Promise.resolve(this._queue.shift());
+    if (this._ended) return Promise.reject(this._ended);
+    return new Promise((resolve, reject) => {
+      const reader = { resolve, reject, timer: null };
+      if (timeout !== null && timeout !== undefined) {
+        reader.timer = setTimeout(() => {
+          this._readers = this._readers.filter((r) => r !== reader);
+          resolve(null);
+        }, timeout * 1000);
+      }
+      this._readers.push(reader);
+    });
+  }
+
+  /** Yields messages and events until `timeout` seconds pass without one (null: for ever) or
+   * the connection is gone for good (then it ends, or throws ConnectionLost if the client was
+   * not closed). */
+  async *messages(timeout = null) {
+    for (;;) {
+      let message;
+      try {
+        message = await this.nextMessage(timeout);
+      } catch (error) {
+        if (this._closed && error instanceof ConnectionLost) return;
+        throw error;
+      }
+      if (message === null) return;
+      yield message;
+    }
+  }
+
+  [Symbol.asyncIterator]() {
+    return this.messages();
+  }
+
+  // Commands
+
+  /** Sends any command with `fields` as the protocol names them; resolves to its reply. */
+  send(cmd, fields = {}, { timeout } = {}) {
+    return this.request(cmd, fields, timeout === undefined ? this.timeout : timeout);
+  }
+
+  /** Sends a command; `timeout` in seconds (null: none). */
+  request(cmd, fields = {}, timeout = this.timeout) {
+    if (this._closed) return Promise.reject(new ConnectionLost('the client is closed'));
+    let text;
+    try {
+      text = encodeCommand(cmd, 0, fields); // checks the fields before anything is registered
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    void text;
+    this._start();
+    return new Promise((resolve, reject) => {
+      const command = { cmd, fields: { ...fields }, internal: false, resolve, reject, timer: null, id: null };
+      if (timeout !== null && timeout !== undefined) {
+        command.timer = setTimeout(() => {
+          if (command.id === null) {
+            this._waitingToSend = this._waitingToSend.filter((c) => c !== command);
+            reject(new TimeoutError(`not connected to touchd at ${this.url} within ${timeout} s`));
+          } else {
+            command.abandoned = true;
+            reject(new TimeoutError(`no answer from touchd to '${cmd}' within ${timeout} s`));
+          }
+        }, timeout * 1000);
+      }
+      if (this._ended && !this._canSend) {
+        clearTimeout(command.timer);
+        reject(new ConnectionLost(this._ended.message));
+      } else if (this._canSend) {
+        this._sendCommand(command);
+      } else {
+        this._waitingToSend.push(command);
+      }
+    });
+  }
+
+  ping() {
+    return this.request('ping');
+  }
+
+  /** Replaces the filter: `types` (absent: actions only), `actions`, `views` (absent or []: all),
+   * each a string or a list; `overflow` 'disconnect' (default) or 'skip'. Sent again after each
+   * reconnection. */
+  subscribe({ types, actions, views, overflow } = {}) {
+    const fields = {};
+    if (types !== undefined && types !== null) fields.types = names(types);
+    if (actions !== undefined && actions !== null) fields.actions = names(actions);
+    if (views !== undefined && views !== null) fields.views = names(views);
+    if (overflow !== undefined && overflow !== null) fields.overflow = overflow;
+    return this.request('subscribe', fields);
+  }
+
+  /** `set` on a view: `{hidden: true}`, `{alpha: 0.5}`, `{frame: {x, y, width, height}}`,
+   * `{contentOffset: {x, y}}`, `{selectedSegmentIndex: 1}`… (the protocol's names). */
+  setView(view, fields = {}) {
+    return this.request('set', { view, ...fields });
+  }
+
+  /** `set` on a window: `rotation` (0, 90, 180, 270), `calibration` (6 numbers), `size`
+   * ({width, height} or [width, height]). */
+  setWindow(window, { rotation, calibration, size } = {}) {
+    const fields = { window };
+    if (rotation !== undefined) fields.rotation = rotation;
+    if (calibration !== undefined) fields.calibration = Array.from(calibration);
+    if (size !== undefined) fields.size = Array.isArray(size) ? { width: size[0], height: size[1] } : size;
+    return this.request('set', fields);
+  }
+
+  ignoreInteraction(value) {
+    return this.request('ignoreInteraction', { value });
+  }
+
+  reload() {
+    return this.request('reload');
+  }
+
+  status() {
+    return this.request('status');
+  }
+
+  /** `scene`: replaces the running scene with `scene` (the scene format as an object). */
+  pushScene(scene) {
+    return this.request('scene', { scene });
+  }
+
+  /** `update`: `op` 'add', 'replace' or 'remove'; `view` or `recognizer` (an object for add and
+   * replace, an id for remove); `parent` and `index` with add. */
+  update(op, { view, recognizer, parent, index } = {}) {
+    const fields = { op };
+    if (view !== undefined) fields.view = view;
+    if (recognizer !== undefined) fields.recognizer = recognizer;
+    if (parent !== undefined) fields.parent = parent;
+    if (index !== undefined) fields.index = index;
+    return this.request('update', fields);
+  }
+
+  /** Collects one touch per target ([x, y] or {x, y}) and resolves to the fitted matrix; waits
+   * up to the daemon's `timeout` (default 120 s) plus the client's. */
+  calibrate(window, targets, { timeout } = {}) {
+    const fields = { window, targets: Array.from(targets, (t) => (Array.isArray(t) ? [t[0], t[1]] : [t.x, t.y])) };
+    if (timeout !== undefined) fields.timeout = timeout;
+    const wait = this.timeout === null ? null : (timeout ?? 120) + this.timeout;
+    return this.request('calibrate', fields, wait);
+  }
+
+  // The connection
+
+  get _canSend() {
+    return this._state === RESUBSCRIBING || this._state === READY;
+  }
+
+  _start() {
+    if (this._started || this._closed) return;
+    this._started = true;
+    this._attempt();
+  }
+
+  _attempt() {
+    this._retryTimer = null;
+    if (this._closed || this._socket) return;
+    let socket;
+    try {
+      socket = new this.WebSocket(this.url);
+    } catch (error) {
+      // A malformed URL: no attempt can succeed.
+      this._end(new ConnectionLost(`cannot connect to touchd at ${this.url}: ${error.message}`));
+      return;
+    }
+    this._socket = socket;
+    this._state = AWAIT_HELLO;
+    this._refusal = null;
+    this._attemptsSinceHello += 1;
+    socket.binaryType = 'arraybuffer';
+    socket.onmessage = (event) => {
+      if (this._socket === socket) this._receive(event.data);
+    };
+    socket.onclose = (event) => {
+      if (this._socket !== socket) return;
+      this._detach(socket);
+      this._lost(event);
+    };
+    socket.onerror = () => {
+      // Browsers follow an error with a close event; Node 20's WebSocket may not, after a failed
+      // connection attempt: the connection is gone either way.
+      if (this._socket !== socket) return;
+      this._detach(socket);
+      this._lost({});
+    };
+    this._helloTimer = setTimeout(() => {
+      if (this._socket !== socket || this._state !== AWAIT_HELLO) return;
+      this._detach(socket);
+      this._lost({ reason: `no hello within ${this.helloTimeout} s` });
+    }, this.helloTimeout * 1000);
+  }
+
+  _detach(socket) {
+    socket.onmessage = socket.onclose = socket.onerror = null;
+    clearTimeout(this._helloTimer);
+    try {
+      socket.close(1000);
+    } catch {
+      // already closing
+    }
+    if (this._socket === socket) this._socket = null;
+  }
+
+  /** The connection closed (or could not be made): the commands in flight fail. */
+  _lost(event = {}) {
+    const hadHello = this._canSend;
+    const refusal = this._refusal;
+    this._refusal = null;
+    this._connectionLost();
+    if (this._closed) return;
+    if (refusal && !refusal.retry) {
+      this._end(refusal.error);
+      return;
+    }
+    this._failures = hadHello ? 1 : this._failures + 1;
+    if (!this.reconnect) {
+      const why = hadHello
+        ? `the connection to touchd at ${this.url} closed`
+        : `cannot connect to touchd at ${this.url}${event.code ? ` (close code ${event.code})` : ''}`;
+      this._end(refusal?.error ?? new ConnectionLost(why));
+      return;
+    }
+    const delay = this.backoff.delay(this._failures, this.random);
+    this._retryTimer = setTimeout(() => this._attempt(), delay * 1000);
+  }
+
+  _connectionLost() {
+    if (this._state === DISCONNECTED) return;
+    for (const [id, command] of this._pending) {
+      clearTimeout(command.timer);
+      if (!command.internal && !command.abandoned) {
+        command.reject(new ConnectionLost(`the connection to touchd closed before the answer to '${command.cmd}' (id ${id})`));
+      }
+    }
+    this._pending.clear();
+    this._resubscribeId = null;
+    this._reconnected = null;
+    this._state = DISCONNECTED;
+  }
+
+  /** No more messages will come (closed, a refusal, or lost without `reconnect`). */
+  _end(error) {
+    this._ended = this._ended ?? error;
+    this._state = DISCONNECTED;
+    for (const command of this._waitingToSend) {
+      clearTimeout(command.timer);
+      command.reject(this._closed ? new ConnectionLost('the client is closed') : this._ended);
+    }
+    this._waitingToSend = [];
+    for (const waiter of this._connectWaiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(this._ended);
+    }
+    this._connectWaiters = [];
+    if (!this._queue.length) {
+      for (const reader of this._readers) {
+        clearTimeout(reader.timer);
+        reader.reject(this._ended);
+      }
+      this._readers = [];
+    }
+  }
+
+  _sendCommand(command) {
+    const id = this._nextId++;
+    command.id = id;
+    this._pending.set(id, command);
+    try {
+      this._socket.send(encodeCommand(command.cmd, id, command.fields));
+    } catch {
+      // The close event follows and fails the command.
+    }
+    return id;
+  }
+
+  _internal(cmd, fields) {
+    return this._sendCommand({ cmd, fields, internal: true, resolve() {}, reject() {}, timer: null, id: null });
+  }
+
+  // Input
+
+  _receive(data) {
+    if (typeof data !== 'string') {
+      console.warn('touchd sent a binary frame: ignored');
+      return;
+    }
+    for (const line of data.split('\n')) {
+      if (!line.trim()) continue;
+      let object;
+      try {
+        object = JSON.parse(line);
+      } catch {
+        console.warn('touchd sent a frame that is not JSON:', line.slice(0, 200));
+        continue;
+      }
+      if (object === null || typeof object !== 'object' || Array.isArray(object)) {
+        console.warn('touchd sent a frame that is not a JSON object:', line.slice(0, 200));
+        continue;
+      }
+      this._message(object);
+      if (this._state === DISCONNECTED) break;
+    }
+  }
+
+  _message(message) {
+    if (this._state === AWAIT_HELLO) {
+      this._beforeHello(message);
+      return;
+    }
+    if (message.type === 'reply' || message.type === 'error') {
+      this._answer(message);
+      return;
+    }
+    const seq = PIPELINE_TYPES.includes(message.type) ? message.seq : undefined;
+    if (this._state === RESUBSCRIBING && (seq !== undefined || message.type === 'trace')) {
+      // Published under the default filter before the subscription is back: dropped, and
+      // counted in the missed event that follows.
+      return;
+    }
+    if (isInteger(seq)) {
+      if (this._missedFrom !== null) {
+        const last = this._missedFrom;
+        this._missedFrom = null;
+        this._deliver({ type: 'missed', count: Math.max(0, seq - last - 1), lastSeq: last, seq, exact: this._exact });
+      }
+      this._lastSeq = seq;
+      this._seqInstance = this.hello?.instance ?? null;
+    }
+    this._deliver(message);
+  }
+
+  _beforeHello(message) {
+    if (message.type === 'error') {
+      // Refused: access denied, an origin not allowed, too many clients. The daemon closes.
+      const retry = String(message.message).includes('too many clients');
+      this._refusal = { error: new TouchdError(message.message, { id: message.id ?? null }), retry };
+      console.warn(`touchd at ${this.url} refused the connection: ${message.message}`);
+      const socket = this._socket;
+      if (socket) {
+        this._detach(socket);
+        this._lost();
+      }
+      return;
+    }
+    if (message.type !== 'hello') {
+      console.warn(`touchd sent ${JSON.stringify(message).slice(0, 200)} before its hello`);
+      return;
+    }
+    clearTimeout(this._helloTimer);
+    const previous = this.hello;
+    this.hello = message;
+    this.connections += 1;
+    this._failures = 0;
+    const attempts = this._attemptsSinceHello;
+    this._attemptsSinceHello = 0;
+    if (previous === null) {
+      this._seqInstance = message.instance ?? null;
+      this._state = READY;
+    } else {
+      const restarted = message.instance == null || message.instance !== previous.instance;
+      if (restarted) {
+        this._lastSeq = null;
+        this._missedFrom = null;
+      } else if (this._lastSeq !== null && this._seqInstance === message.instance) {
+        this._missedFrom = this._lastSeq;
+      }
+      this._seqInstance = message.instance ?? null;
+      this._reconnected = {
+        type: 'reconnected',
+        restarted,
+        instance: message.instance ?? null,
+        previousInstance: previous.instance ?? null,
+        hello: message,
+        lastSeq: restarted ? null : this._lastSeq,
+        attempts,
+        resubscribeError: null,
+      };
+      if (this._subscription !== null) {
+        this._state = READY;
+        this._resubscribeId = this._internal('subscribe', this._subscription);
+        this._state = RESUBSCRIBING;
+      } else {
+        this._state = READY;
+        this._deliver(this._takeReconnected(null));
+      }
+    }
+    for (const waiter of this._connectWaiters) {
+      clearTimeout(waiter.timer);
+      waiter.resolve(message);
+    }
+    this._connectWaiters = [];
+    const waiting = this._waitingToSend;
+    this._waitingToSend = [];
+    for (const command of waiting) this._sendCommand(command);
+  }
+
+  _takeReconnected(error) {
+    const event = this._reconnected;
+    this._reconnected = null;
+    event.resubscribeError = error;
+    return event;
+  }
+
+  _answer(message) {
+    let id = message.id;
+    if (message.type === 'error' && (id === null || id === undefined) && this._pending.size) {
+      // An error the daemon could not tie to a command's id: it answers the oldest one waiting.
+      id = this._pending.keys().next().value;
+    }
+    const command = isInteger(id) ? this._pending.get(id) : undefined;
+    if (command === undefined) {
+      this._deliver(message);
+      return;
+    }
+    this._pending.delete(id);
+    clearTimeout(command.timer);
+    if (command.cmd === 'subscribe' && message.type === 'reply') {
+      this._subscription = command.fields;
+      this._exact = TouchdClient._filterIsEverything(message);
+    }
+    if (command.internal) {
+      if (id === this._resubscribeId) {
+        this._resubscribeId = null;
+        this._state = READY;
+        const error = message.type === 'error' ? message.message : null;
+        if (error !== null) {
+          console.warn(`touchd refused the subscription sent again after reconnecting: ${error}`);
+          this._exact = false;
+        }
+        this._deliver(this._takeReconnected(error));
+      }
+      return;
+    }
+    if (command.abandoned) return;
+    if (message.type === 'error') {
+      command.reject(new TouchdError(message.message, { id: message.id ?? null, cmd: command.cmd }));
+    } else {
+      command.resolve(message);
+    }
+  }
+
+  static _filterIsEverything(reply) {
+    const types = reply.types ?? [];
+    return (
+      PIPELINE_TYPES.every((t) => types.includes(t)) &&
+      !(reply.actions && reply.actions.length) &&
+      !(reply.views && reply.views.length)
+    );
+  }
+
+  _deliver(message) {
+    for (const listener of [...this._listeners]) {
+      try {
+        listener(message);
+      } catch (error) {
+        console.error('a touchd message listener threw:', error);
+      }
+    }
+    const reader = this._readers.shift();
+    if (reader) {
+      clearTimeout(reader.timer);
+      reader.resolve(message);
+      return;
+    }
+    const keep = this.queueMode === true || (this.queueMode === 'auto' && this._listeners.size === 0);
+    if (!keep) return;
+    this._queue.push(message);
+    if (this._queue.length > this.bufferLimit) {
+      this._queue.shift();
+      if (this.droppedMessages++ === 0) {
+        console.warn(`touchd client: more than ${this.bufferLimit} messages unread; dropping the oldest`);
+      }
+    }
+  }
+}
+
+// The scene of the page
+
+/** The view keys an element may give as data-touchd-* attributes (other attributes are the
+ * recognizer's parameters). */
+export const VIEW_KEYS = Object.freeze([
+  'hidden',
+  'alpha',
+  'userInteractionEnabled',
+  'multipleTouchEnabled',
+  'exclusiveTouch',
+  'clipsToBounds',
+  'hitOutset',
+  'touches',
+  'presses',
+  'scroll',
+  'control',
+]);
+const RESERVED = new Set(['view', 'type', 'action', 'recognizer', 'recognizers']);
+const PREFIX = 'touchd';
+/** The elements that are views. */
+export const VIEW_SELECTOR = '[data-touchd-view],[data-touchd-type],[data-touchd-recognizers]';
+
+/** An attribute's value: JSON when it parses as JSON (numbers, true, false, lists, objects),
+ * else the text. */
+export function attributeValue(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function round(value) {
+  return Math.round(value * 100) / 100;
+}
+
+function datasetKey(key) {
+  // dataset.touchdHitOutset -> hitOutset
+  const rest = key.slice(PREFIX.length);
+  return rest.charAt(0).toLowerCase() + rest.slice(1);
+}
+
+/**
+ * The view of one element: its keys and recognizers from its data-touchd-* attributes, without
+ * frame and subviews. `id` is the view's id.
+ */
+export function viewFromDataset(id, dataset) {
+  const view = { id };
+  const parameters = {};
+  for (const key of Object.keys(dataset)) {
+    if (!key.startsWith(PREFIX) || key.length === PREFIX.length) continue;
+    const name = datasetKey(key);
+    if (RESERVED.has(name)) continue;
+    const value = attributeValue(dataset[key]);
+    if (VIEW_KEYS.includes(name)) view[name] = value;
+    else parameters[name] = value;
+  }
+  const recognizers = [];
+  const type = dataset.touchdType;
+  if (type) {
+    recognizers.push({
+      id: dataset.touchdRecognizer || `${id}-${type}`,
+      type,
+      action: dataset.touchdAction || id,
+      ...parameters,
+    });
+  } else if (Object.keys(parameters).length) {
+    // Parameters without a type: let the daemon say what is wrong (an unknown view key).
+    Object.assign(view, parameters);
+  }
+  if (dataset.touchdRecognizers) {
+    let list = attributeValue(dataset.touchdRecognizers);
+    if (!Array.isArray(list)) list = [list];
+    list.forEach((recognizer, index) => {
+      if (recognizer === null || typeof recognizer !== 'object') {
+        recognizers.push(recognizer); // the daemon names what is wrong with it
+        return;
+      }
+      const copy = { ...recognizer };
+      copy.id ??= `${id}-${copy.type}-${index + 1}`;
+      copy.action ??= id;
+      recognizers.push(copy);
+    });
+  }
+  if (recognizers.length) view.recognizers = recognizers;
+  return view;
+}
+
+/**
+ * The scene of a page: every element under `root` that matches VIEW_SELECTOR becomes a view at
+ * its getBoundingClientRect() (in its nearest marked ancestor's coordinates), nested as the
+ * elements are, back to front in document order, in one window of the viewport's size.
+ *
+ * Options: `root` (default document.body), `window` (the window id, 'main'), `devices` (['*']),
+ * `grab` (false), `windowKeys` (more keys of the window: rotation, calibration, frameRate,
+ * keys…), `sceneKeys` (top-level keys: stuckTouchTimeout, idle), `size` ({width, height}: the
+ * window's size; default the viewport's, innerWidth × innerHeight).
+ */
+export class PageScene {
+  constructor(client, options = {}) {
+    this.client = client;
+    this.root = options.root ?? globalThis.document?.body;
+    this.windowId = options.window ?? 'main';
+    this.devices = options.devices ?? ['*'];
+    this.grab = options.grab ?? false;
+    this.windowKeys = options.windowKeys ?? {};
+    this.sceneKeys = options.sceneKeys ?? {};
+    this.size = options.size ?? null;
+    /** The last scene pushed and accepted, its reply, and the last error (null: none). */
+    this.scene = null;
+    this.reply = null;
+    this.error = null;
+    /** Scenes pushed and accepted. */
+    this.pushes = 0;
+    this._elements = new Map(); // view id -> element
+    this._ids = new WeakMap(); // element -> generated id
+    this._generated = 0;
+    this._pushedText = null;
+    this._failedText = null;
+    this._inFlight = false;
+    this._again = false;
+    this._force = false;
+    this._resize = null;
+    this._stops = [];
+  }
+
+  /** Builds and pushes the scene, then watches the page (ResizeObserver, MutationObserver,
+   * resize, scroll, transitions) and the client (reconnections, reloads, actions). */
+  start() {
+    const schedule = () => this.refresh();
+    const view = this.root.ownerDocument.defaultView;
+    const resize = new view.ResizeObserver(schedule);
+    resize.observe(this.root);
+    this._resize = resize;
+    const mutations = new view.MutationObserver((records) => {
+      if (records.some((record) => this._matters(record))) schedule();
+    });
+    mutations.observe(this.root, { subtree: true, childList: true, attributes: true, characterData: true });
+    this._stops.push(() => resize.disconnect(), () => mutations.disconnect());
+    const listen = (target, type, options) => {
+      target.addEventListener(type, schedule, options);
+      this._stops.push(() => target.removeEventListener(type, schedule, options));
+    };
+    listen(view, 'resize', { passive: true });
+    listen(this.root.ownerDocument, 'scroll', { capture: true, passive: true });
+    listen(this.root, 'transitionend', { passive: true });
+    listen(this.root, 'animationend', { passive: true });
+    this._stops.push(
+      this.client.onMessage((message) => this._message(message)),
+    );
+    return this.refresh({ force: true });
+  }
+
+  stop() {
+    for (const stop of this._stops.splice(0)) stop();
+  }
+
+  /** The element of a view id of the last scene built. */
+  elementFor(viewId) {
+    return this._elements.get(viewId) ?? null;
+  }
+
+  /** Builds the scene from the page as it is now. */
+  build() {
+    const document = this.root.ownerDocument;
+    const window = document.defaultView;
+    const elements = [...this.root.querySelectorAll(VIEW_SELECTOR)];
+    if (this.root.matches?.(VIEW_SELECTOR)) elements.unshift(this.root);
+    const marked = new Set(elements);
+    const views = new Map();
+    const top = [];
+    this._elements = new Map();
+    for (const element of elements) {
+      const id = this._idOf(element);
+      const view = viewFromDataset(id, element.dataset);
+      const rect = element.getBoundingClientRect();
+      let parent = element.parentElement;
+      while (parent && !marked.has(parent)) parent = parent.parentElement;
+      const origin = parent ? parent.getBoundingClientRect() : { left: 0, top: 0 };
+      const frame = {
+        x: round(rect.left - origin.left),
+        y: round(rect.top - origin.top),
+        width: round(Math.max(0, rect.width)),
+        height: round(Math.max(0, rect.height)),
+      };
+      const shown = element.getClientRects().length > 0 && window.getComputedStyle(element).visibility !== 'hidden';
+      const node = { id, frame };
+      if (!shown && view.hidden === undefined) node.hidden = true;
+      if ((element.disabled === true || element.inert === true) && view.userInteractionEnabled === undefined) {
+        node.userInteractionEnabled = false;
+      }
+      for (const [key, value] of Object.entries(view)) if (key !== 'id') node[key] = value;
+      this._resize?.observe(element);
+      views.set(element, node);
+      this._elements.set(id, element);
+      if (parent) {
+        const parentNode = views.get(parent);
+        (parentNode.views ??= []).push(node);
+      } else {
+        top.push(node);
+      }
+    }
+    const size = this.size ?? { width: window.innerWidth, height: window.innerHeight };
+    return {
+      version: 1,
+      ...this.sceneKeys,
+      windows: [
+        {
+          id: this.windowId,
+          size: { width: size.width, height: size.height },
+          devices: this.devices,
+          ...(this.grab ? { grab: true } : {}),
+          ...this.windowKeys,
+          views: top,
+        },
+      ],
+    };
+  }
+
+  /** Builds the scene again soon (once per animation frame) and pushes it if it changed;
+   * `force`: push even if it did not. Resolves once that push is answered. */
+  refresh({ force = false } = {}) {
+    if (force) this._force = true;
+    if (!this._scheduledPromise) {
+      this._scheduledPromise = new Promise((resolve) => {
+        let done = false;
+        const run = () => {
+          if (done) return;
+          done = true;
+          this._scheduledPromise = null;
+          resolve(this._flush());
+        };
+        const window = this.root.ownerDocument.defaultView;
+        window.requestAnimationFrame?.(run);
+        setTimeout(run, 50); // no animation frames in a hidden page
+      });
+    }
+    return this._scheduledPromise;
+  }
+
+  async _flush() {
+    if (this._inFlight) {
+      this._again = true;
+      return this._inFlightPromise;
+    }
+    const scene = this.build();
+    const text = JSON.stringify(scene);
+    if (!this._force && (text === this._pushedText || text === this._failedText)) return this.reply;
+    this._force = false;
+    this._inFlight = true;
+    this._inFlightPromise = (async () => {
+      try {
+        // No timeout: a page started before the daemon pushes once it connects.
+        const reply = await this.client.request('scene', { scene }, null);
+        this._pushedText = text;
+        this._failedText = null;
+        this.scene = scene;
+        this.reply = reply;
+        this.error = null;
+        this.pushes += 1;
+        this._dispatch(this.root, 'touchd-scene', { scene, reply });
+        return reply;
+      } catch (error) {
+        if (error instanceof TouchdError) {
+          this._failedText = text; // not again until the page changes
+          this.error = error;
+          console.error(`touchd refused the page's scene: ${error.message}`);
+          this._dispatch(this.root, 'touchd-scene-error', { scene, error });
+        }
+        // ConnectionLost, TimeoutError: pushed again when the client reconnects.
+        return null;
+      } finally {
+        this._inFlight = false;
+        if (this._again) {
+          this._again = false;
+          this.refresh();
+        }
+      }
+    })();
+    return this._inFlightPromise;
+  }
+
+  _matters(record) {
+    if (record.type !== 'attributes') return true;
+    // Attributes that move or restyle elements, or change what is marked.
+    const name = record.attributeName;
+    return name.startsWith('data-touchd') || name === 'style' || name === 'class' || name === 'hidden' || name === 'disabled' || name === 'inert';
+  }
+
+  _message(message) {
+    if (message.type === 'reconnected') {
+      // A restarted daemon has its scene file's scene again; the same one may have reloaded it.
+      this._failedText = null;
+      this.refresh({ force: true });
+    } else if (message.type === 'reloaded' && message.source === 'file') {
+      this.refresh({ force: true });
+    } else if (PIPELINE_TYPES.includes(message.type) && message.view) {
+      const element = this._elements.get(message.view);
+      if (!element) return;
+      if (message.type === 'action') this._dispatch(element, message.action, message);
+      this._dispatch(element, 'touchd', message);
+    }
+  }
+
+  _dispatch(target, type, detail) {
+    const view = this.root.ownerDocument.defaultView;
+    target.dispatchEvent(new view.CustomEvent(type, { detail, bubbles: true }));
+  }
+
+  _idOf(element) {
+    const given = element.dataset.touchdView || element.id;
+    if (given) return given;
+    let id = this._ids.get(element);
+    if (!id) {
+      id = `touchd-view-${++this._generated}`;
+      this._ids.set(element, id);
+    }
+    return id;
+  }
+}
