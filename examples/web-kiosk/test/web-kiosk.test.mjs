@@ -1,0 +1,229 @@
+// The web kiosk end to end: touchd with its WebSocket endpoint replays web-kiosk.evemu, the page
+// (examples/web-kiosk) runs in headless Chromium driven over the DevTools protocol. The page must
+// push the scene of its elements, receive the recorded gestures as DOM events and show them; the
+// messages it got must be those `touchctl replay --scene` gives for the scene it pushed. A
+// screenshot is kept: .build/artifacts/web-kiosk.png (with the pushed scene and the messages).
+//
+// Skipped, saying why, without touchd (built with --websocket) or without Chromium
+// (scripts/setup.sh installs Debian's `chromium`; $CHROMIUM names another).
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { test } from 'node:test';
+
+import { TouchdClient } from '../../../clients/js/touchd.js';
+import { Daemon, REPOSITORY, findTouchd, freePort } from '../../../clients/js/test/daemon.mjs';
+import { DEVICE, EXPECTED, HEIGHT, PINCH_CHANGES, WIDTH, kioskScript } from '../make-recording.mjs';
+import { findChromium, launch } from './cdp.mjs';
+
+const EXAMPLE = join(REPOSITORY, 'examples', 'web-kiosk');
+const ARTIFACTS = join(REPOSITORY, '.build', 'artifacts');
+
+function skipReason() {
+  const { binary, reason } = findTouchd();
+  if (!binary) return reason;
+  if (!findChromium()) {
+    return 'Chromium is not installed (scripts/setup.sh installs Debian\'s chromium when apt can; set CHROMIUM to use another)';
+  }
+  return false;
+}
+
+function touchctl() {
+  if (process.env.TOUCHCTL_BIN) return process.env.TOUCHCTL_BIN;
+  const beside = join(dirname(process.env.TOUCHD_BIN || join(REPOSITORY, '.build', 'debug', 'touchd')), 'touchctl');
+  return beside;
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** Serves the example and the client (only those) from the repository, on loopback. */
+function serve() {
+  const allowed = [join(REPOSITORY, 'examples', 'web-kiosk') + sep, join(REPOSITORY, 'clients', 'js') + sep];
+  const server = createServer((request, response) => {
+    let path = normalize(join(REPOSITORY, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
+    if (path.endsWith(sep)) path = join(path, 'index.html');
+    if (!allowed.some((dir) => path.startsWith(dir)) || !existsSync(path) || !statSync(path).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(path).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const summary = (m) => [m.action, m.view, m.gesture, m.state, ...(m.direction ? [m.direction] : [])];
+
+test('the web kiosk pushes its scene, gets the recorded gestures and shows them', { skip: skipReason(), timeout: 180_000 }, async (t) => {
+  // The committed recording is the generator's.
+  const recording = join(EXAMPLE, 'web-kiosk.evemu');
+  assert.equal(readFileSync(recording, 'utf8'), kioskScript().evemuText(), 'web-kiosk.evemu is stale: run node examples/web-kiosk/make-recording.mjs');
+
+  const server = await serve();
+  t.after(() => server.close());
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const wsPort = await freePort();
+  const wsURL = `ws://127.0.0.1:${wsPort}/`;
+
+  // The browser first: the page waits for the daemon (its client retries every 0.5 s at most).
+  const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
+  t.after(() => browser.close());
+  const { page } = browser;
+  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?touchd=${encodeURIComponent(wsURL)}` });
+  await page.waitFor('window.kiosk && document.readyState === "complete"', { what: 'the page to load' });
+  assert.deepEqual(await page.evaluate('[innerWidth, innerHeight]'), [WIDTH, HEIGHT]);
+
+  // The daemon: its start scene takes the recording's device; the page's origin is allowed.
+  const directory = join(ARTIFACTS, 'web-kiosk-run');
+  mkdirSync(directory, { recursive: true });
+  const daemon = new Daemon({
+    binary: findTouchd().binary,
+    directory,
+    scene: join(EXAMPLE, 'start-scene.yaml'),
+    socket: join(directory, 'touchd.sock'),
+    port: wsPort,
+    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', '3'],
+  });
+  await daemon.start();
+  t.after(() => daemon.stop());
+
+  // The page connects and pushes its scene before the replay begins.
+  const pushed = await page.waitFor('kiosk.page.pushes > 0 && kiosk.page.scene', { timeout: 10, what: 'the page to push its scene' });
+  assert.equal(await page.evaluate('kiosk.page.pushes'), 1);
+  assert.deepEqual(await page.evaluate('kiosk.state.sceneErrors'), []);
+  const window = pushed.windows[0];
+  assert.deepEqual([window.id, window.size, window.devices], ['main', { width: WIDTH, height: HEIGHT }, ['touchd web-kiosk*']]);
+  assert.ok(DEVICE.startsWith('touchd web-kiosk'));
+  const [kiosk] = window.views;
+  assert.deepEqual([kiosk.id, kiosk.frame, kiosk.multipleTouchEnabled], ['kiosk', { x: 0, y: 0, width: 1280, height: 800 }, true]);
+  assert.deepEqual(kiosk.recognizers, [
+    { id: 'admin', type: 'longPress', action: 'open-admin', numberOfTouchesRequired: 5, minimumPressDuration: 2, allowableMovement: 40 },
+  ]);
+  const byId = Object.fromEntries(kiosk.views.map((v) => [v.id, v]));
+  assert.deepEqual(Object.keys(byId), ['buy', 'map', 'help', 'carousel', 'photo']);
+  assert.deepEqual(byId.buy, {
+    id: 'buy',
+    frame: { x: 40, y: 90, width: 260, height: 110 },
+    hitOutset: 8,
+    recognizers: [{ id: 'buy-tap', type: 'tap', action: 'buy-ticket' }],
+  });
+  assert.deepEqual(byId.carousel.frame, { x: 40, y: 230, width: 840, height: 260 });
+  assert.deepEqual(byId.carousel.recognizers.map((r) => [r.id, r.action, r.direction]), [
+    ['carousel-next', 'next-slide', 'left'],
+    ['carousel-previous', 'previous-slide', 'right'],
+  ]);
+  assert.deepEqual([byId.photo.frame, byId.photo.recognizers[0].type], [{ x: 40, y: 520, width: 840, height: 250 }, 'pinch']);
+
+  // The daemon has it: its status, asked over the same endpoint by another client.
+  const observer = new TouchdClient(wsURL, { reconnect: false });
+  t.after(() => observer.close());
+  const status = await observer.status();
+  assert.equal(status.counters.scenePushes, 1);
+  assert.deepEqual(status.windows, [{ id: 'main', width: WIDTH, height: HEIGHT }]);
+  assert.equal(status.replay, recording);
+
+  // The gestures arrive: the admin gesture is the last.
+  await page.waitFor('kiosk.state.actions.some((m) => m.action === "open-admin" && m.state === "ended")', {
+    timeout: 60,
+    what: 'the recorded gestures',
+  });
+  const actions = await page.evaluate('kiosk.state.actions');
+  const shown = await page.evaluate(`({
+    log: [...document.querySelectorAll('#log li')].map((li) => li.textContent),
+    carousel: kiosk.state.carousel,
+    track: document.getElementById('track').style.transform,
+    zoom: kiosk.state.zoom,
+    zoomLabel: document.getElementById('zoom-label').textContent,
+    admin: !document.getElementById('admin').hidden,
+    scene: document.getElementById('scene-status').textContent,
+    connection: document.getElementById('connection').textContent,
+    pushes: kiosk.page.pushes,
+  })`);
+
+  // Kept whatever follows: the picture, the scene and what the page received.
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const png = await page.screenshot();
+  writeFileSync(join(ARTIFACTS, 'web-kiosk.png'), png);
+  writeFileSync(join(ARTIFACTS, 'web-kiosk-scene.json'), JSON.stringify(pushed, null, 2) + '\n');
+  writeFileSync(join(ARTIFACTS, 'web-kiosk-actions.jsonl'), actions.map((m) => JSON.stringify(m)).join('\n') + '\n');
+  assert.deepEqual(png.subarray(0, 8), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  assert.ok(png.length > 20_000, `a screenshot of ${png.length} bytes`);
+
+  // What arrived, in order: the pinch's changes folded into one.
+  const folded = actions.map(summary).filter((s, i, all) => !(s[3] === 'changed' && all[i - 1]?.[3] === 'changed'));
+  assert.deepEqual(folded, EXPECTED);
+  const changes = actions.filter((m) => m.action === 'zoom' && m.state === 'changed');
+  assert.ok(changes.length >= PINCH_CHANGES, `${changes.length} pinch changes`);
+  const pinchEnd = actions.find((m) => m.action === 'zoom' && m.state === 'ended');
+  // 360 pt apart over the distance when the pinch began (past its 8 pt start distance): about 2.7.
+  assert.ok(pinchEnd.scale > 2.5 && pinchEnd.scale < 3, `pinch scale ${pinchEnd.scale}`);
+  assert.deepEqual(actions.map((m) => m.seq), actions.map((_, i) => i + 1)); // nothing but actions was published
+  const admin = actions.find((m) => m.action === 'open-admin');
+  assert.equal(admin.numberOfTouches, 5);
+
+  // They are what touchctl replay gives for the scene the page pushed, message for message.
+  const scenePath = join(directory, 'pushed-scene.json');
+  writeFileSync(scenePath, JSON.stringify(pushed));
+  const replay = spawnSync(touchctl(), ['replay', '--scene', scenePath, recording], { encoding: 'utf8' });
+  assert.equal(replay.status, 0, `${touchctl()}: ${replay.error ?? replay.stderr}`);
+  const replayed = replay.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const untimed = (m) => ({ ...m, time: undefined });
+  assert.deepEqual(actions.map(untimed), replayed.map(untimed));
+  // Times are the recording's, but for the long press's beginning: a timer's, which fires on the
+  // daemon's clock (docs/protocol.md), a little after the replay's virtual one.
+  actions.forEach((m, i) => {
+    if (m.action === 'open-admin' && m.state === 'began') {
+      assert.ok(m.time >= replayed[i].time && m.time - replayed[i].time < 0.25, `long press began at ${m.time}, replay ${replayed[i].time}`);
+    } else assert.equal(m.time, replayed[i].time);
+  });
+
+  // And the page shows them.
+  assert.equal(shown.log.length, EXPECTED.length); // the pinch's changes on one line, as in EXPECTED
+  assert.match(shown.log[3], new RegExp(`^zoom pinch changed ×\\d\\.\\d\\d \\(${changes.length}\\) on photo · #\\d+$`));
+  assert.match(shown.log.at(-1), /^buy-ticket tap ended on buy · #1$/);
+  assert.match(shown.log[0], /^open-admin longPress ended on kiosk · #\d+$/);
+  assert.ok(shown.log.some((line) => /^next-slide swipe ended left on carousel/.test(line)));
+  assert.ok(shown.log.some((line) => /^zoom pinch ended ×\d\.\d\d on photo/.test(line)));
+  assert.equal(shown.carousel, 1); // left, left, right
+  assert.equal(shown.track, 'translateX(-840px)');
+  assert.ok(Math.abs(shown.zoom - pinchEnd.scale) < 1e-9, `zoom ${shown.zoom}`);
+  assert.equal(shown.zoomLabel, `pinch to zoom · ×${pinchEnd.scale.toFixed(2)}`);
+  assert.equal(shown.admin, true);
+  assert.equal(shown.scene, 'scene pushed: 6 views, 7 recognizers, 1280×800');
+  assert.equal(shown.connection, 'touchd connected');
+  assert.equal(shown.pushes, 1); // the page's own feedback (colours, inner transforms) moved no view
+  assert.deepEqual(page.errors, []);
+});
+
+test('a page whose origin is not allowed is refused and says so', { skip: skipReason(), timeout: 120_000 }, async (t) => {
+  const server = await serve();
+  t.after(() => server.close());
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const wsPort = await freePort();
+  const directory = join(ARTIFACTS, 'web-kiosk-origin-run');
+  mkdirSync(directory, { recursive: true });
+  const daemon = new Daemon({
+    binary: findTouchd().binary,
+    directory,
+    scene: join(EXAMPLE, 'start-scene.yaml'),
+    socket: join(directory, 'touchd.sock'),
+    port: wsPort,
+    args: ['--websocket-origin', 'http://kiosk.invalid'],
+  });
+  await daemon.start();
+  t.after(() => daemon.stop());
+  const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
+  t.after(() => browser.close());
+  const { page } = browser;
+  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?touchd=${encodeURIComponent(`ws://127.0.0.1:${wsPort}/`)}` });
+  const text = await page.waitFor(
+    'document.getElementById("connection")?.textContent.startsWith("touchd: ") && document.getElementById("connection").textContent',
+    { what: 'the refusal on the page' },
+  );
+  assert.match(text, /origin/i);
+  assert.equal(await page.evaluate('kiosk.page.pushes'), 0);
+  assert.equal(await page.evaluate('kiosk.client.closed || kiosk.client.connected'), false);
+});
