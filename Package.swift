@@ -81,6 +81,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        // The WebSocket endpoint for browser kiosks (Server/WebSocket): SwiftNIO's own HTTP/1 and
+        // WebSocket handlers.
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ],
       swiftSettings: strict
     ),

@@ -26,9 +26,13 @@ _touchd() {
     --client-buffer | --max-clients | --max-line-length | --speed | --replay-delay)
       return # a number
       ;;
+    --websocket | --websocket-origin)
+      return # HOST:PORT, an origin
+      ;;
   esac
   mapfile -t COMPREPLY < <(compgen -W '--scene --socket --socket-group --allow-user --allow-group
     --client-buffer --max-clients --max-line-length --replay --desc --loop --speed --replay-delay
-    --exit-after-replay --log-level --version --help -h' -- "$cur")
+    --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --version --help
+    -h' -- "$cur")
 }
 complete -F _touchd touchd

@@ -222,7 +222,26 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   private func startServer() throws {
     var config = SocketServer.Configuration(path: options.socketPath)
-    if let fd = SystemdNotifier.listenDescriptors().first {
+    // systemd passes the Unix socket (touchd.socket) and, with touchd-websocket.socket, a TCP one;
+    // they are told apart by their address family, not their order or names.
+    let inherited = SystemdNotifier.listenDescriptors()
+    let tcp = inherited.first { SystemdNotifier.isInternetSocket($0) }
+    if let host = options.webSocketAddress.flatMap(WebSocketConfiguration.parse) {
+      config.webSocket = WebSocketConfiguration(host: host.host, port: host.port)
+    }
+    if let tcp {
+      config.webSocket = WebSocketConfiguration(inheritedDescriptor: tcp)
+      logger.info("using the WebSocket socket passed by systemd", metadata: ["fd": "\(tcp)"])
+    }
+    if config.webSocket != nil {
+      config.webSocket?.allowRemote = options.webSocketAllowRemote
+      do throws(OriginError) {
+        config.webSocket?.origins = try OriginPolicy(options.webSocketOrigins)
+      } catch {
+        throw DaemonOptions.UsageError(description: error.description)
+      }
+    }
+    if let fd = inherited.first(where: { !SystemdNotifier.isInternetSocket($0) }) {
       config.inheritedDescriptor = fd
       logger.info("using the socket passed by systemd", metadata: ["fd": "\(fd)"])
     } else {
@@ -983,6 +1002,16 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   /// The status's `idle`: null without the scene's `idle:`; else its state, settings, the time of
   /// the last touch or press (the messages' clock; null before the first) and the seconds since.
+  /// `status`'s `webSocket`: null when the endpoint is off.
+  private func webSocketJSON() -> String {
+    guard let address = self.server.webSocketAddress, let webSocket = self.server.configuration.webSocket else {
+      return "null"
+    }
+    let origins = webSocket.origins.allowed.map(WireProtocol.quote).joined(separator: ",")
+    return
+      #"{"address":\#(WireProtocol.quote(address)),"origins":[\#(origins)],"allowRemote":\#(webSocket.allowRemote)}"#
+  }
+
   private func idleJSON() -> String {
     guard let state = runtime.idleState, let idle = scene.idle else { return "null" }
     let last = state.lastInput.map(JSONFormat.number) ?? "null"
@@ -1010,6 +1039,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #""ignoring":\#(runtime.ignoreDepth)"#,
       #""tracing":\#(runtime.isTracing)"#,
       #""clients":\#(server.clients)"#,
+      #""webSocket":\#(webSocketJSON())"#,
       #""limits":{"clients":\#(self.server.configuration.maximumClients),"#
         + #""lineBytes":\#(self.server.configuration.maximumLineLength),"#
         + #""clientBufferBytes":\#(self.server.configuration.sendBufferLimit),"#

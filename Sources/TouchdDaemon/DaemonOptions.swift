@@ -42,6 +42,12 @@ public struct DaemonOptions: Sendable, Equatable {
   public var exitAfterReplay = false
   /// The least severe level logged.
   public var logLevel = Logger.Level.info
+  /// Where the WebSocket endpoint listens (`HOST:PORT`); nil: only if systemd passes a TCP socket.
+  public var webSocketAddress: String?
+  /// Pages allowed on the WebSocket endpoint, as given (`--websocket-origin`).
+  public var webSocketOrigins: [String] = []
+  /// Whether the WebSocket endpoint may listen on an address other than loopback.
+  public var webSocketAllowRemote = false
 
   public init(scenePath: String) { self.scenePath = scenePath }
 }
@@ -108,6 +114,34 @@ extension DaemonOptions {
       help:
         "The longest command line a client may send; a longer one is refused and the connection closed "
         + "(default: 327680: a scene command with the largest scene, 256 KiB, fits)."),
+    Option(
+      name: "websocket",
+      kind: .value("HOST:PORT") { (o, text) throws(UsageError) in
+        guard WebSocketConfiguration.parse(text) != nil else {
+          throw UsageError(
+            description: "--websocket '\(text)' is not HOST:PORT (127.0.0.1:8765, [::1]:8765, localhost:8765)")
+        }
+        o.webSocketAddress = text
+      },
+      help:
+        "Also serve the protocol over WebSocket here, for browser pages (off by default; loopback only unless "
+        + "--websocket-allow-remote; systemd's touchd-websocket.socket passes one instead)."),
+    Option(
+      name: "websocket-origin",
+      kind: .value("ORIGIN") { (o, text) throws(UsageError) in
+        do throws(OriginError) {
+          _ = try OriginPolicy.normalize(text)
+        } catch {
+          throw UsageError(description: error.description)
+        }
+        o.webSocketOrigins.append(text)
+      },
+      help:
+        "A page origin (scheme://host[:port]) allowed on the WebSocket endpoint (repeatable; * for any; "
+        + "default: none, only programs, which send no Origin)."),
+    Option(
+      name: "websocket-allow-remote", kind: .flag { $0.webSocketAllowRemote = true },
+      help: "Let --websocket (or systemd's socket) listen on an address other than loopback."),
     Option(
       name: "replay", kind: .value("RECORDING") { $0.replayPaths.append($1) },
       help:

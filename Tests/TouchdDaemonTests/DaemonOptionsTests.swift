@@ -58,6 +58,7 @@ struct DaemonOptionsTests {
     #expect(o.maximumClients == 128)
     #expect(o.maximumLineLength == 327_680)
     #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1)
+    #expect(o.webSocketAddress == nil && o.webSocketOrigins.isEmpty && !o.webSocketAllowRemote)
     #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)
   }
 
@@ -82,7 +83,7 @@ struct DaemonOptionsTests {
       }
       return String(name.filter { $0 != "," })
     }
-    #expect(names.count == 17, "\(names)")
+    #expect(names.count == 20, "\(names)")
     for name in names {
       #expect(page.contains(name.replacingOccurrences(of: "-", with: "\\-")), "touchd.8 lacks \(name)")
     }

@@ -59,36 +59,70 @@ final class ClientHandler: ChannelDuplexHandler {
   /// ``processLines()`` is running (a write's completion may call it again).
   private var processing = false
 
-  /// A duplicate of the connection's descriptor, for the outlet (closed at once if refused).
-  private let outletFD: CInt
-  /// Where the publisher writes to this client directly, once admitted.
-  private var outlet: ClientOutlet?
-
-  init(core: ServerCore, maximumLineLength: Int, outletFD: CInt) {
-    self.core = core
-    self.maximumLineLength = maximumLineLength
-    self.outletFD = outletFD
+  /// How the client is connected.
+  enum Transport {
+    /// The Unix socket, with a duplicate of the connection's descriptor for the outlet (closed at
+    /// once if refused).
+    case unix(outletFD: CInt)
+    /// A WebSocket (``WebSocketLineAdapter`` before this handler), described for the log: its
+    /// published messages come through the event loop (``publish(_:)``).
+    case webSocket(String)
   }
 
-  private var info: ClientInfo { ClientInfo(number: number, peer: peer) }
+  private let transport: Transport
+  /// Where the publisher writes to this client directly, once admitted (Unix socket clients).
+  private var outlet: ClientOutlet?
+  /// Whether the handler has started (``channelActive(context:)``, or ``handlerAdded(context:)``
+  /// on a connection already active: a WebSocket's, added once its handshake is done).
+  private var started = false
+
+  init(core: ServerCore, maximumLineLength: Int, transport: Transport) {
+    self.core = core
+    self.maximumLineLength = maximumLineLength
+    self.transport = transport
+  }
+
+  /// Whether published messages reach this client through the event loop (``publish(_:)``)
+  /// rather than an outlet.
+  var publishesThroughLoop: Bool {
+    if case .webSocket = transport { return true }
+    return false
+  }
+
+  private var info: ClientInfo {
+    var info = ClientInfo(number: number, peer: peer)
+    if case .webSocket(let description) = transport { info.transport = description }
+    return info
+  }
 
   /// Whether the next line may be answered now.
   private var canTakeLines: Bool { admitted && !awaitingReply && !repliesBlocked && !closing }
 
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { start(context: context) }
+  }
+
   func channelActive(context: ChannelHandlerContext) {
+    start(context: context)
+    context.fireChannelActive()
+  }
+
+  private func start(context: ChannelHandlerContext) {
+    guard !started else { return }
+    started = true
     self.context = context
     guard core.clients.count < core.configuration.maximumClients else {
-      Glibc.close(outletFD)
+      if case .unix(let fd) = transport { Glibc.close(fd) }
       core.refused()
       send(
         WireProtocol.reply(
           idJSON: "null",
           .error("too many clients: the limit is \(core.configuration.maximumClients) (--max-clients)")))
       _ = closeAfterFlush()
-      context.fireChannelActive()
       return
     }
     number = core.register(self)
+    guard case .unix(let outletFD) = transport else { return admit(nil) }
     outlet = ClientOutlet(number: number, fd: outletFD, subscription: session.subscription)
     if let provider = context.channel as? SocketOptionProvider {
       let future: EventLoopFuture<UCred> = provider.unsafeGetSocketOption(
@@ -107,7 +141,6 @@ final class ClientHandler: ChannelDuplexHandler {
     } else {
       admit(nil)
     }
-    context.fireChannelActive()
   }
 
   private func admit(_ peer: PeerCredentials?) {
@@ -262,6 +295,14 @@ final class ClientHandler: ChannelDuplexHandler {
     let gap = #"{"type":"gap","skipped":\#(skipped)}"#
     skipped = 0
     write(gap)
+  }
+
+  /// Queues the messages of a published batch this client subscribes to (a client without an
+  /// outlet: ``publishesThroughLoop``), then flushes once.
+  func publish(_ messages: [OutboundMessage]) {
+    guard admitted, !closing else { return }
+    for message in messages where subscription.accepts(message) { sendDroppable(message.line) }
+    context?.flush()
   }
 
   /// Queues a published message, subject to the send-buffer bound, without flushing (the caller

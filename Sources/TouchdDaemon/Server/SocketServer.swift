@@ -41,8 +41,10 @@ public struct ClientInfo: Sendable, CustomStringConvertible {
   /// A number unique for the life of the daemon.
   public var number: Int
   public var peer: PeerCredentials?
+  /// How a client other than the Unix socket's is connected (`websocket 127.0.0.1:41234, origin …`).
+  public var transport: String?
   public var description: String {
-    "client \(number)" + (peer.map { " (\($0))" } ?? "")
+    "client \(number)" + ((peer.map { "\($0)" } ?? transport).map { " (\($0))" } ?? "")
   }
 }
 
@@ -93,6 +95,8 @@ public final class SocketServer: Sendable {
     public static let defaultMaximumLineLength = Scene.maximumFileBytes + 64 * 1024
     /// Clients connected at once; one more gets `too many clients` and is closed.
     public var maximumClients = 128
+    /// The WebSocket endpoint, if any: its clients count in the same limit.
+    public var webSocket: WebSocketConfiguration?
 
     public init(path: String) { self.path = path }
   }
@@ -113,6 +117,13 @@ public final class SocketServer: Sendable {
   private let directSent: NIOLockedValueBox<Int>
   /// The publisher's write buffer, reused from frame to frame.
   private let publishBuffer = NIOLockedValueBox<[UInt8]>([])
+  /// Admitted clients without an outlet (WebSocket clients): published messages reach them
+  /// through the event loop.
+  private let loopClients: NIOLockedValueBox<Int>
+  /// The WebSocket endpoint's listening channel.
+  private let webSocketListener: Channel?
+  /// Where the WebSocket endpoint listens (`host:port`), if it does.
+  public let webSocketAddress: String?
   /// The event loop everything of the server runs on.
   public var eventLoop: EventLoop { group.next() }
 
@@ -127,17 +138,25 @@ public final class SocketServer: Sendable {
     let outlets = OutletRegistry()
     let handed = NIOLockedValueBox(LatencyWindow())
     let directSent = NIOLockedValueBox(0)
+    let loopClients = NIOLockedValueBox(0)
     let core = try loop.submit {
       NIOLoopBound(
         ServerCore(
           configuration: configuration, handler: handler, logger: logger, eventLoop: loop, outlets: outlets,
-          handed: handed, directSent: directSent),
+          handed: handed, directSent: directSent, loopClients: loopClients),
         eventLoop: loop)
     }.wait()
     let listener: CInt
+    var webSocketListener: Channel?
     do {
+      if let webSocket = configuration.webSocket {
+        webSocketListener = try WebSocketEndpoint.start(
+          webSocket, group: group, core: core, maximumMessageLength: configuration.maximumLineLength,
+          sendBufferBytes: configuration.sendBufferLimit, logger: logger)
+      }
       listener = try configuration.inheritedDescriptor.map { try Self.adopt($0) } ?? Self.listen(configuration)
     } catch {
+      try? webSocketListener?.close().wait()
       try? group.syncShutdownGracefully()
       throw error
     }
@@ -155,6 +174,9 @@ public final class SocketServer: Sendable {
     self.outlets = outlets
     self.handed = handed
     self.directSent = directSent
+    self.loopClients = loopClients
+    self.webSocketListener = webSocketListener
+    self.webSocketAddress = webSocketListener?.localAddress.map(WebSocketEndpoint.describe)
   }
 
   /// A listening socket at the configured path, created with the final mode at once: no window in
@@ -234,7 +256,8 @@ public final class SocketServer: Sendable {
       let bootstrap = ClientBootstrap(group: group).channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           let handler = ClientHandler(
-            core: core.value, maximumLineLength: core.value.configuration.maximumLineLength, outletFD: duplicate)
+            core: core.value, maximumLineLength: core.value.configuration.maximumLineLength,
+            transport: .unix(outletFD: duplicate))
           try channel.pipeline.syncOperations.addHandler(handler)
         }
       }
@@ -275,7 +298,8 @@ public final class SocketServer: Sendable {
       }
     }
     if sent > 0 { directSent.withLockedValue { $0 += sent } }
-    if deferred.isEmpty {
+    let throughLoop = loopClients.withLockedValue { $0 } > 0
+    if deferred.isEmpty && !throughLoop {
       if let kernelTime { handed.withLockedValue { $0.record(MonotonicClock.microseconds() - kernelTime) } }
       return
     }
@@ -283,6 +307,7 @@ public final class SocketServer: Sendable {
     let taken = deferred
     core.eventLoop.execute {
       core.value.takeDeferred(taken)
+      if throughLoop { core.value.publishThroughLoop(messages) }
       if let kernelTime { core.value.handed.withLockedValue { $0.record(MonotonicClock.microseconds() - kernelTime) } }
     }
   }
@@ -308,8 +333,10 @@ public final class SocketServer: Sendable {
   /// passed by systemd, which owns it).
   public func shutdown(notice: String?, timeout: TimeAmount = .seconds(1)) {
     let core = self.core
-    // No new clients: the source is cancelled (its cancel handler closes the socket) on its queue.
+    // No new clients: the source is cancelled (its cancel handler closes the socket) on its queue,
+    // and the WebSocket endpoint stops listening.
     acceptQueue.sync { acceptSource.source.cancel() }
+    try? webSocketListener?.close().wait()
     let done = core.eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
       core.value.closeAll(notice: notice, timeout: timeout)
     }
@@ -338,14 +365,18 @@ final class ServerCore {
   let handed: NIOLockedValueBox<LatencyWindow>
   /// Messages the publisher wrote directly (shared with it).
   let directSent: NIOLockedValueBox<Int>
+  /// Registered clients the publisher reaches through the loop (shared with it).
+  let loopClients: NIOLockedValueBox<Int>
   /// When refusals were last logged, and how many came since.
   private var refusalLogged: NIODeadline?
   private var refusalsSinceLog = 0
 
   init(
     configuration: SocketServer.Configuration, handler: CommandHandler, logger: Logger, eventLoop: EventLoop,
-    outlets: OutletRegistry, handed: NIOLockedValueBox<LatencyWindow>, directSent: NIOLockedValueBox<Int>
+    outlets: OutletRegistry, handed: NIOLockedValueBox<LatencyWindow>, directSent: NIOLockedValueBox<Int>,
+    loopClients: NIOLockedValueBox<Int>
   ) {
+    self.loopClients = loopClients
     self.eventLoop = eventLoop
     self.outlets = outlets
     self.handed = handed
@@ -368,6 +399,7 @@ final class ServerCore {
     let n = nextNumber
     nextNumber += 1
     clients[n] = client
+    if client.publishesThroughLoop { loopClients.withLockedValue { $0 += 1 } }
     counters.accepted += 1
     counters.clients = clients.count
     subscriptionsChanged()
@@ -392,7 +424,9 @@ final class ServerCore {
   }
 
   func unregister(_ number: Int) {
-    clients[number] = nil
+    if let client = clients.removeValue(forKey: number), client.publishesThroughLoop {
+      loopClients.withLockedValue { $0 -= 1 }
+    }
     counters.clients = clients.count
     subscriptionsChanged()
   }
@@ -411,6 +445,11 @@ final class ServerCore {
       clients[outlet.number]?.takeDeferred(partial: partial, lines: lines)
       outlet.tookHop()
     }
+  }
+
+  /// A published batch, for the clients without an outlet (``ClientHandler/publishesThroughLoop``).
+  func publishThroughLoop(_ messages: [OutboundMessage]) {
+    for client in clients.values where client.publishesThroughLoop { client.publish(messages) }
   }
 
   func broadcast(_ line: String) {

@@ -93,6 +93,17 @@ public struct SystemdNotifier: Sendable {
     return (0..<n).map { firstListenDescriptor + $0 }
   }
 
+  /// Whether `fd` is an IPv4 or IPv6 socket (a TCP socket unit's), by its local address.
+  public static func isInternetSocket(_ fd: CInt) -> Bool {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let named = withUnsafeMutablePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    guard named == 0 else { return false }
+    return storage.ss_family == sa_family_t(AF_INET) || storage.ss_family == sa_family_t(AF_INET6)
+  }
+
   private static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
