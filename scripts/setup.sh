@@ -2,7 +2,10 @@
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
 #   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), and pytest for
-#                             the Python client's tests when no python3 has it
+#                             the Python client's tests when no python3 has it; and, when apt can
+#                             install them (else their tests skip, saying so), chromium for the
+#                             web kiosk's browser test and node-typescript (tsc) for the JS
+#                             client's declarations
 #   scripts/setup.sh --deb    also the Debian packaging tools (scripts/package-deb.sh: dpkg-dev,
 #                             lintian)
 #   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh),
@@ -37,6 +40,14 @@ if ! python3 -c 'import pytest' 2>/dev/null && ! /usr/bin/python3 -c 'import pyt
   packages+=(python3 python3-pytest python3-venv)
 fi
 
+# Wanted, not needed: Debian's chromium (the web kiosk's test in headless Chromium) and tsc (the
+# JS client's TypeScript declarations). When apt cannot install them, their tests skip and say so.
+optional=()
+if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && [[ -z "${CHROMIUM:-}" ]]; then
+  optional+=(chromium)
+fi
+if ! command -v tsc >/dev/null; then optional+=(node-typescript); fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
@@ -44,19 +55,34 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if ((${#missing[@]} == 0)); then
+if ((${#missing[@]} == 0 && ${#optional[@]} == 0)); then
   echo "setup: all build dependencies present"
   exit 0
 fi
 
-if ! command -v apt-get >/dev/null; then
-  echo "setup: missing ${missing[*]} and no apt-get: install them with your package manager" >&2
-  exit 1
-fi
 sudo=""
 if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "setup: done"
+if ((${#missing[@]} > 0)); then
+  if ! command -v apt-get >/dev/null; then
+    echo "setup: missing ${missing[*]} and no apt-get: install them with your package manager" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "setup: done"
+fi
+if ((${#optional[@]} > 0)); then
+  if ! command -v apt-get >/dev/null; then
+    echo "setup: no apt-get to install ${optional[*]}: the tests that need them will skip"
+    exit 0
+  fi
+  echo "setup: installing ${optional[*]} (optional)"
+  if { ((${#missing[@]} > 0)) || $sudo apt-get update -qq; } &&
+    $sudo apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null; then
+    echo "setup: done"
+  else
+    echo "setup: could not install ${optional[*]}: the tests that need them will skip"
+  fi
+fi

@@ -2,7 +2,10 @@
 # The test command of the README and of CI:
 #   1. installs the build dependencies when missing (scripts/setup.sh),
 #   2. builds and runs every unit and integration test (swift test), then the Python client's
-#      tests against the daemon just built (pytest clients/python/tests),
+#      tests against the daemon just built (pytest clients/python/tests), then the JavaScript
+#      client's tests against it over its WebSocket endpoint and the web kiosk example in headless
+#      Chromium (node --test; each part skips, saying why, without Node 20.10+ or Chromium), and
+#      tsc on the client's TypeScript declarations (when tsc is there),
 #   3. checks formatting (swift format lint --strict),
 #   4. runs every fuzz target for 20 s (scripts/fuzz.sh --time 20: any crash, hang or memory
 #      blow-up fails it),
@@ -27,6 +30,30 @@ python=python3
 if ! python3 -c 'import pytest' 2>/dev/null; then python=/usr/bin/python3; fi
 echo "python client: $($python --version) with pytest, against .build/debug/touchd"
 TOUCHD_BIN="$PWD/.build/debug/touchd" "$python" -m pytest -q -p no:cacheprovider clients/python/tests
+# The JavaScript client against the real daemon over WebSocket, and the web kiosk page in headless
+# Chromium (clients/js/README.md; its screenshot: .build/artifacts/web-kiosk.png). Node 22 has a
+# global WebSocket; Node 20 needs --experimental-websocket.
+has_websocket='if (typeof WebSocket !== "function") process.exit(1)'
+if ! command -v node >/dev/null; then
+  echo "js client: SKIPPED: no node on the PATH (Node 20.10 or later runs these tests)"
+else
+  node_flags=()
+  if ! node -e "$has_websocket" 2>/dev/null; then node_flags=(--experimental-websocket); fi
+  if node "${node_flags[@]}" -e "$has_websocket" 2>/dev/null; then
+    echo "js client: node $(node --version) ${node_flags[*]}, against .build/debug/touchd"
+    TOUCHD_BIN="$PWD/.build/debug/touchd" node "${node_flags[@]}" --test \
+      clients/js/test/*.test.mjs examples/web-kiosk/test/*.test.mjs
+  else
+    echo "js client: SKIPPED: node $(node --version) has no WebSocket (Node 20.10 or later runs these tests)"
+  fi
+fi
+if command -v tsc >/dev/null; then
+  echo "js client: tsc $(tsc --version | cut -d' ' -f2) on touchd.d.ts and a TypeScript use of it"
+  tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution node --lib es2022,dom \
+    clients/js/touchd.d.ts clients/js/test/types-check.ts
+else
+  echo "js client: tsc SKIPPED: no tsc (Debian's node-typescript)"
+fi
 echo "lint: swift format lint --strict"
 swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 echo "lint: clean"

@@ -1,0 +1,85 @@
+// Not run: type-checked by scripts/test.sh (`tsc --noEmit --strict`) against touchd.d.ts, so that
+// the declarations stay usable the way clients/js/README.md shows.
+
+import {
+  Backoff,
+  ConnectionLost,
+  PageScene,
+  PIPELINE_TYPES,
+  TimeoutError,
+  TouchdClient,
+  TouchdError,
+  type Action,
+  type Message,
+  type Scene,
+} from '../touchd.js';
+
+export async function kiosk(): Promise<void> {
+  const client = new TouchdClient('ws://127.0.0.1:8765/', { backoff: { maximum: 0.5 }, timeout: 10 });
+  const hello = await client.connect();
+  const windowId: string = hello.windows[0].id;
+  const reply = await client.subscribe({ types: ['action', 'touches'], views: ['buy', 'photo'] });
+  const types: string[] = reply.types;
+  await client.subscribe({ types: PIPELINE_TYPES, overflow: 'skip' });
+
+  for await (const message of client) {
+    // `type` narrows the union: each message's own fields.
+    switch (message.type) {
+      case 'action':
+        console.log(message.action, message.location?.x, message.scale, message.direction);
+        break;
+      case 'touches':
+        console.log(message.touches.map((t) => t.tapCount));
+        break;
+      case 'missed':
+        console.log(message.count, message.exact ? 'exactly' : 'at most');
+        break;
+      case 'reconnected':
+        console.log(message.restarted, message.hello.instance);
+        break;
+      case 'gap':
+        console.log(message.skipped);
+        break;
+    }
+  }
+
+  try {
+    await client.setView('dor', { hidden: true, frame: { x: 0, y: 0, width: 10, height: 10 } });
+  } catch (error) {
+    if (error instanceof TouchdError) console.log(error.message, error.cmd);
+    else if (error instanceof ConnectionLost || error instanceof TimeoutError) console.log(error.message);
+  }
+  const rotated = await client.setWindow(windowId, { rotation: 90, size: [1280, 800] });
+  console.log(rotated.calibration.length, types);
+  const status = await client.status();
+  console.log(status.counters.actions, status.clients);
+  const scene: Scene = {
+    version: 1,
+    windows: [{ id: 'main', size: { width: 1280, height: 800 }, views: [{ id: 'a', frame: { x: 0, y: 0, width: 9, height: 9 } }] }],
+  };
+  const pushed = await client.pushScene(scene);
+  console.log(pushed.views, pushed.recognizers);
+  const updated = await client.update('add', { parent: 'main', view: { id: 'b', frame: { x: 9, y: 0, width: 9, height: 9 } } });
+  console.log(updated.index);
+  const calibration = await client.calibrate('main', [[100, 100], { x: 1180, y: 100 }, [640, 700]], { timeout: 60 });
+  console.log(calibration.matrix, calibration.warning);
+  console.log(new Backoff({ initial: 0.1 }).delay(3));
+
+  const next: Message | null = await client.nextMessage(5);
+  const stop = client.onMessage((message) => console.log(message.type));
+  stop();
+  console.log(next);
+
+  const page = new PageScene(client, { root: document.body, devices: ['ID_PATH=pci-0000:00:14.0-usb-0:2:1.0'], grab: true });
+  const first = await page.start();
+  console.log(first?.windows, page.scene?.windows[0].size.width, page.elementFor('buy')?.tagName);
+  document.body.addEventListener('touchd', (event) => {
+    const detail = event.detail;
+    if (detail.type === 'action') {
+      const action: Action = detail;
+      console.log(action.action);
+    }
+  });
+  document.body.addEventListener('touchd-scene-error', (event) => console.log(event.detail.error.message));
+  client.close();
+}
