@@ -298,13 +298,11 @@ export class TouchdClient {
   /** Sends a command; `timeout` in seconds (null: none). */
   request(cmd, fields = {}, timeout = this.timeout) {
     if (this._closed) return Promise.reject(new ConnectionLost('the client is closed'));
-    let text;
     try {
-      text = encodeCommand(cmd, 0, fields); // checks the fields before anything is registered
+      encodeCommand(cmd, 0, fields); // checks the fields before anything is registered
     } catch (error) {
       return Promise.reject(error);
     }
-    void text;
     this._start();
     return new Promise((resolve, reject) => {
       const command = { cmd, fields: { ...fields }, internal: false, resolve, reject, timer: null, id: null };

@@ -85,7 +85,7 @@ test('the web kiosk pushes its scene, gets the recorded gestures and shows them'
     scene: join(EXAMPLE, 'start-scene.yaml'),
     socket: join(directory, 'touchd.sock'),
     port: wsPort,
-    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', '3'],
+    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', '4'],
   });
   await daemon.start();
   t.after(() => daemon.stop());
