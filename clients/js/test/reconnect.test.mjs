@@ -65,8 +65,9 @@ test('missed messages after a dropped connection (exact)', { skip }, async (t) =
   assert.deepEqual(before.map((m) => m.seq), before.map((_, i) => i + 1));
   assert.deepEqual(before.map(kind), before.map((m) => TAPS_MESSAGES[(m.seq - 1) % 6]));
 
-  // The connection drops; the client waits before it reconnects (about 13 messages a second go by).
-  client.backoff.initial = 0.8;
+  // The connection drops; the client waits 1.6 s before it reconnects: longer than a pass of the
+  // loop (0.45 s of taps, then 1 s apart), so at least one pass's messages go by unread.
+  client.backoff.initial = client.backoff.maximum = 1.6;
   client.backoff.jitter = 0;
   client.dropConnection();
   assert.equal(client.connected, false);
@@ -106,7 +107,7 @@ test('missed is an upper bound with a filter', { skip }, async (t) => {
   await client.subscribe({ types: 'action', views: 'lamp' });
   const before = await readUntilSeq(client, 10);
   assert.deepEqual(before.map((m) => [m.seq, m.action]), [[4, 'toggle-lamp'], [10, 'toggle-lamp']]);
-  client.backoff.initial = 0.8;
+  client.backoff.initial = client.backoff.maximum = 0.8;
   client.backoff.jitter = 0;
   client.dropConnection();
   await nextOf(client, 'reconnected');

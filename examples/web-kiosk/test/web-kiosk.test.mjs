@@ -26,6 +26,7 @@ function skipReason() {
   const { binary, reason } = findTouchd();
   if (!binary) return reason;
   if (!findChromium()) {
+    if (process.env.CHROMIUM) return `CHROMIUM=${process.env.CHROMIUM} is not a program on the PATH`;
     return 'Chromium is not installed (scripts/setup.sh installs Debian\'s chromium when apt can; set CHROMIUM to use another)';
   }
   return false;
