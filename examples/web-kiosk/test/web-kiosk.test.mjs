@@ -228,3 +228,85 @@ test('a page whose origin is not allowed is refused and says so', { skip: skipRe
   assert.equal(await page.evaluate('kiosk.page.pushes'), 0);
   assert.equal(await page.evaluate('kiosk.client.closed || kiosk.client.connected'), false);
 });
+
+test('the page pushes its scene again when its layout changes, after a refusal and after a daemon restart', { skip: skipReason(), timeout: 120_000 }, async (t) => {
+  const server = await serve();
+  t.after(() => server.close());
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const wsPort = await freePort();
+  const wsURL = `ws://127.0.0.1:${wsPort}/`;
+  const directory = join(ARTIFACTS, 'web-kiosk-layout-run');
+  mkdirSync(directory, { recursive: true });
+  const startDaemon = () =>
+    new Daemon({
+      binary: findTouchd().binary,
+      directory,
+      scene: join(EXAMPLE, 'start-scene.yaml'),
+      socket: join(directory, 'touchd.sock'),
+      port: wsPort,
+      args: ['--websocket-origin', origin],
+    }).start();
+  let daemon = await startDaemon();
+  t.after(() => daemon.stop());
+  const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
+  t.after(() => browser.close());
+  const { page } = browser;
+  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?touchd=${encodeURIComponent(wsURL)}` });
+  await page.waitFor('window.kiosk && kiosk.page.pushes === 1', { what: 'the first push' });
+  const view = (id) => page.evaluate(`(function find(views) {
+    for (const v of views) { if (v.id === ${JSON.stringify(id)}) return v; const found = find(v.views ?? []); if (found) return found; }
+    return null; })(kiosk.page.scene.windows[0].views)`);
+  const pushes = (n, what) => page.waitFor(`kiosk.page.pushes === ${n}`, { timeout: 10, what });
+
+  // A view moves (a style change): pushed again with its new frame.
+  await page.evaluate('document.getElementById("help").style.left = "610px"');
+  await pushes(2, 'the push after a view moved');
+  assert.deepEqual((await view('help')).frame, { x: 610, y: 90, width: 260, height: 110 });
+
+  // A misspelt parameter: refused by the daemon, placed by path, shown on the page; not sent again.
+  await page.evaluate('document.getElementById("map").dataset.touchdNumberOfTapsRequird = "2"');
+  const refusal = await page.waitFor('kiosk.state.sceneErrors[0]', { timeout: 10, what: 'the refusal' });
+  assert.match(
+    refusal,
+    /^scene rejected, the old scene stays: scene\.windows\[0\]\.views\[0\]\.views\[1\]\.recognizers\[0\]\.numberOfTapsRequird: error: unknown key 'numberOfTapsRequird' in tap recognizer 'map-tap' \(did you mean 'numberOfTapsRequired'\?\)$/,
+  );
+  assert.equal(await page.evaluate('document.getElementById("scene-status").className'), 'error');
+  assert.equal(await page.evaluate('kiosk.page.pushes'), 2);
+  // Corrected: accepted.
+  await page.evaluate(`(() => { const map = document.getElementById("map");
+    delete map.dataset.touchdNumberOfTapsRequird; map.dataset.touchdNumberOfTapsRequired = "2"; })()`);
+  await pushes(3, 'the corrected scene');
+  assert.deepEqual((await view('map')).recognizers, [{ id: 'map-tap', type: 'tap', action: 'show-map', numberOfTapsRequired: 2 }]);
+
+  // An element added, then hidden.
+  await page.evaluate(`(() => { const extra = document.createElement("button");
+    extra.id = "extra"; extra.dataset.touchdType = "tap";
+    extra.style = "position: absolute; left: 40px; top: 10px; width: 100px; height: 40px";
+    document.getElementById("kiosk").append(extra); })()`);
+  await pushes(4, 'the push with the new element');
+  assert.deepEqual(await view('extra'), {
+    id: 'extra',
+    frame: { x: 40, y: 10, width: 100, height: 40 },
+    recognizers: [{ id: 'extra-tap', type: 'tap', action: 'extra' }],
+  });
+  await page.evaluate('document.getElementById("extra").style.display = "none"');
+  await pushes(5, 'the push with the element hidden');
+  assert.equal((await view('extra')).hidden, true);
+
+  // The viewport changes: the window's size follows.
+  await page.send('Emulation.setDeviceMetricsOverride', { width: 1024, height: 768, deviceScaleFactor: 1, mobile: false });
+  await pushes(6, 'the push after the viewport changed');
+  assert.deepEqual(await page.evaluate('kiosk.page.scene.windows[0].size'), { width: 1024, height: 768 });
+
+  // The daemon restarts with its scene file: the page connects again and pushes its scene.
+  assert.equal(await daemon.stop(), 0);
+  daemon = await startDaemon();
+  await pushes(7, 'the push after the daemon restarted');
+  const observer = new TouchdClient(wsURL, { reconnect: false });
+  t.after(() => observer.close());
+  const status = await observer.status();
+  assert.equal(status.counters.scenePushes, 1);
+  assert.deepEqual(status.windows, [{ id: 'main', width: 1024, height: 768 }]);
+  assert.equal(await page.evaluate('document.getElementById("connection").textContent'), 'touchd connected');
+  assert.deepEqual(page.errors, []);
+});
