@@ -37,7 +37,7 @@ export interface Press {
   id: number;
   type: string | null;
   key: string | null;
-  phase: 'began' | 'changed' | 'ended' | 'cancelled';
+  phase: 'began' | 'stationary' | 'ended' | 'cancelled';
 }
 
 // Messages of the daemon
@@ -126,7 +126,7 @@ export interface Control extends Pipeline {
 
 export interface Presses extends Pipeline {
   type: 'presses';
-  phase: 'began' | 'changed' | 'ended' | 'cancelled';
+  phase: 'began' | 'ended' | 'cancelled';
   view: string | null;
   window: string | null;
   presses: Press[];
