@@ -164,8 +164,15 @@ check_websocket_socket() {
   systemctl is-enabled -q touchd-websocket.socket && { fail "the package enabled touchd-websocket.socket"; return; }
   local out="$SCRATCH/ws" taps
   echo 'TOUCHD_OPTIONS="--websocket-origin http://kiosk.local:8080"' >/etc/default/touchd
-  systemctl enable --now touchd-websocket.socket || fail "systemctl enable --now touchd-websocket.socket exited $?" || return
-  systemctl restart touchd.service || fail "systemctl restart touchd.service exited $?" || return
+  # systemd starts no socket unit for a service that is running (it would not get the socket):
+  # the service stops first, as docs/protocol.md says.
+  systemctl stop touchd.service
+  systemctl enable --now touchd-websocket.socket || {
+    journalctl -b --no-pager -o cat -u touchd-websocket.socket | tail -10
+    fail "systemctl enable --now touchd-websocket.socket exited $?"
+    return
+  }
+  systemctl start touchd.service || fail "systemctl start touchd.service exited $?" || return
   wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service not active after the restart" || return
   journalctl -u touchd.service --no-pager -o cat | grep -i websocket | tail -3
   $PY "$VM/ws.py" 127.0.0.1 8765 --send '{"cmd":"status","id":1}' --until '"id":1' >"$out.program" 2>&1
