@@ -291,8 +291,8 @@ struct SceneValidator {
     }
     if object == .window { windows.append(WindowScope(id: id)) }
     // Objects with an id are named by it; the others (size, frame, scroll, …) by where they are.
-    let named: Set<SceneObject> = [.window, .view, .recognizer]
-    let name = named.contains(object) ? describe(object, id: id, recognizerType: recognizerType) : context
+    let isNamed = object == .window || object == .view || object == .recognizer
+    let name = isNamed ? describe(object, id: id, recognizerType: recognizerType) : context
     var keys = SceneFormat.keys(of: object)
     if let recognizerType { keys += SceneFormat.parameters(of: recognizerType) }
     if let controlType { keys += SceneFormat.properties(of: controlType) }

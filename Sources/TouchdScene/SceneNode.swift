@@ -206,6 +206,18 @@ extension SceneNode {
   /// Throws the object's duplicated keys, as Yams' composer does.
   private static func checkDuplicates(_ pairs: [Pair]) throws(DuplicateKeys) {
     guard pairs.count > 1 else { return }
+    // An object of a scene has a few keys: comparing each with those before it costs less than
+    // hashing them all, and finds none nearly always.
+    if pairs.count <= 16 {
+      var any = false
+      search: for i in 1..<pairs.count {
+        for j in 0..<i where pairs[i].key.scalar?.string == pairs[j].key.scalar?.string {
+          any = true
+          break search
+        }
+      }
+      if !any { return }
+    }
     var first: [String: Place] = [:]
     var duplicated: Set<String> = []
     first.reserveCapacity(pairs.count)

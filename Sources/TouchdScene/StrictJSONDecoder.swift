@@ -110,6 +110,28 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try T(from: ValueDecoder(value: value(key)))
   }
 
+  // The optional keys (most of a scene's) in one look-up each, instead of the default's three.
+  private func present(_ key: Key) -> StrictJSON? {
+    guard let value = find(key), !StrictJSONDecoder.isNull(value) else { return nil }
+    return value
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try present(key).map(StrictJSONDecoder.bool)
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try present(key).map(StrictJSONDecoder.string)
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try present(key).map(StrictJSONDecoder.float)
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try present(key).map(StrictJSONDecoder.integer)
+  }
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try present(key).map { try T(from: ValueDecoder(value: $0)) }
+  }
+
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
