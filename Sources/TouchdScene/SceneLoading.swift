@@ -263,7 +263,7 @@ struct SceneValidator {
       }
       // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`), as a
       // plain scalar: a key with a tag (`!!float x`), or quoted where the plain text is no string
-      // (`"on"`, which plain is a boolean), is not found by its name.
+      // (`"on"`, which plain is a boolean), is not found by its name (``SceneNode/Pair/keyIsName``).
       guard entry.keyIsName else {
         error(
           keyNode.place, key: scalar.string,
@@ -273,9 +273,7 @@ struct SceneValidator {
       }
       pairs.append((scalar.string, keyNode, entry.value))
     }
-    let id = pairs.first { $0.key == "id" }.flatMap { pair -> String? in
-      pair.value.string
-    }
+    let id = pairs.first { $0.key == "id" }?.value.string
     var recognizerType: RecognizerType?
     var typeKnown = true
     if object == .recognizer, let typeNode = pairs.first(where: { $0.key == "type" })?.value {

@@ -110,7 +110,8 @@ struct SceneNode {
     var bytes = Substring(text).utf8[...]
     if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
     guard let first = bytes.first else { return false }
-    if first == UInt8(ascii: "0") { return bytes.count == 1 && text.utf8.count == 1 }
+    // `-0` is not: Yams reads it as an empty octal number, which is none.
+    if first == UInt8(ascii: "0") { return text == "0" }
     return bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 }

@@ -121,6 +121,17 @@ struct SceneNodeTests {
     }
   }
 
+  @Test("A scalar's integer and number are Yams' own, with the fast path for plain integers")
+  func numbersAsYams() {
+    for text in [
+      "0", "-0", "7", "-12", "+7", "017", "0x1F", "1_000", "1:30", "9223372036854775808", "1.5", "1e3", ".inf",
+    ] {
+      let node = SceneNode(Node(text))
+      #expect(node.int == Node(text).int, "\(text)")
+      #expect(node.float == Node(text).float || (node.float?.isNaN ?? false), "\(text)")
+    }
+  }
+
   @Test("A pushed scene's strings are JSON's, also where YAML would read their raw text otherwise")
   func stringsAsJSONMeansThem() throws {
     // Raw in the compact text, U+2028 is a line break to YAML (folded into a space) and U+007F a
