@@ -8,9 +8,11 @@ extension Scene {
   /// 'frame'?)`, `name` first), since a client's scene is one line. A scene whose JSON is larger
   /// than ``maximumFileBytes`` is refused before it is validated.
   ///
-  /// JSON is YAML's flow style, so the validator reads the object's compact text as YAML; the
-  /// scene is then decoded from the JSON itself (Foundation's `JSONDecoder`), which takes a third
-  /// of the time decoding the YAML tree does (docs/performance.md, "Scene push").
+  /// The validator walks the JSON itself (``SceneNode/init(json:)``, which holds it to what YAML
+  /// composing its text would: no key twice in an object), and the scene is decoded from it
+  /// (``StrictJSONDecoder``); the line is parsed once (docs/performance.md, "Scene push"). A scene
+  /// that passes the validator and still does not decode is decoded again by Foundation's
+  /// `JSONDecoder`, whose error the message gives.
   public static func parse(json value: StrictJSON, name: String = "scene") throws(SceneError) -> Scene {
     func failure(_ message: String) -> SceneError {
       SceneError(diagnostics: [SceneDiagnostic(file: name, line: 0, column: 0, message: message)])
@@ -18,28 +20,42 @@ extension Scene {
     guard case .object = value else {
       throw failure("expected the scene as a JSON object, found \(value.shortDescription)")
     }
-    // One line: the compact form escapes every control character, line breaks included.
-    let text = value.compact
-    let bytes = text.utf8.count
+    // As one line: the compact form escapes every control character, line breaks included.
+    let bytes = SceneNode.compactBytes(of: value)
     guard bytes <= maximumFileBytes else {
       throw failure(
         "the scene is \(bytes) bytes of JSON, more than the limit of \(maximumFileBytes) bytes for a scene")
     }
-    do {
-      _ = try validatedNode(text, file: name)
-    } catch {
-      throw SceneError(
-        diagnostics: error.diagnostics.map { diagnostic in
+    /// The diagnostics, placed in the compact text, placed by their paths instead.
+    func placed(_ diagnostics: [SceneDiagnostic]) -> SceneError {
+      let text = value.compact
+      return SceneError(
+        diagnostics: diagnostics.map { diagnostic in
           var d = diagnostic
           if d.line > 0 { d.path = JSONPath.at(column: d.column, in: text) }
           d.message = placesAsPaths(d.message, in: text, name: name)
           return d
         })
     }
+    let tree: SceneNode
     do {
-      return try JSONDecoder().decode(Scene.self, from: Data(text.utf8))
+      tree = try SceneNode(json: value)
     } catch {
-      throw failure("cannot decode the scene: \(error)")
+      throw placed([
+        duplicateKeysDiagnostic(error.keys, line: error.place.line, column: error.place.column, file: name)
+      ])
+    }
+    var validator = SceneValidator(file: name)
+    validator.validate(tree)
+    guard validator.diagnostics.isEmpty else { throw placed(validator.diagnostics) }
+    do {
+      return try StrictJSONDecoder.decode(Scene.self, from: value)
+    } catch {
+      do {
+        return try JSONDecoder().decode(Scene.self, from: Data(value.compact.utf8))
+      } catch {
+        throw failure("cannot decode the scene: \(error)")
+      }
     }
   }
 }

@@ -49,7 +49,7 @@ extension Scene {
       throw SceneError(diagnostics: [syntaxDiagnostic(error, file: file)])
     }
     var validator = SceneValidator(file: file)
-    validator.validate(root)
+    validator.validate(SceneNode(root))
     guard validator.diagnostics.isEmpty else {
       // libyaml places an empty document's null (`---` alone) on the line after a last line
       // without a line break: every place is clamped to the text, as syntax errors' are.
@@ -120,6 +120,15 @@ extension Scene {
     return text
   }
 
+  /// Keys that occur twice in one mapping (`duplicates`, sorted), placed at the first of the first.
+  static func duplicateKeysDiagnostic(_ duplicates: [String], line: Int, column: Int, file: String)
+    -> SceneDiagnostic
+  {
+    SceneDiagnostic(
+      file: file, line: line, column: column, key: duplicates.first,
+      message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping")
+  }
+
   private static func syntaxDiagnostic(_ error: Error, file: String) -> SceneDiagnostic {
     guard let yamlError = error as? YamlError else {
       return SceneDiagnostic(file: file, line: 1, column: 1, message: "YAML syntax error: \(error)")
@@ -132,9 +141,7 @@ extension Scene {
       let (line, column) = YAMLPosition.clamped(line: mark.line, column: mark.column, in: yaml)
       return SceneDiagnostic(file: file, line: line, column: column, message: "YAML syntax error: \(detail)")
     case .duplicatedKeysInMapping(let duplicates, let context):
-      return SceneDiagnostic(
-        file: file, line: context.mark.line, column: context.mark.column, key: duplicates.first,
-        message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping")
+      return duplicateKeysDiagnostic(duplicates, line: context.mark.line, column: context.mark.column, file: file)
     case .reader(let problem, let offset, _, let yaml):
       // Lines end as libyaml ends them (`\r\n`, `\r`…), columns count Unicode scalars.
       let (line, column) = offset.map { YAMLPosition.position(ofCharacter: $0, in: yaml) } ?? (1, 1)
@@ -145,27 +152,28 @@ extension Scene {
   }
 }
 
-/// Walks the composed YAML tree against ``SceneFormat``, collecting every problem with its position.
+/// Walks a scene's tree (``SceneNode``: a file's YAML or a pushed scene's JSON) against
+/// ``SceneFormat``, collecting every problem with its position.
 struct SceneValidator {
   let file: String
   private(set) var diagnostics: [SceneDiagnostic] = []
 
   private struct Declared {
     var id: String
-    var mark: Mark
+    var place: SceneNode.Place
   }
   private struct Reference {
     var from: String
     var to: String
     var key: String
-    var mark: Mark
+    var place: SceneNode.Place
   }
   /// A press type a recognizer allows (`allowedPressTypes`) that is not one of UIKit's.
   private struct PressTypeUse {
     var type: String
     var key: String
     var owner: String
-    var mark: Mark
+    var place: SceneNode.Place
   }
   /// What the window-wide checks need of one window: its views, the press types its keys make,
   /// the press types its recognizers allow and its first responder.
@@ -207,7 +215,7 @@ struct SceneValidator {
     return closestMatch(to: name, in: candidates)
   }
 
-  mutating func validate(_ root: Node) {
+  mutating func validate(_ root: SceneNode) {
     validateObject(root, .scene, context: "scene")
     checkDuplicates(windowIDs, kind: "window")
     checkDuplicates(viewIDs, kind: "view")
@@ -218,9 +226,9 @@ struct SceneValidator {
 
   // MARK: Objects
 
-  private mutating func error(_ mark: Mark?, key: String?, _ message: String) {
+  private mutating func error(_ place: SceneNode.Place, key: String?, _ message: String) {
     diagnostics.append(
-      SceneDiagnostic(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, key: key, message: message))
+      SceneDiagnostic(file: file, line: place.line, column: place.column, key: key, message: message))
   }
 
   private func describe(_ object: SceneObject, id: String?, recognizerType: RecognizerType? = nil) -> String {
@@ -229,44 +237,43 @@ struct SceneValidator {
     return id.map { "\(name) '\($0)'" } ?? name
   }
 
-  private mutating func validateObject(_ node: Node, _ object: SceneObject, context: String) {
+  private mutating func validateObject(_ node: SceneNode, _ object: SceneObject, context: String) {
     if object == .view {
       // Everything that follows walks the view tree recursively, the validator first.
       guard viewDepth < SceneValidator.maximumViewDepth else {
         error(
-          node.mark, key: nil,
+          node.place, key: nil,
           "views nested more than \(SceneValidator.maximumViewDepth) deep (a view within a view within …)")
         return
       }
       viewDepth += 1
     }
     defer { if object == .view { viewDepth -= 1 } }
-    guard case .mapping(let mapping) = node else {
-      error(node.mark, key: nil, "expected a mapping for the \(context), found \(describeValue(node))")
+    guard case .mapping(let mapping) = node.content else {
+      error(node.place, key: nil, "expected a mapping for the \(context), found \(describeValue(node))")
       return
     }
-    var pairs: [(key: String, keyNode: Node, value: Node)] = []
-    for (keyNode, value) in mapping {
-      guard case .scalar(let scalar) = keyNode else {
-        error(keyNode.mark, key: nil, "keys must be names in the \(context)")
+    var pairs: [(key: String, keyNode: SceneNode, value: SceneNode)] = []
+    pairs.reserveCapacity(mapping.count)
+    for entry in mapping {
+      let keyNode = entry.key
+      guard case .scalar(let scalar) = keyNode.content else {
+        error(keyNode.place, key: nil, "keys must be names in the \(context)")
         continue
       }
       // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`), as a
       // plain scalar: a key with a tag (`!!float x`), or quoted where the plain text is no string
-      // (`"on"`, which plain is a boolean), is not found by its name.
-      guard keyNode == Node(scalar.string, mapping.tag.copy(with: .implicit)) else {
+      // (`"on"`, which plain is a boolean), is not found by its name (``SceneNode/Pair/keyIsName``).
+      guard entry.keyIsName else {
         error(
-          keyNode.mark, key: scalar.string,
+          keyNode.place, key: scalar.string,
           "key '\(scalar.string)' in the \(context) is not the name \(scalar.string) to YAML: write it plain, "
             + "without quotes or a tag")
         continue
       }
-      pairs.append((scalar.string, keyNode, value))
+      pairs.append((scalar.string, keyNode, entry.value))
     }
-    let id = pairs.first { $0.key == "id" }.flatMap { pair -> String? in
-      if case .scalar(let s) = pair.value, tagName(pair.value) != .null { return s.string }
-      return nil
-    }
+    let id = pairs.first { $0.key == "id" }?.value.string
     var recognizerType: RecognizerType?
     var typeKnown = true
     if object == .recognizer, let typeNode = pairs.first(where: { $0.key == "type" })?.value {
@@ -282,8 +289,8 @@ struct SceneValidator {
     }
     if object == .window { windows.append(WindowScope(id: id)) }
     // Objects with an id are named by it; the others (size, frame, scroll, …) by where they are.
-    let named: Set<SceneObject> = [.window, .view, .recognizer]
-    let name = named.contains(object) ? describe(object, id: id, recognizerType: recognizerType) : context
+    let isNamed = object == .window || object == .view || object == .recognizer
+    let name = isNamed ? describe(object, id: id, recognizerType: recognizerType) : context
     var keys = SceneFormat.keys(of: object)
     if let recognizerType { keys += SceneFormat.parameters(of: recognizerType) }
     if let controlType { keys += SceneFormat.properties(of: controlType) }
@@ -313,11 +320,11 @@ struct SceneValidator {
             "'\(pair.key)' in \(name) is a \(list) property; this control is a \(SceneFormat.controlTypeName(controlType))"
         }
         if let guess = suggestion(for: pair.key, in: keys.map(\.name)) { message += " (did you mean '\(guess)'?)" }
-        error(pair.keyNode.mark, key: pair.key, message)
+        error(pair.keyNode.place, key: pair.key, message)
       }
     }
     for spec in keys where spec.isRequired && !pairs.contains(where: { $0.key == spec.name }) {
-      error(node.mark, key: spec.name, "missing required key '\(spec.name)' in \(name)")
+      error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
     }
     if object == .view { checkControlView(pairs, name: name) }
     if let controlType { checkControl(pairs, controlType, name: name) }
@@ -332,18 +339,18 @@ struct SceneValidator {
   // MARK: Controls
 
   /// A control is neither a scroll view nor a view that handles its own touches.
-  private mutating func checkControlView(_ pairs: [(key: String, keyNode: Node, value: Node)], name: String) {
+  private mutating func checkControlView(_ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], name: String) {
     guard let control = pairs.first(where: { $0.key == "control" }) else { return }
     if pairs.contains(where: { $0.key == "scroll" }) {
       error(
-        control.keyNode.mark, key: "control",
+        control.keyNode.place, key: "control",
         "'control' in \(name) is not allowed with 'scroll': a view is either a control or a scroll view")
     }
     if let touches = pairs.first(where: { $0.key == "touches" }), touches.value.bool == true,
-      tagName(touches.value) == .bool
+      touches.value.tag == .bool
     {
       error(
-        touches.value.mark, key: "touches",
+        touches.value.place, key: "touches",
         "'touches' in \(name) must be false: a control handles its own touches; subscribe to control messages")
     }
   }
@@ -352,9 +359,9 @@ struct SceneValidator {
   /// "must be less than maximumValue"), a value within them, a selected segment that exists.
   /// Values reported wrong already are not checked again.
   private mutating func checkControl(
-    _ pairs: [(key: String, keyNode: Node, value: Node)], _ type: Scene.Control.Kind, name: String
+    _ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], _ type: Scene.Control.Kind, name: String
   ) {
-    func node(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+    func node(_ key: String) -> SceneNode? { pairs.first { $0.key == key }?.value }
     switch type {
     case .slider, .stepper:
       let minimumNode = node("minimumValue")
@@ -366,12 +373,12 @@ struct SceneValidator {
       guard minimum < maximum else {
         if let maximumNode {
           error(
-            maximumNode.mark, key: "maximumValue",
+            maximumNode.place, key: "maximumValue",
             "'maximumValue' in \(name) must be greater than minimumValue (\(JSONFormat.number(minimum))), found \(JSONFormat.number(maximum))"
           )
         } else if let minimumNode {
           error(
-            minimumNode.mark, key: "minimumValue",
+            minimumNode.place, key: "minimumValue",
             "'minimumValue' in \(name) must be less than maximumValue (\(JSONFormat.number(maximum)), a \(type.rawValue)'s default), found \(JSONFormat.number(minimum))"
           )
         }
@@ -379,16 +386,16 @@ struct SceneValidator {
       }
       if let valueNode = node("value"), let value = number(valueNode), !(minimum...maximum).contains(value) {
         error(
-          valueNode.mark, key: "value",
+          valueNode.place, key: "value",
           "'value' in \(name) must be within minimumValue...maximumValue (\(JSONFormat.number(minimum))...\(JSONFormat.number(maximum))), found \(JSONFormat.number(value))"
         )
       }
     case .segmented:
       guard let indexNode = node("selectedSegmentIndex"), let index = integer(indexNode), index >= 0,
-        case .sequence(let segments)? = node("segments"), !segments.isEmpty, index >= segments.count
+        case .sequence(let segments)? = node("segments")?.content, !segments.isEmpty, index >= segments.count
       else { return }
       error(
-        indexNode.mark, key: "selectedSegmentIndex",
+        indexNode.place, key: "selectedSegmentIndex",
         "'selectedSegmentIndex' in \(name) must be -1 (no segment) or less than the number of segments (\(segments.count)), found \(index)"
       )
     case .button, .switch:
@@ -400,18 +407,18 @@ struct SceneValidator {
 
   /// The press type `node` names, or nil after reporting why it names none. `what` names the value
   /// in the message: `'KEY_F1' in map of keys of window 'main'`.
-  private mutating func pressType(_ node: Node, key: String, what: String) -> String? {
+  private mutating func pressType(_ node: SceneNode, key: String, what: String) -> String? {
     let own = "a name of letters, digits, '_' and '-' starting with a letter"
     let expected = "a press type (UIKit's \(SceneFormat.pressTypes.joined(separator: ", ")), or \(own))"
-    guard let name = scalarString(node), tagName(node) == .str, SceneFormat.isPressType(name) else {
-      error(node.mark, key: key, "\(what) must be \(expected), found \(describeValue(node))")
+    guard let name = scalarString(node), node.tag == .str, SceneFormat.isPressType(name) else {
+      error(node.place, key: key, "\(what) must be \(expected), found \(describeValue(node))")
       return nil
     }
     if !SceneFormat.pressTypes.contains(name),
       let uikit = SceneFormat.pressTypes.first(where: { $0.lowercased() == name.lowercased() })
     {
       error(
-        node.mark, key: key,
+        node.place, key: key,
         "\(what) names press type '\(name)'; UIKit's is '\(uikit)' (press types are case-sensitive)")
       return nil
     }
@@ -427,28 +434,29 @@ struct SceneValidator {
   }
 
   private mutating func validateValue(
-    _ node: Node, _ spec: SceneKey, owner: String, ownerID: String?, ownerObject: SceneObject
+    _ node: SceneNode, _ spec: SceneKey, owner: String, ownerID: String?, ownerObject: SceneObject
   ) {
     let key = spec.name
     func fail(_ expected: String) {
-      error(node.mark, key: key, "'\(key)' in \(owner) must be \(expected), found \(describeValue(node))")
+      error(node.place, key: key, "'\(key)' in \(owner) must be \(expected), found \(describeValue(node))")
     }
     switch spec.kind {
     case .string:
       guard let s = scalarString(node) else { return fail("a string") }
       if s.isEmpty { return fail("a non-empty string") }
-      if key == "id", let mark = node.mark {
+      if key == "id" {
+        let place = node.place
         switch ownerObject {
-        case .window: windowIDs.append(Declared(id: s, mark: mark))
+        case .window: windowIDs.append(Declared(id: s, place: place))
         case .view:
-          viewIDs.append(Declared(id: s, mark: mark))
+          viewIDs.append(Declared(id: s, place: place))
           if !windows.isEmpty { windows[windows.count - 1].viewIDs.append(s) }
-        case .recognizer: recognizerIDs.append(Declared(id: s, mark: mark))
+        case .recognizer: recognizerIDs.append(Declared(id: s, place: place))
         default: break
         }
       }
     case .bool:
-      guard tagName(node) == .bool else { return fail("true or false") }
+      guard node.tag == .bool else { return fail("true or false") }
     case .integer(let minimum):
       guard let i = integer(node) else { return fail("an integer") }
       if i < minimum { fail("at least \(minimum)") }
@@ -466,19 +474,19 @@ struct SceneValidator {
       guard let d = number(node) else { return fail("a number") }
       if d <= 0 { fail("greater than 0") }
     case .stringList, .idList:
-      guard case .sequence(let items) = node else { return fail("a list of strings") }
+      guard case .sequence(let items) = node.content else { return fail("a list of strings") }
       for item in items {
         guard let s = scalarString(item), !s.isEmpty else {
-          error(item.mark, key: key, "'\(key)' in \(owner) must list strings, found \(describeValue(item))")
+          error(item.place, key: key, "'\(key)' in \(owner) must list strings, found \(describeValue(item))")
           continue
         }
-        if spec.kind == .idList, let ownerID, let mark = item.mark {
-          references.append(Reference(from: ownerID, to: s, key: key, mark: mark))
+        if spec.kind == .idList, let ownerID {
+          references.append(Reference(from: ownerID, to: s, key: key, place: item.place))
         }
       }
     case .options(let names):
-      let items: [Node]
-      if case .sequence(let seq) = node {
+      let items: [SceneNode]
+      if case .sequence(let seq) = node.content {
         items = Array(seq)
         if items.isEmpty { return fail("one of \(names.joined(separator: ", ")) or a non-empty list of them") }
       } else {
@@ -491,7 +499,7 @@ struct SceneValidator {
           if let s = scalarString(item), let guess = suggestion(for: s, in: names) {
             message += " (did you mean '\(guess)'?)"
           }
-          error(item.mark, key: key, message)
+          error(item.place, key: key, message)
           continue
         }
       }
@@ -502,34 +510,34 @@ struct SceneValidator {
         if let s = scalarString(node), let guess = suggestion(for: s, in: names) {
           message += " (did you mean '\(guess)'?)"
         }
-        return error(node.mark, key: key, message)
+        return error(node.place, key: key, message)
       }
     case .version:
       guard let v = integer(node) else { return fail("an integer") }
       if v != SceneFormat.version {
-        error(node.mark, key: key, "unsupported scene version \(v) (this touchd reads version \(SceneFormat.version))")
+        error(node.place, key: key, "unsupported scene version \(v) (this touchd reads version \(SceneFormat.version))")
       }
     case .rotation:
       guard let r = integer(node), [0, 90, 180, 270].contains(r) else { return fail("0, 90, 180 or 270") }
     case .calibration:
-      guard case .sequence(let items) = node, items.count == 6, items.allSatisfy({ number($0) != nil }) else {
+      guard case .sequence(let items) = node.content, items.count == 6, items.allSatisfy({ number($0) != nil }) else {
         return fail("a list of 6 numbers (a 2x3 matrix)")
       }
     case .object(let object):
       validateObject(node, object, context: "\(key) of \(owner)")
     case .list(let object):
-      guard case .sequence(let items) = node else { return fail("a list") }
+      guard case .sequence(let items) = node.content else { return fail("a list") }
       for item in items { validateObject(item, object, context: object.rawValue) }
     case .decelerationRate:
       let names = Scene.Scroll.decelerationRates.sorted { $0.value > $1.value }.map(\.key)
       let expected = "\(names.joined(separator: ", ")) or a number between 0 and 1 (both excluded)"
       if let d = number(node) {
         if !(d > 0 && d < 1) { fail(expected) }
-      } else if let s = scalarString(node), tagName(node) == .str {
+      } else if let s = scalarString(node), node.tag == .str {
         guard Scene.Scroll.decelerationRates[s] == nil else { return }
         var message = "'\(key)' in \(owner) must be \(expected), found \(describeValue(node))"
         if let guess = suggestion(for: s, in: names) { message += " (did you mean '\(guess)'?)" }
-        error(node.mark, key: key, message)
+        error(node.place, key: key, message)
       } else {
         fail(expected)
       }
@@ -542,20 +550,23 @@ struct SceneValidator {
         } else {
           message += " (expected one of \(names.joined(separator: ", ")))"
         }
-        return error(node.mark, key: key, message)
+        return error(node.place, key: key, message)
       }
     case .nonEmptyStringList:
-      guard case .sequence(let items) = node else { return fail("a non-empty list of strings") }
+      guard case .sequence(let items) = node.content else { return fail("a non-empty list of strings") }
       if items.isEmpty {
         return error(
-          node.mark, key: key, "'\(key)' in \(owner) must be a non-empty list of strings, found an empty list")
+          node.place, key: key, "'\(key)' in \(owner) must be a non-empty list of strings, found an empty list")
       }
       for item in items where scalarString(item).map(\.isEmpty) ?? true {
-        error(item.mark, key: key, "'\(key)' in \(owner) must list non-empty strings, found \(describeValue(item))")
+        error(item.place, key: key, "'\(key)' in \(owner) must list non-empty strings, found \(describeValue(item))")
       }
     case .controlActions:
-      guard case .mapping(let mapping) = node else { return fail("a mapping of control events to action names") }
-      for (eventNode, actionNode) in mapping {
+      guard case .mapping(let mapping) = node.content else {
+        return fail("a mapping of control events to action names")
+      }
+      for entry in mapping {
+        let (eventNode, actionNode) = (entry.key, entry.value)
         guard let event = scalarString(eventNode), SceneFormat.controlEvents.contains(event) else {
           var message = "unknown control event \(describeValue(eventNode)) in \(key) of \(owner)"
           if let s = scalarString(eventNode), let guess = suggestion(for: s, in: SceneFormat.controlEvents) {
@@ -563,52 +574,56 @@ struct SceneValidator {
           } else {
             message += " (expected one of \(SceneFormat.controlEvents.joined(separator: ", ")))"
           }
-          error(eventNode.mark, key: key, message)
+          error(eventNode.place, key: key, message)
           continue
         }
         if scalarString(actionNode).map(\.isEmpty) ?? true {
           error(
-            actionNode.mark, key: key,
+            actionNode.place, key: key,
             "'\(event)' in \(key) of \(owner) must be an action name (a non-empty string), found \(describeValue(actionNode))"
           )
         }
       }
     case .keyMap:
-      guard case .mapping(let mapping) = node else { return fail("a mapping of evdev key names to press types") }
+      guard case .mapping(let mapping) = node.content else {
+        return fail("a mapping of evdev key names to press types")
+      }
       var seen: [UInt16: String] = [:]
-      for (keyNode, typeNode) in mapping {
+      for entry in mapping {
+        let (keyNode, typeNode) = (entry.key, entry.value)
         let keyName = scalarString(keyNode) ?? ""
         let what = "'\(keyName)' in \(key) of \(owner)"
         if let code = EventNames.keyCode(named: keyName) {
           if EventNames.isPointerCode(code) {
-            error(keyNode.mark, key: key, "\(what) is a touch/pointer code, never a press")
+            error(keyNode.place, key: key, "\(what) is a touch/pointer code, never a press")
           } else if let other = seen[code] {
-            error(keyNode.mark, key: key, "\(what) is the same key as '\(other)' (code \(code))")
+            error(keyNode.place, key: key, "\(what) is the same key as '\(other)' (code \(code))")
           } else {
             seen[code] = keyName
           }
         } else {
           var message = "unknown evdev key name \(describeValue(keyNode)) in \(key) of \(owner)"
           if !keyName.isEmpty, let guess = keyNameSuggestion(keyName) { message += " (did you mean '\(guess)'?)" }
-          error(keyNode.mark, key: key, message)
+          error(keyNode.place, key: key, message)
         }
         if let type = pressType(typeNode, key: key, what: what), !windows.isEmpty {
           windows[windows.count - 1].pressTypesMade.append(type)
         }
       }
     case .pressTypes:
-      let items: [Node]
-      if case .sequence(let sequence) = node { items = Array(sequence) } else { items = [node] }
+      let items: [SceneNode]
+      if case .sequence(let sequence) = node.content { items = Array(sequence) } else { items = [node] }
       for item in items {
         guard let type = pressType(item, key: key, what: "'\(key)' in \(owner)"),
-          !SceneFormat.pressTypes.contains(type), let mark = item.mark, !windows.isEmpty
+          !SceneFormat.pressTypes.contains(type), !windows.isEmpty
         else { continue }
-        windows[windows.count - 1].pressTypeUses.append(PressTypeUse(type: type, key: key, owner: owner, mark: mark))
+        windows[windows.count - 1].pressTypeUses.append(
+          PressTypeUse(type: type, key: key, owner: owner, place: item.place))
       }
     case .viewID:
       guard let s = scalarString(node), !s.isEmpty else { return fail("a view id") }
-      if let mark = node.mark, !windows.isEmpty {
-        windows[windows.count - 1].firstResponder = Declared(id: s, mark: mark)
+      if !windows.isEmpty {
+        windows[windows.count - 1].firstResponder = Declared(id: s, place: node.place)
       }
     case .recognizerType:
       let names = RecognizerType.allCases.map(\.rawValue)
@@ -619,7 +634,7 @@ struct SceneValidator {
         } else {
           message += " (expected one of \(names.joined(separator: ", ")))"
         }
-        return error(node.mark, key: key, message)
+        return error(node.place, key: key, message)
       }
     }
   }
@@ -627,12 +642,12 @@ struct SceneValidator {
   // MARK: Scene-wide checks
 
   private mutating func checkDuplicates(_ declared: [Declared], kind: String) {
-    var first: [String: Mark] = [:]
+    var first: [String: SceneNode.Place] = [:]
     for d in declared {
       if let earlier = first[d.id] {
-        error(d.mark, key: "id", "duplicate \(kind) id '\(d.id)' (first defined at \(earlier.line):\(earlier.column))")
+        error(d.place, key: "id", "duplicate \(kind) id '\(d.id)' (first defined at \(earlier.line):\(earlier.column))")
       } else {
-        first[d.id] = d.mark
+        first[d.id] = d.place
       }
     }
   }
@@ -646,7 +661,7 @@ struct SceneValidator {
         if let guess = suggestion(for: ref.to, in: recognizerIDs.map(\.id)) {
           message += " (did you mean '\(guess)'?)"
         }
-        error(ref.mark, key: ref.key, message)
+        error(ref.place, key: ref.key, message)
         continue
       }
       if ref.key == "requireToFail" { edges[ref.from, default: []].append(ref) }
@@ -663,7 +678,7 @@ struct SceneValidator {
             if cycle.min() == start && reported.insert(cycle).inserted {
               let names = (cycle + [start]).map { "'\($0)'" }.joined(separator: " -> ")
               let first = path.first ?? edge
-              error(first.mark, key: "requireToFail", "requireToFail cycle: \(names)")
+              error(first.place, key: "requireToFail", "requireToFail cycle: \(names)")
             }
           } else if !onPath.contains(edge.to) && edge.to > start {
             onPath.insert(edge.to)
@@ -686,13 +701,13 @@ struct SceneValidator {
       if let first = window.firstResponder, !window.viewIDs.contains(first.id) {
         if let other = windows.first(where: { $0.viewIDs.contains(first.id) }) {
           error(
-            first.mark, key: "firstResponder",
+            first.place, key: "firstResponder",
             "'firstResponder' in \(owner) names view '\(first.id)' of \(describe(.window, id: other.id)); it must be a view of this window"
           )
         } else {
           var message = "'firstResponder' in \(owner) names unknown view '\(first.id)'"
           if let guess = suggestion(for: first.id, in: window.viewIDs) { message += " (did you mean '\(guess)'?)" }
-          error(first.mark, key: "firstResponder", message)
+          error(first.place, key: "firstResponder", message)
         }
       }
       for use in window.pressTypeUses where !window.pressTypesMade.contains(use.type) {
@@ -701,32 +716,23 @@ struct SceneValidator {
         if let guess = suggestion(for: use.type, in: SceneFormat.pressTypes + window.pressTypesMade) {
           message += " (did you mean '\(guess)'?)"
         }
-        error(use.mark, key: use.key, message)
+        error(use.place, key: use.key, message)
       }
     }
   }
 
   // MARK: Scalars
 
-  private func scalarString(_ node: Node) -> String? {
-    guard case .scalar(let s) = node, tagName(node) != .null else { return nil }
-    return s.string
-  }
+  private func scalarString(_ node: SceneNode) -> String? { node.string }
 
-  /// The resolved tag of a node (`int`, `float`, `str`, `null`, …), as Yams' default resolver
-  /// decides it (``YAMLTags``).
-  private func tagName(_ node: Node) -> Tag.Name { YAMLTags.name(of: node) }
-
-  private func integer(_ node: Node) -> Int? {
-    guard case .scalar = node, tagName(node) == .int else { return nil }
+  private func integer(_ node: SceneNode) -> Int? {
+    guard node.tag == .int else { return nil }
     return node.int
   }
 
   /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's).
-  private func number(_ node: Node) -> Double? {
-    guard case .scalar(let scalar) = node else { return nil }
-    let tag = tagName(node)
-    guard tag == .int || tag == .float else { return nil }
+  private func number(_ node: SceneNode) -> Double? {
+    guard let scalar = node.scalar, scalar.tag == .int || scalar.tag == .float else { return nil }
     // Plain decimals (`12`, `-0.5`, `1e3`), nearly every number of a scene, read as Swift reads
     // them; YAML's other spellings (`1_000`, `0x1F`, octal `017`, `.inf`, `1:30`) as Yams does.
     if Self.isPlainDecimal(scalar.string), let value = Double(scalar.string) { return value.isFinite ? value : nil }
@@ -756,11 +762,11 @@ struct SceneValidator {
     return bytes.isEmpty
   }
 
-  private func describeValue(_ node: Node) -> String {
-    switch node {
+  private func describeValue(_ node: SceneNode) -> String {
+    switch node.content {
     case .scalar(let s):
-      if tagName(node) == .null { return "nothing" }
-      if tagName(node) == .str { return "'\(s.string)'" }
+      if s.tag == .null { return "nothing" }
+      if s.tag == .str { return "'\(s.string)'" }
       return s.string
     case .mapping: return "a mapping"
     case .sequence: return "a list"

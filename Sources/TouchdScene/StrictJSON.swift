@@ -133,11 +133,14 @@ private struct StrictJSONParser {
   let maximumDepth: Int
   var index = 0
 
-  /// An array or object being read.
-  enum Open {
-    case array([StrictJSON])
-    /// The members so far and the key whose value is being read.
-    case object([StrictJSON.Member], key: String)
+  /// An array or object being read: its values so far are the parser's `values` from
+  /// `valueStart` on, and an object's keys (one more than its values while a value is read) its
+  /// `keys` from `keyStart` on. One stack of values for all, so that appending to the innermost
+  /// container never copies it.
+  struct Open {
+    var isObject: Bool
+    var valueStart: Int
+    var keyStart: Int
   }
 
   init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
@@ -168,6 +171,8 @@ private struct StrictJSONParser {
 
   mutating func parseDocument() throws(StrictJSON.SyntaxError) -> StrictJSON {
     var stack: [Open] = []
+    var values: [StrictJSON] = []
+    var keys: [String] = []
     skipWhitespace()
     if index == bytes.count { throw fail("empty line, expected a JSON value") }
     while true {
@@ -185,7 +190,8 @@ private struct StrictJSONParser {
           index += 1
           value = .object([])
         } else {
-          stack.append(.object([], key: try parseKey()))
+          stack.append(Open(isObject: true, valueStart: values.count, keyStart: keys.count))
+          keys.append(try parseKey())
           continue
         }
       case UInt8(ascii: "["):
@@ -198,7 +204,7 @@ private struct StrictJSONParser {
           index += 1
           value = .array([])
         } else {
-          stack.append(.array([]))
+          stack.append(Open(isObject: false, valueStart: values.count, keyStart: keys.count))
           continue
         }
       case UInt8(ascii: "\""): value = .string(try parseString())
@@ -211,39 +217,36 @@ private struct StrictJSONParser {
       // The value is complete: it goes into the innermost open container, or it is the document.
       while true {
         skipWhitespace()
-        guard let open = stack.popLast() else {
+        guard let open = stack.last else {
           guard index == bytes.count else { throw fail("unexpected \(found()) after the JSON value") }
           return value
         }
-        switch open {
-        case .array(var items):
-          items.append(value)
-          guard index < bytes.count else { throw fail("unexpected end of the line, expected ',' or ']'") }
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            skipWhitespace()
-            stack.append(.array(items))
-          } else if bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            value = .array(items)
-            continue
-          } else {
-            throw fail("unexpected \(found()), expected ',' or ']'")
-          }
-        case .object(var members, let key):
-          members.append(StrictJSON.Member(key: key, value: value))
-          guard index < bytes.count else { throw fail("unexpected end of the line, expected ',' or '}'") }
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            skipWhitespace()
-            stack.append(.object(members, key: try parseKey()))
-          } else if bytes[index] == UInt8(ascii: "}") {
-            index += 1
+        values.append(value)
+        let close = open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let expected = open.isObject ? "expected ',' or '}'" : "expected ',' or ']'"
+        guard index < bytes.count else { throw fail("unexpected end of the line, \(expected)") }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+          skipWhitespace()
+          if open.isObject { keys.append(try parseKey()) }
+        } else if bytes[index] == close {
+          index += 1
+          stack.removeLast()
+          if open.isObject {
+            var members: [StrictJSON.Member] = []
+            members.reserveCapacity(values.count - open.valueStart)
+            for (key, member) in zip(keys[open.keyStart...], values[open.valueStart...]) {
+              members.append(StrictJSON.Member(key: key, value: member))
+            }
+            keys.removeSubrange(open.keyStart...)
             value = .object(members)
-            continue
           } else {
-            throw fail("unexpected \(found()), expected ',' or '}'")
+            value = .array(Array(values[open.valueStart...]))
           }
+          values.removeSubrange(open.valueStart...)
+          continue
+        } else {
+          throw fail("unexpected \(found()), \(expected)")
         }
         break
       }

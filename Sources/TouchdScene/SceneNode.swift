@@ -1,0 +1,273 @@
+import TouchdInput
+import Yams
+
+/// A scene's tree as ``SceneValidator`` walks it, each node with the place it starts: made from a
+/// scene file's composed YAML (``init(_:)``) or from a pushed scene's JSON (``init(json:)``), so
+/// that one validator, with one set of messages, checks both. A scalar keeps its text and the tag
+/// YAML resolves for it (``YAMLTags``); its numbers are read as Yams reads them.
+struct SceneNode {
+  /// Where a node starts: 1-based line and column (in Unicode scalars), as Yams' `Mark`. A JSON
+  /// scene is placed in its compact text (``StrictJSON/compact``), one line.
+  struct Place: Hashable {
+    var line: Int
+    var column: Int
+  }
+
+  /// A scalar's resolved tag, as far as the validator tells them apart.
+  enum Tag {
+    case null, bool, int, float, str
+    /// Any other tag (`!!timestamp`, `!custom`, …).
+    case other
+
+    init(_ name: Yams.Tag.Name) {
+      switch name {
+      case .null: self = .null
+      case .bool: self = .bool
+      case .int: self = .int
+      case .float: self = .float
+      case .str: self = .str
+      default: self = .other
+      }
+    }
+  }
+
+  /// A scalar: its text, its resolved tag, and whether it was written plain (Yams reads numbers
+  /// only from plain scalars).
+  struct Scalar {
+    var string: String
+    var tag: Tag
+    var isPlain: Bool
+  }
+
+  /// One entry of a mapping.
+  struct Pair {
+    var key: SceneNode
+    var value: SceneNode
+    /// Whether the key is the plain name its text spells to YAML (no tag, and not quoted where
+    /// the plain text is no string); a JSON key always is.
+    var keyIsName: Bool
+  }
+
+  enum Content {
+    case scalar(Scalar)
+    case mapping([Pair])
+    case sequence([SceneNode])
+    /// An alias Yams left unresolved (composing resolves them).
+    case alias
+  }
+
+  var content: Content
+  var place: Place
+
+  init(_ content: Content, at place: Place) {
+    self.content = content
+    self.place = place
+  }
+
+  // MARK: Reading
+
+  var scalar: Scalar? {
+    if case .scalar(let s) = content { return s }
+    return nil
+  }
+
+  /// The scalar's tag; nil for a mapping, a sequence or an alias.
+  var tag: Tag? { scalar?.tag }
+
+  /// The scalar's text unless it is null.
+  var string: String? {
+    guard let s = scalar, s.tag != .null else { return nil }
+    return s.string
+  }
+
+  /// Yams' `Node.bool` as the validator asks it (with the tag `bool`): `true`, `yes` or `on` in
+  /// any case is true, their opposites false.
+  var bool: Bool? {
+    guard let s = scalar, s.tag != .str else { return nil }
+    switch s.string.lowercased() {
+    case "true", "yes", "on": return true
+    case "false", "no", "off": return false
+    default: return nil
+    }
+  }
+
+  /// Yams' `Node.int`: plain decimals read directly, YAML's other spellings (`0x1F`, `1_000`,
+  /// `017`, `1:30`, and `-0`, which Yams reads as an empty octal) by Yams.
+  var int: Int? {
+    guard let s = scalar, s.isPlain else { return nil }
+    if SceneNode.isPlainInteger(s.string) { return Int(s.string) }
+    return Int.construct(from: Node.Scalar(s.string, Yams.Tag(.implicit), .plain))
+  }
+
+  /// Yams' `Node.float`.
+  var float: Double? {
+    guard let s = scalar, s.isPlain else { return nil }
+    return Double.construct(from: Node.Scalar(s.string, Yams.Tag(.implicit), .plain))
+  }
+
+  /// `0` or digits not starting with 0, after an optional `-`: text Swift's `Int` and Yams read alike.
+  static func isPlainInteger(_ text: String) -> Bool {
+    var bytes = Substring(text).utf8[...]
+    if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    guard let first = bytes.first else { return false }
+    // `-0` is not: Yams reads it as an empty octal number, which is none.
+    if first == UInt8(ascii: "0") { return text == "0" }
+    return bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+  }
+}
+
+// MARK: From YAML
+
+extension SceneNode {
+  /// A composed YAML tree: tags resolved by ``YAMLTags``, places from the nodes' marks.
+  init(_ node: Node) {
+    let place = node.mark.map { Place(line: $0.line, column: $0.column) } ?? Place(line: 1, column: 1)
+    switch node {
+    case .scalar(let scalar):
+      let tag = Tag(YAMLTags.name(of: node))
+      let isPlain = scalar.style == .any || scalar.style == .plain
+      self.init(.scalar(Scalar(string: scalar.string, tag: tag, isPlain: isPlain)), at: place)
+    case .mapping(let mapping):
+      let pairs = mapping.map { key, value in
+        // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`).
+        let isName = key.scalar.map { key == Node($0.string, mapping.tag.copy(with: .implicit)) } ?? false
+        return Pair(key: SceneNode(key), value: SceneNode(value), keyIsName: isName)
+      }
+      self.init(.mapping(pairs), at: place)
+    case .sequence(let sequence):
+      self.init(.sequence(sequence.map(SceneNode.init)), at: place)
+    case .alias:
+      self.init(.alias, at: place)
+    }
+  }
+}
+
+// MARK: From JSON
+
+extension SceneNode {
+  /// Keys that occur twice in one JSON object, as Yams reports them composing the object's text:
+  /// at the first object to end that has any, all its duplicated keys in order, placed at the
+  /// first occurrence of the first.
+  struct DuplicateKeys: Error {
+    var keys: [String]
+    var place: Place
+  }
+
+  /// A JSON value, placed in its compact text (``StrictJSON/compact``) as Yams places the nodes it
+  /// composes from that text; JSON's scalars take the tags YAML gives them (strings are quoted).
+  init(json value: StrictJSON) throws(DuplicateKeys) {
+    var column = 1
+    self = try SceneNode.make(value, column: &column)
+  }
+
+  private static func make(_ value: StrictJSON, column: inout Int) throws(DuplicateKeys) -> SceneNode {
+    let place = Place(line: 1, column: column)
+    switch value {
+    case .null:
+      column += 4
+      return SceneNode(.scalar(Scalar(string: "null", tag: .null, isPlain: true)), at: place)
+    case .bool(let b):
+      column += b ? 4 : 5
+      return SceneNode(.scalar(Scalar(string: b ? "true" : "false", tag: .bool, isPlain: true)), at: place)
+    case .number(let text):
+      column += text.utf8.count
+      // As a plain scalar: YAML's int (no fraction or exponent) or float.
+      let tag = Tag(YAMLTags.implicitName(of: text))
+      return SceneNode(.scalar(Scalar(string: text, tag: tag, isPlain: true)), at: place)
+    case .string(let s):
+      column += compactLength(of: s).scalars
+      return SceneNode(.scalar(Scalar(string: s, tag: .str, isPlain: false)), at: place)
+    case .array(let items):
+      column += 1
+      var nodes: [SceneNode] = []
+      nodes.reserveCapacity(items.count)
+      for (i, item) in items.enumerated() {
+        if i > 0 { column += 1 }
+        nodes.append(try make(item, column: &column))
+      }
+      column += 1
+      return SceneNode(.sequence(nodes), at: place)
+    case .object(let members):
+      column += 1
+      var pairs: [Pair] = []
+      pairs.reserveCapacity(members.count)
+      for (i, member) in members.enumerated() {
+        if i > 0 { column += 1 }
+        let keyPlace = Place(line: 1, column: column)
+        column += compactLength(of: member.key).scalars + 1
+        let key = SceneNode(.scalar(Scalar(string: member.key, tag: .str, isPlain: false)), at: keyPlace)
+        pairs.append(Pair(key: key, value: try make(member.value, column: &column), keyIsName: true))
+      }
+      column += 1
+      try checkDuplicates(pairs)
+      return SceneNode(.mapping(pairs), at: place)
+    }
+  }
+
+  /// Throws the object's duplicated keys, as Yams' composer does.
+  private static func checkDuplicates(_ pairs: [Pair]) throws(DuplicateKeys) {
+    guard pairs.count > 1 else { return }
+    // An object of a scene has a few keys: comparing each with those before it costs less than
+    // hashing them all, and finds none nearly always.
+    if pairs.count <= 16 {
+      var any = false
+      search: for i in 1..<pairs.count {
+        for j in 0..<i where pairs[i].key.scalar?.string == pairs[j].key.scalar?.string {
+          any = true
+          break search
+        }
+      }
+      if !any { return }
+    }
+    var first: [String: Place] = [:]
+    var duplicated: Set<String> = []
+    first.reserveCapacity(pairs.count)
+    for pair in pairs {
+      guard case .scalar(let key) = pair.key.content else { continue }
+      if first[key.string] == nil {
+        first[key.string] = pair.key.place
+      } else {
+        duplicated.insert(key.string)
+      }
+    }
+    guard !duplicated.isEmpty else { return }
+    let keys = duplicated.sorted()
+    throw DuplicateKeys(keys: keys, place: first[keys[0]]!)
+  }
+
+  /// The length of `s` as ``JSONFormat/string(_:)`` writes it, quotes included, in UTF-8 bytes and
+  /// in Unicode scalars.
+  static func compactLength(of s: String) -> (bytes: Int, scalars: Int) {
+    var bytes = 2
+    var scalars = 2
+    for byte in s.utf8 {
+      switch byte {
+      case 0x22, 0x5C, 0x0A, 0x0D, 0x09:
+        bytes += 2
+        scalars += 2
+      case 0..<0x20:
+        bytes += 6
+        scalars += 6
+      default:
+        bytes += 1
+        if byte & 0xC0 != 0x80 { scalars += 1 }
+      }
+    }
+    return (bytes, scalars)
+  }
+
+  /// The size of `value`'s compact text (``StrictJSON/compact``) in UTF-8 bytes.
+  static func compactBytes(of value: StrictJSON) -> Int {
+    switch value {
+    case .null: return 4
+    case .bool(let b): return b ? 4 : 5
+    case .number(let text): return text.utf8.count
+    case .string(let s): return compactLength(of: s).bytes
+    case .array(let items):
+      return 2 + max(0, items.count - 1) + items.reduce(0) { $0 + compactBytes(of: $1) }
+    case .object(let members):
+      return 2 + max(0, members.count - 1)
+        + members.reduce(0) { $0 + compactLength(of: $1.key).bytes + 1 + compactBytes(of: $1.value) }
+    }
+  }
+}
