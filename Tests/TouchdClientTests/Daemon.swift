@@ -21,29 +21,12 @@ struct TestFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// The tests' scene: one 1920x1080 window; two tap targets (door also publishes its touches) and
-/// a pad that publishes touches.
-let testScene = """
-  version: 1
-  windows:
-    - id: main
-      size: {width: 1920, height: 1080}
-      devices: ["*"]
-      views:
-        - id: door
-          frame: {x: 100, y: 100, width: 400, height: 300}
-          touches: true
-          recognizers:
-            - {id: door-tap, type: tap, action: open-door}
-        - id: lamp
-          frame: {x: 1000, y: 100, width: 400, height: 300}
-          recognizers:
-            - {id: lamp-tap, type: tap, action: toggle-lamp}
-        - id: pad
-          frame: {x: 100, y: 600, width: 1700, height: 400}
-          touches: true
-
-  """
+/// The tests' scene, shared with the Python and JavaScript clients' tests.
+let testScene: String = {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  return (try? String(contentsOf: root.appendingPathComponent("clients/test-scene.yaml"), encoding: .utf8)) ?? ""
+}()
 
 enum Spot {
   static let door = FingerScript.Point(x: 300, y: 250)

@@ -18,27 +18,8 @@ import { FingerScript } from './evemu.mjs';
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPOSITORY = resolve(HERE, '..', '..', '..');
 
-// The test scene of the Python client's tests: one 1920x1080 window; two tap targets (door also
-// publishes its touches) and a pad that publishes touches.
-export const SCENE = `version: 1
-windows:
-  - id: main
-    size: {width: 1920, height: 1080}
-    devices: ["*"]
-    views:
-      - id: door
-        frame: {x: 100, y: 100, width: 400, height: 300}
-        touches: true
-        recognizers:
-          - {id: door-tap, type: tap, action: open-door}
-      - id: lamp
-        frame: {x: 1000, y: 100, width: 400, height: 300}
-        recognizers:
-          - {id: lamp-tap, type: tap, action: toggle-lamp}
-      - id: pad
-        frame: {x: 100, y: 600, width: 1700, height: 400}
-        touches: true
-`;
+// The test scene, shared with the Swift and Python clients' tests.
+export const SCENE = readFileSync(join(REPOSITORY, 'clients', 'test-scene.yaml'), 'utf8');
 
 export const DOOR = [300, 250];
 export const LAMP = [1200, 250];

@@ -27,28 +27,8 @@ sys.path.insert(0, str(HERE))  # evemu.py
 
 from evemu import FingerScript  # noqa: E402
 
-# The test scene: one 1920x1080 window; two tap targets (door also publishes its touches) and a
-# pad that publishes touches.
-SCENE = """\
-version: 1
-windows:
-  - id: main
-    size: {width: 1920, height: 1080}
-    devices: ["*"]
-    views:
-      - id: door
-        frame: {x: 100, y: 100, width: 400, height: 300}
-        touches: true
-        recognizers:
-          - {id: door-tap, type: tap, action: open-door}
-      - id: lamp
-        frame: {x: 1000, y: 100, width: 400, height: 300}
-        recognizers:
-          - {id: lamp-tap, type: tap, action: toggle-lamp}
-      - id: pad
-        frame: {x: 100, y: 600, width: 1700, height: 400}
-        touches: true
-"""
+# The test scene, shared with the Swift and JavaScript clients' tests.
+SCENE = (HERE.parent.parent / "test-scene.yaml").read_text()
 
 DOOR = (300.0, 250.0)
 LAMP = (1200.0, 250.0)
