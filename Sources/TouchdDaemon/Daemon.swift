@@ -749,18 +749,25 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       notifier.reloaded(status: "reload rejected; \(statusLine())")
       return .failure(error)
     }
-    install(newScene, source: "file")
+    install(newScene, source: .file)
     counters.reloads += 1
     logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
     notifier.reloaded(status: statusLine())
     return .success(())
   }
 
+  /// Where a new scene came from, as the `reloaded` notice's `source` names it.
+  enum SceneSource: String {
+    /// The scene file, read again (`reload`, SIGHUP).
+    case file
+    /// A client's `scene` command.
+    case client
+  }
+
   /// Puts `newScene` in place of the running scene: touches and presses down are cancelled, the
   /// running calibration ends, devices are matched again to the new windows; `seq` and the idle
-  /// state go on. Every client gets a `reloaded` notice naming the `source` (`file`: the scene
-  /// file, read again; `client`: a client's `scene` command).
-  private func install(_ newScene: SceneDocument, source: String) {
+  /// state go on. Every client gets a `reloaded` notice naming the `source`.
+  private func install(_ newScene: SceneDocument, source: SceneSource) {
     dispatchPrecondition(condition: .onQueue(queue))
     runtime.application.cancelTouches()
     // Presses down end cancelled for the old scene's clients, as touches do.
@@ -768,7 +775,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     if let replay {
       replay.cancelKeys(at: clock.now) { index, frame in deliver(frame, replayed: index, by: replay) }
     }
-    runtime.cancelCalibration(source == "file" ? "the scene was reloaded" : "a client replaced the scene")
+    runtime.cancelCalibration(source == .file ? "the scene was reloaded" : "a client replaced the scene")
     runtime.isTracing = false
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
@@ -952,7 +959,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
           }
         }
         // Parsed and validated on the server's event loop already: only the objects are built here.
-        install(pushed, source: "client")
+        install(pushed, source: .client)
         counters.scenePushes += 1
         let counts = pushed.scene.counts
         logger.notice(
@@ -989,8 +996,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     #"{"type":"hello","version":\#(WireProtocol.version),"instance":"\#(instance)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
   }
 
-  private func reloadedLine(source: String) -> String {
-    #"{"type":"reloaded","source":"\#(source)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+  private func reloadedLine(source: SceneSource) -> String {
+    #"{"type":"reloaded","source":"\#(source.rawValue)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
   }
 
   private func statusLine() -> String {

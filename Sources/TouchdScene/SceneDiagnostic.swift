@@ -96,10 +96,20 @@ public func closestMatch(to name: String, in candidates: [String]) -> String? {
   for candidate in candidates {
     let c = Array(candidate.lowercased().unicodeScalars)
     var distance = editDistance(lower, c, limit: limit) ?? Int.max
+    // Two neighbouring letters swapped ("mian") is one slip, though Levenshtein counts it as two.
+    if distance > 1 && isOneTransposition(lower, c) { distance = 1 }
     if lower.count >= 4 && distance > 2 && (c.starts(with: lower) || lower.starts(with: c)) { distance = 2 }
     if distance <= limit && distance < (best?.1 ?? .max) { best = (candidate, distance) }
   }
   return best?.0
+}
+
+/// Whether `b` is `a` with two neighbouring scalars swapped.
+func isOneTransposition(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+  guard a.count == b.count, let i = a.indices.first(where: { a[$0] != b[$0] }), i + 1 < a.count else {
+    return false
+  }
+  return a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
 }
 
 /// The Levenshtein distance between two strings (in Unicode scalars) when it is at most `limit`,

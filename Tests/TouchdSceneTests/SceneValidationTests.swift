@@ -381,5 +381,9 @@ struct SceneValidationTests {
     #expect(
       closestMatch(to: "numberOfTaps", in: ["numberOfTapsRequired", "allowableMovement"]) == "numberOfTapsRequired")
     #expect(closestMatch(to: "zzz", in: ["hidden", "alpha"]) == nil)
+    // Two neighbouring letters swapped are one slip, even where the limit is one edit.
+    #expect(closestMatch(to: "mian", in: ["main", "menu"]) == "main")
+    #expect(closestMatch(to: "ipn", in: ["pin", "pan"]) == "pin")
+    #expect(closestMatch(to: "mina", in: ["main"]) == nil)
   }
 }
