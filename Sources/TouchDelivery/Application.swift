@@ -15,6 +15,12 @@ open class Application: Responder {
     didSet { gestureArbiter.tracer = tracer }
   }
 
+  /// Receives every touch of every view delivery as it is made (``ViewDeliveryRecord``), held ones
+  /// when released; nil (the default) costs one check per delivery.
+  public var viewDeliveryObserver: ((ViewDeliveryRecord) -> Void)? {
+    didSet { gestureArbiter.deliveryObserver = viewDeliveryObserver }
+  }
+
   /// The longest time, in seconds, from a lift to the next touch-down for ``Touch/tapCount`` to
   /// grow. Default 0.35 s, UIKit's observed value; for reference Android's
   /// `ViewConfiguration.DOUBLE_TAP_TIMEOUT` and Flutter's `kDoubleTapTimeout` are 300 ms.

@@ -42,6 +42,8 @@ final class GestureArbiter {
   @exclusivity(unchecked) var pressQueue: [PressDelivery] = []
   /// The application's tracer (``Application/tracer``).
   @exclusivity(unchecked) var tracer: ((TraceEvent) -> Void)?
+  /// The application's view delivery observer (``Application/viewDeliveryObserver``).
+  @exclusivity(unchecked) var deliveryObserver: ((ViewDeliveryRecord) -> Void)?
   /// Why touches are being cancelled, while the application cancels them (trace only).
   @exclusivity(unchecked) var cancellationReason: String?
 
@@ -533,6 +535,8 @@ final class GestureArbiter {
           t.timestamp = item.timestamp
         }
         if item.wasHeld { tracer?(.released(t, phase: item.phase, location: item.location)) }
+        deliveryObserver?(
+          ViewDeliveryRecord(id: t.id, phase: item.phase, location: item.location, wasHeld: item.wasHeld))
       }
       if let view = first.touch.view {
         var touches = takeCallSet()

@@ -1,0 +1,29 @@
+import TouchdInput
+
+/// One touch of one view delivery as it was made: what the touch's hit-test view heard
+/// (`touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`), when and where. Set
+/// ``Application/viewDeliveryObserver`` to receive them; forwarding to a virtual touchscreen
+/// (docs/forward.md) is built on them: the forwarded stream is what the views receive.
+///
+/// A delivery held by a recognizer (`delaysTouchesBegan`, `delaysTouchesEnded`) is reported when it
+/// is made, with the location it was queued at (a released `began` is at the touch-down point, a
+/// released `moved` at the latest one: held moves merge into one). A delivery dropped because a
+/// recognizer recognized with `cancelsTouchesInView` is never reported; a view that had heard
+/// `touchesBegan` is reported `cancelled`. One record per touch, in the order the views are called.
+public struct ViewDeliveryRecord: Hashable, Sendable {
+  /// The touch's contact id.
+  public var id: TouchID
+  /// The phase the view heard: began, moved, ended or cancelled.
+  public var phase: TouchPhase
+  /// The touch's location in window points as the view saw it.
+  public var location: Point
+  /// Whether the delivery was held back by a recognizer and released later.
+  public var wasHeld: Bool
+
+  public init(id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool) {
+    self.id = id
+    self.phase = phase
+    self.location = location
+    self.wasHeld = wasHeld
+  }
+}

@@ -1,0 +1,156 @@
+import TouchDelivery
+import TouchdInput
+
+/// Forwarding (docs/forward.md): the touches of a window with `forward:` that no recognizer claims
+/// go on to a virtual touchscreen, one per physical touchscreen, which the compositor reads as if
+/// it were the real one. UIKit's model with the compositor as the view underneath: the forwarded
+/// stream is what the touch's hit-test view receives (``ViewDeliveryRecord``):
+/// - `touchesBegan` delivered → the touch goes down on the virtual device, in the frame it is
+///   delivered in: the input frame itself when nothing holds it (no added frame, no timer);
+/// - `touchesMoved` → motion; a touch released by a failing recognizer shows its touch-down
+///   point, then one catch-up motion (the arbiter merges held moves: docs/delivery.md, "Released
+///   touches show the state they were held in");
+/// - `touchesEnded` → the lift, so a lift held by `delaysTouchesEnded` lifts when released;
+/// - `touchesCancelled` (a recognizer's `cancelsTouchesInView` claim: "the window cancels the
+///   touch in the view", Apple's `cancelsTouchesInView` documentation; or touchd's own cancel: a
+///   palm, `SYN_DROPPED`, the device gone) → `MT_TOOL_PALM`, then the lift in the next frame, which
+///   libinput reports as `LIBINPUT_EVENT_TOUCH_CANCEL`;
+/// - a touch whose held `touchesBegan` is dropped by a recognition ("If a gesture recognizer
+///   recognizes its gesture, the held touch events are discarded", Apple's `delaysTouchesBegan`
+///   documentation) is never forwarded.
+/// Positions are window points (calibrated and rotated) scaled back onto the virtual device's axes,
+/// so the compositor sees what touchd's views see.
+final class SceneForwarding {
+  /// One physical touchscreen's virtual touchscreen.
+  final class Device {
+    let source: Int
+    let window: Int
+    let encoder: ForwardEncoder
+    let output: ([InputEvent]) -> Void
+    var pending: [ForwardedChange] = []
+
+    init(source: Int, window: Int, encoder: ForwardEncoder, output: @escaping ([InputEvent]) -> Void) {
+      self.source = source
+      self.window = window
+      self.encoder = encoder
+      self.output = output
+    }
+  }
+
+  /// By source, in the order added.
+  private(set) var devices: [Device] = []
+  /// The source of every touch that began on a forwarding device and has not ended.
+  private var sourceOf: [TouchID: Int] = [:]
+  /// The time of the pending changes: the input frame's while one is delivered, else a timer's.
+  private var pendingTime: Timestamp?
+  private var frameTime: Timestamp?
+  private var frameEnding: [TouchID] = []
+  private let clock: TouchClock
+  private let mapping: (Int) -> ScreenMapping
+
+  init(clock: TouchClock, mapping: @escaping (Int) -> ScreenMapping) {
+    self.clock = clock
+    self.mapping = mapping
+  }
+
+  func device(source: Int) -> Device? { devices.first { $0.source == source } }
+
+  func add(_ device: Device) { devices.append(device) }
+
+  /// Before a frame from `source` is delivered: its new touches belong to `source`'s virtual
+  /// device, and what is pending from an earlier time leaves first.
+  func beginFrame(_ frame: TouchFrame, source: Int?) {
+    if pendingTime != frame.time { flush() }
+    frameTime = frame.time
+    frameEnding = []
+    guard let source, device(source: source) != nil else { return }
+    for contact in frame.contacts {
+      if contact.phase == .began { sourceOf[contact.id] = source }
+      if contact.phase.isTerminal { frameEnding.append(contact.id) }
+    }
+  }
+
+  /// After the frame: its forwarded changes leave as one frame (split only where a touch has two).
+  func endFrame() {
+    frameTime = nil
+    flush()
+    // A contact that ended without being delivered (it hit nothing) forgets its source.
+    for id in frameEnding where !devices.contains(where: { $0.encoder.isForwarding(id) }) { sourceOf[id] = nil }
+    frameEnding = []
+  }
+
+  /// One touch of a view delivery.
+  func record(_ delivery: ViewDeliveryRecord) {
+    guard let source = sourceOf[delivery.id], let device = device(source: source) else { return }
+    let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
+    if pendingTime != time { flush() }
+    pendingTime = time
+    let axes = VirtualTouchscreen.positionAxes(of: device.encoder.device)
+    let m = mapping(device.window)
+    let x = Self.units(delivery.location.x, of: m.width, axis: axes.x)
+    let y = Self.units(delivery.location.y, of: m.height, axis: axes.y)
+    let kind: ForwardedChange.Kind
+    switch delivery.phase {
+    case .began: kind = .down(released: delivery.wasHeld)
+    case .moved, .stationary: kind = .move
+    case .ended: kind = .lift
+    case .cancelled: kind = .cancel
+    }
+    device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
+    if delivery.phase.isTerminal { sourceOf[delivery.id] = nil }
+  }
+
+  /// Sends the pending changes, each device's as one batch at their time.
+  func flush() {
+    guard let time = pendingTime else { return }
+    pendingTime = nil
+    for device in devices where !device.pending.isEmpty {
+      let changes = device.pending
+      device.pending = []
+      let events = device.encoder.encode(changes, at: time)
+      if !events.isEmpty { device.output(events) }
+    }
+  }
+
+  /// A window coordinate (0...`extent` points) on an axis: clamped to the axis, rounded.
+  static func units(_ points: Double, of extent: Double, axis: AbsInfo) -> Int32 {
+    let fraction = extent > 0 ? Swift.min(Swift.max(points / extent, 0), 1) : 0
+    let span = Double(axis.maximum) - Double(axis.minimum)
+    return Int32(Double(axis.minimum) + (fraction * span).rounded())
+  }
+}
+
+extension SceneRuntime {
+  /// Adds the virtual touchscreen of the physical touchscreen `physical`, whose frames are
+  /// delivered to window `index` with `source` (``handle(_:inWindow:source:)``); its events go to
+  /// `output`, a frame or more at a time, in order. Returns the virtual device's description
+  /// (named by the window's `forward.name`, else the physical name + " (touchd)"), or nil when the
+  /// window has no `forward:`. A source added twice keeps its first device.
+  @discardableResult
+  public func addForwarding(
+    of physical: DeviceDescription, source: Int, inWindow index: Int, output: @escaping ([InputEvent]) -> Void
+  ) -> DeviceDescription? {
+    guard let forward = scene.windows[index].forward else { return nil }
+    let state: SceneForwarding
+    if let forwarding {
+      state = forwarding
+    } else {
+      state = SceneForwarding(clock: application.clock) { [unowned self] in self.mappings[$0] }
+      forwarding = state
+      application.viewDeliveryObserver = { [unowned state] in state.record($0) }
+    }
+    if let existing = state.device(source: source) { return existing.encoder.device }
+    let description = VirtualTouchscreen.description(for: physical, name: forward.name)
+    state.add(
+      SceneForwarding.Device(
+        source: source, window: index, encoder: ForwardEncoder(device: description), output: output))
+    return description
+  }
+
+  /// Sends the forwarded changes still pending (those of timer turns after the last frame). The
+  /// replay calls it at its end; frames send their own.
+  public func flushForwarding() { forwarding?.flush() }
+
+  /// The counters of `source`'s virtual touchscreen, nil when it has none.
+  public func forwardCounters(source: Int) -> ForwardCounters? { forwarding?.device(source: source)?.encoder.counters }
+}
