@@ -42,6 +42,9 @@ open class Application: Responder {
   /// Contacts never delivered (began while ignoring, hit nothing, or cancelled by
   /// ``cancelTouches(in:)``) until their contact ends.
   @exclusivity(unchecked) private var swallowed: [TouchID: WindowRef] = [:]
+  /// Of the swallowed contacts, those that hit no view (while ``viewDeliveryObserver`` is set): the
+  /// observer hears them as if a view underneath every view got them.
+  @exclusivity(unchecked) private var unhit: Set<TouchID> = []
   @exclusivity(unchecked) private var ignoringCount = 0
   /// Cancels touches that stop moving (``stuckTouchTimeout``, StuckTouches.swift).
   let stuckTouchWatch = StuckTouchWatch()
@@ -144,6 +147,13 @@ open class Application: Responder {
   /// carry those contacts are ignored until the contacts end. `reason` is what traces give as the
   /// cause.
   public func cancelTouches(in window: Window? = nil, reason: String = "its device went away") {
+    if !unhit.isEmpty, let viewDeliveryObserver {
+      for id in unhit.sorted() where window == nil || swallowed[id]?.window === window {
+        unhit.remove(id)
+        viewDeliveryObserver(
+          ViewDeliveryRecord(id: id, phase: .cancelled, location: Point(x: 0, y: 0), wasHeld: false, hitNothing: true))
+      }
+    }
     cancelTouches(where: { window == nil || $0.window === window }, reason: reason)
   }
 
@@ -197,6 +207,7 @@ open class Application: Responder {
     for touch in touchesByID.values { touch.phase = .stationary }
     for contact in contacts {
       if swallowed[contact.id] != nil {
+        if unhit.contains(contact.id) { reportUnhit(contact, isNew: false, locate: locate) }
         if contact.phase.isTerminal { swallowed[contact.id] = nil }
         continue
       }
@@ -231,6 +242,10 @@ open class Application: Responder {
       let view = window.hitTest(point, with: event)
     else {
       swallowed[contact.id] = WindowRef(window: located?.0)
+      if !isIgnoringInteractionEvents, viewDeliveryObserver != nil, located != nil {
+        unhit.insert(contact.id)
+        reportUnhit(contact, isNew: true, locate: locate)
+      }
       if let tracer {
         let reason =
           isIgnoringInteractionEvents
@@ -251,6 +266,17 @@ open class Application: Responder {
     touch.event = event
     touchesByID[contact.id] = touch
     liveTouches.insert(touch)
+  }
+
+  /// Tells the observer of a change of a contact that hit no view: a view underneath every view (the
+  /// compositor, when forwarding) would get it, as nothing holds or claims it.
+  private func reportUnhit(_ contact: Contact, isNew: Bool, locate: (Contact, Touch?) -> (Window, Point)?) {
+    guard contact.phase != .stationary, let viewDeliveryObserver else { return }
+    if contact.phase.isTerminal { unhit.remove(contact.id) }
+    let location = locate(contact, nil)?.1 ?? Point(x: contact.x, y: contact.y)
+    let phase: TouchPhase = isNew ? .began : contact.phase == .began ? .moved : contact.phase
+    viewDeliveryObserver(
+      ViewDeliveryRecord(id: contact.id, phase: phase, location: location, wasHeld: false, hitNothing: true))
   }
 
   /// 1 unless the previous tap in the same window lifted at most ``multipleTapInterval`` ago with

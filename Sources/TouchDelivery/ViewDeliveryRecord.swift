@@ -10,6 +10,11 @@ import TouchdInput
 /// released `moved` at the latest one: held moves merge into one). A delivery dropped because a
 /// recognizer recognized with `cancelsTouchesInView` is never reported; a view that had heard
 /// `touchesBegan` is reported `cancelled`. One record per touch, in the order the views are called.
+///
+/// A touch that hits no view of its window (and begins while interaction is not ignored) reaches
+/// nobody, so nothing holds or claims it: it is reported too, every change as it arrives, with
+/// ``hitNothing`` set, as a view underneath every view would get it (the compositor, when
+/// forwarding).
 public struct ViewDeliveryRecord: Hashable, Sendable {
   /// The touch's contact id.
   public var id: TouchID
@@ -19,11 +24,14 @@ public struct ViewDeliveryRecord: Hashable, Sendable {
   public var location: Point
   /// Whether the delivery was held back by a recognizer and released later.
   public var wasHeld: Bool
+  /// The touch hit no view: no view heard it, the record says what one underneath would have.
+  public var hitNothing: Bool
 
-  public init(id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool) {
+  public init(id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool, hitNothing: Bool = false) {
     self.id = id
     self.phase = phase
     self.location = location
     self.wasHeld = wasHeld
+    self.hitNothing = hitNothing
   }
 }

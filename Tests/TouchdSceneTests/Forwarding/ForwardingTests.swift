@@ -192,6 +192,33 @@ struct ForwardingTests {
       result.frames == ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.200000 palm", "1.200001 up touch=0"])
   }
 
+  @Test(
+    "a touch that hits no view is forwarded as it arrives, and cancelled when its device vanishes",
+    arguments: SyntheticDeviceKind.allCases)
+  func touchOnNoViewIsForwarded(kind: SyntheticDeviceKind) throws {
+    // The root view covers the left half: (800, 320) hits nothing, so no recognizer can hold it.
+    let scene = Self.kiosk.replacingOccurrences(
+      of: "frame: {x: 0, y: 0, width: 1000, height: 800}", with: "frame: {x: 0, y: 0, width: 500, height: 800}")
+    let s = script()
+    let f = s.down([P(x: 800, y: 320)])
+    s.wait(0.05)
+    s.move(f, to: [P(x: 810, y: 320)])
+    s.wait(0.05)
+    s.up(f)
+    s.wait(0.1)
+    s.down([P(x: 800, y: 320)])
+    let result = try forwarded(kind.encode(s.recording(vanishingAfter: 0.2)), scene)
+    #expect(
+      result.frames == [
+        "1.000000 id=0 x=\(fx(800)) y=1638 touch=1 ax=\(fx(800)) ay=1638",
+        "1.050000 x=\(fx(810)) ax=\(fx(810))",
+        "1.100000 up touch=0",
+        "1.200000 id=1 x=\(fx(800)) y=1638 touch=1 ax=\(fx(800))",
+        "1.400000 palm",
+        "1.400001 up touch=0",
+      ])
+  }
+
   @Test("a window without forward: forwards nothing, and a replay makes no virtual device")
   func noForwardNoDevice() throws {
     let s = script()
