@@ -7,17 +7,22 @@ import TouchdInput
 /// stream is what the touch's hit-test view receives (``ViewDeliveryRecord``):
 /// - `touchesBegan` delivered → the touch goes down on the virtual device, in the frame it is
 ///   delivered in: the input frame itself when nothing holds it (no added frame, no timer);
-/// - `touchesMoved` → motion; a touch released by a failing recognizer shows its touch-down
-///   point, then one catch-up motion (the arbiter merges held moves: docs/delivery.md, "Released
-///   touches show the state they were held in");
-/// - `touchesEnded` → the lift, so a lift held by `delaysTouchesEnded` lifts when released;
-/// - `touchesCancelled` (a recognizer's `cancelsTouchesInView` claim: "the window cancels the
-///   touch in the view", Apple's `cancelsTouchesInView` documentation; or touchd's own cancel: a
-///   palm, `SYN_DROPPED`, the device gone) → `MT_TOOL_PALM`, then the lift in the next frame, which
-///   libinput reports as `LIBINPUT_EVENT_TOUCH_CANCEL`;
-/// - a touch whose held `touchesBegan` is dropped by a recognition ("If a gesture recognizer
-///   recognizes its gesture, the held touch events are discarded", Apple's `delaysTouchesBegan`
-///   documentation) is never forwarded.
+/// - `touchesMoved` → motion; a touch released by a failing `delaysTouchesBegan` recognizer shows
+///   its touch-down point, then one catch-up motion: "the window delivers these objects to the view
+///   in a touchesBegan(_:with:) message (and possibly a follow-up touchesMoved(_:with:) message to
+///   inform it of the touches' current locations)" (Apple's `delaysTouchesBegan` documentation);
+/// - `touchesEnded` → the lift, so a lift held by `delaysTouchesEnded` lifts when released ("If
+///   the gesture recognizer does not recognize its gesture, the window delivers these objects in
+///   an invocation of the view's touchesEnded(_:with:) method", Apple's `delaysTouchesEnded`);
+/// - `touchesCancelled` (a recognizer's `cancelsTouchesInView` claim: "previously delivered touches
+///   are cancelled through a touchesCancelled(_:with:) message sent to the view", Apple's
+///   `cancelsTouchesInView`; or touchd's own cancel: a palm, `SYN_DROPPED`, the device gone) →
+///   `MT_TOOL_PALM`, then the lift in the next frame, which libinput reports as
+///   `LIBINPUT_EVENT_TOUCH_CANCEL`;
+/// - a touch whose held `touchesBegan` is dropped by a recognition ("If the gesture recognizer
+///   subsequently recognizes its gesture, these touch objects are discarded", Apple's
+///   `delaysTouchesBegan`) is never forwarded;
+/// - a touch that hits no view (``ViewDeliveryRecord/hitNothing``) is forwarded as it arrives.
 /// Positions are window points (calibrated and rotated) scaled back onto the virtual device's axes,
 /// so the compositor sees what touchd's views see.
 final class SceneForwarding {
