@@ -192,6 +192,24 @@ struct ForwardingTests {
       result.frames == ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.200000 palm", "1.200001 up touch=0"])
   }
 
+  @Test("a palm on the physical panel (MT_TOOL_PALM) cancels the forwarded touch; its lift sends nothing")
+  func palmCancels() throws {
+    var device = SyntheticTouchscreen.description
+    device.events[EV.abs]?.insert(ABS.mtToolType)
+    device.absInfo[ABS.mtToolType] = AbsInfo(minimum: 0, maximum: 2)
+    func t(_ s: Double) -> Timestamp { Timestamp(microseconds: Int64((s * 1_000_000).rounded())) }
+    let events = [
+      (1.0, EV.abs, ABS.mtTrackingID, Int32(3)), (1.0, EV.abs, ABS.mtPositionX, 1638),
+      (1.0, EV.abs, ABS.mtPositionY, 1638),
+      (1.0, EV.key, BTN.touch, 1), (1.0, EV.syn, SYN.report, 0),
+      (1.1, EV.abs, ABS.mtToolType, MTTool.palm), (1.1, EV.syn, SYN.report, 0),
+      (1.2, EV.abs, ABS.mtTrackingID, -1), (1.2, EV.key, BTN.touch, 0), (1.2, EV.syn, SYN.report, 0),
+    ].map { InputEvent(time: t($0.0), type: $0.1, code: $0.2, value: $0.3) }
+    let result = try forwarded(Recording(description: device, events: events, source: "palm"), Self.kiosk)
+    #expect(
+      result.frames == ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.100000 palm", "1.100001 up touch=0"])
+  }
+
   @Test(
     "a touch that hits no view is forwarded as it arrives, and cancelled when its device vanishes",
     arguments: SyntheticDeviceKind.allCases)
