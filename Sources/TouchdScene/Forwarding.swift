@@ -50,6 +50,10 @@ final class SceneForwarding {
   private var pendingTime: Timestamp?
   private var frameTime: Timestamp?
   private var frameEnding: [TouchID] = []
+  /// Flushes what a turn outside an input frame (a recognizer's timer, a command) forwarded, once
+  /// that turn is over: a timer at the clock's own time, so it runs right after the turn on any
+  /// clock (next in `VirtualClock.advance`, the next block on the daemon's queue).
+  private var turnFlush: ScheduledTimer?
   private let clock: TouchClock
   private let mapping: (Int) -> ScreenMapping
 
@@ -90,6 +94,12 @@ final class SceneForwarding {
     let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
     if pendingTime != time { flush() }
     pendingTime = time
+    if frameTime == nil && turnFlush == nil {
+      turnFlush = clock.schedule(at: clock.now) { [weak self] in
+        self?.turnFlush = nil
+        self?.flush()
+      }
+    }
     let axes = VirtualTouchscreen.positionAxes(of: device.encoder.device)
     let m = mapping(device.window)
     let x = Self.units(delivery.location.x, of: m.width, axis: axes.x)
@@ -107,6 +117,8 @@ final class SceneForwarding {
 
   /// Sends the pending changes, each device's as one batch at their time.
   func flush() {
+    turnFlush?.cancel()
+    turnFlush = nil
     guard let time = pendingTime else { return }
     pendingTime = nil
     for device in devices where !device.pending.isEmpty {
@@ -152,8 +164,9 @@ extension SceneRuntime {
     return description
   }
 
-  /// Sends the forwarded changes still pending (those of timer turns after the last frame). The
-  /// replay calls it at its end; frames send their own.
+  /// Sends the forwarded changes still pending. Frames send their own, and a turn outside a frame
+  /// (a timer, a command) sends its own right after it on the clock; the replay calls this at its
+  /// end all the same.
   public func flushForwarding() { forwarding?.flush() }
 
   /// The counters of `source`'s virtual touchscreen, nil when it has none.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDelivery
 import TouchdInput
 import TouchdTestKit
 
@@ -235,6 +236,33 @@ struct ForwardingTests {
         "1.400000 palm",
         "1.400001 up touch=0",
       ])
+  }
+
+  @Test("a runtime driven frame by frame sends a timer's forwarded frame right after the timer, with no flush call")
+  func timerTurnSendsItsOwnFrame() throws {
+    let scene = try Scene.parse(forwardScene(["{id: double, type: tap, action: double, numberOfTapsRequired: 2}"]))
+    let clock = VirtualClock(now: 0)
+    let runtime = SceneRuntime(scene: scene, clock: clock) { _ in }
+    var sent: [InputEvent] = []
+    let description = runtime.addForwarding(of: SyntheticTouchscreen.description, source: 7, inWindow: 0) {
+      sent += $0
+    }
+    #expect(description?.name == "touchd synthetic touchscreen (touchd)")
+    let id = TouchID(rawValue: 42)
+    for (time, phase) in [(1.0, TouchPhase.began), (1.05, .ended)] {
+      clock.advance(to: time)
+      runtime.handle(
+        TouchFrame(
+          time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
+          contacts: [Contact(id: id, phase: phase, x: 0.4, y: 0.4)]), inWindow: 0, source: 7)
+    }
+    #expect(forwardLines(sent) == ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638"])
+    clock.advance(to: 1.39)
+    #expect(forwardLines(sent).count == 1)
+    clock.advance(to: 1.5)  // the double tap fails at 1.4 and releases the held lift
+    #expect(forwardLines(sent) == ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.400000 up touch=0"])
+    #expect(runtime.forwardCounters(source: 7)?.forwarded == 1)
+    #expect(runtime.forwardCounters(source: 8) == nil)
   }
 
   @Test("a window without forward: forwards nothing, and a replay makes no virtual device")
