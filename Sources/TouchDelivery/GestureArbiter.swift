@@ -492,6 +492,9 @@ final class GestureArbiter {
       if !item.wasHeld {
         item.wasHeld = true
         tracer?(.held(item.touch, phase: item.phase, by: own))
+        deliveryObserver?(
+          ViewDeliveryRecord(
+            id: item.touch.id, phase: item.phase, location: item.location, wasHeld: false, isHold: true))
       }
       waiting.append(item)
     }

@@ -26,12 +26,18 @@ public struct ViewDeliveryRecord: Hashable, Sendable {
   public var wasHeld: Bool
   /// The touch hit no view: no view heard it, the record says what one underneath would have.
   public var hitNothing: Bool
+  /// Not a delivery: the delivery of `phase` was held back (reported once, when it starts to wait;
+  /// a record with ``wasHeld`` follows if it is ever made).
+  public var isHold: Bool
 
-  public init(id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool, hitNothing: Bool = false) {
+  public init(
+    id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool, hitNothing: Bool = false, isHold: Bool = false
+  ) {
     self.id = id
     self.phase = phase
     self.location = location
     self.wasHeld = wasHeld
     self.hitNothing = hitNothing
+    self.isHold = isHold
   }
 }

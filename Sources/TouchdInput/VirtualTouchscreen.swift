@@ -98,7 +98,10 @@ public struct ForwardedChange: Hashable, Sendable {
 public struct ForwardCounters: Hashable, Sendable {
   /// Touches that went down on the virtual device.
   public var forwarded = 0
-  /// Of those, touches a recognizer had held and released (down at their first position).
+  /// Touches whose touch-down a recognizer held back (`delaysTouchesBegan`, or behind another held
+  /// touch), released or not; counted by the scene's forwarding (the encoder never sees them).
+  public var held = 0
+  /// Of the forwarded, touches a recognizer had held and released (down at their first position).
   public var released = 0
   /// Touches cancelled on the virtual device (palm, then lift).
   public var cancelled = 0

@@ -33,6 +33,8 @@ final class SceneForwarding {
     let encoder: ForwardEncoder
     let output: ([InputEvent]) -> Void
     var pending: [ForwardedChange] = []
+    /// Touches whose touch-down a recognizer held (``ForwardCounters/held``).
+    var held = 0
 
     init(source: Int, window: Int, encoder: ForwardEncoder, output: @escaping ([InputEvent]) -> Void) {
       self.source = source
@@ -91,6 +93,10 @@ final class SceneForwarding {
   /// One touch of a view delivery.
   func record(_ delivery: ViewDeliveryRecord) {
     guard let source = sourceOf[delivery.id], let device = device(source: source) else { return }
+    if delivery.isHold {
+      if delivery.phase == .began { device.held += 1 }
+      return
+    }
     let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
     if pendingTime != time { flush() }
     pendingTime = time
@@ -170,5 +176,10 @@ extension SceneRuntime {
   public func flushForwarding() { forwarding?.flush() }
 
   /// The counters of `source`'s virtual touchscreen, nil when it has none.
-  public func forwardCounters(source: Int) -> ForwardCounters? { forwarding?.device(source: source)?.encoder.counters }
+  public func forwardCounters(source: Int) -> ForwardCounters? {
+    guard let device = forwarding?.device(source: source) else { return nil }
+    var counters = device.encoder.counters
+    counters.held = device.held
+    return counters
+  }
 }

@@ -45,11 +45,14 @@ public enum ScenePlayer {
     public var window: String
     /// The virtual device's description and events, on the replay's clock.
     public var recording: Recording
+    /// Its touches forwarded, held, released, cancelled (as `status` will report them).
+    public var counters: ForwardCounters
 
-    public init(source: Int, window: String, recording: Recording) {
+    public init(source: Int, window: String, recording: Recording, counters: ForwardCounters = ForwardCounters()) {
       self.source = source
       self.window = window
       self.recording = recording
+      self.counters = counters
     }
   }
 
@@ -66,6 +69,12 @@ public enum ScenePlayer {
     }
 
     func append(_ events: [InputEvent], to index: Int) { devices[index].recording.events += events }
+
+    func finish(_ runtime: SceneRuntime) {
+      for i in devices.indices {
+        devices[i].counters = runtime.forwardCounters(source: devices[i].source) ?? ForwardCounters()
+      }
+    }
   }
 
   /// Replays `recordings` against `scene` and returns what each virtual touchscreen got: one
@@ -252,6 +261,7 @@ public enum ScenePlayer {
     try applyCommands(upTo: nil)
     clock.runUntilIdle()
     runtime.flushForwarding()
+    forwarding?.finish(runtime)
   }
 
   /// Applies `commands`, in order at their times, to a runtime of `scene` that gets no touches and

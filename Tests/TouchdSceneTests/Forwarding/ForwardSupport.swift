@@ -51,15 +51,20 @@ func forwardLines(_ events: [InputEvent]) -> [String] {
 
 /// Replays `recording` against `yaml` and returns the forwarded frames of its one virtual device
 /// (``forwardLines(_:)``) and the actions fired.
-func forwarded(_ recording: Recording, _ yaml: String) throws -> (frames: [String], actions: [String]) {
+func forwarded(_ recording: Recording, _ yaml: String) throws -> (
+  frames: [String], actions: [String], counters: String
+) {
   let scene = try Scene.parse(yaml)
   let devices = try ScenePlayer.forwarded([recording], scene: scene)
-  guard devices.count == 1 else { return (["\(devices.count) devices"], []) }
+  guard devices.count == 1 else { return (["\(devices.count) devices"], [], "") }
   var actions: [String] = []
   for message in try ScenePlayer.replay(recording, scene: scene) {
     if case .action(let a) = message { actions.append("\(a.action) \(a.state.rawValue)") }
   }
-  return (forwardLines(devices[0].recording.events), actions)
+  let c = devices[0].counters
+  let counters =
+    "forwarded \(c.forwarded) held \(c.held) released \(c.released) cancelled \(c.cancelled) noSlot \(c.noSlot)"
+  return (forwardLines(devices[0].recording.events), actions, counters)
 }
 
 /// Device units of window points on the 1000 x 800 window (``SyntheticTouchscreen``'s 0...4095).
