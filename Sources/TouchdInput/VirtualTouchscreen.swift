@@ -11,6 +11,8 @@ public enum VirtualTouchscreen {
   public static let protocolASlots = 10
   /// `BUS_VIRTUAL`, the bus of a uinput device.
   public static let bus: UInt16 = 0x06
+  /// The longest name a uinput device takes, in UTF-8 bytes (`UINPUT_MAX_NAME_SIZE` 80, with the NUL).
+  public static let maximumNameBytes = 79
   /// The largest tracking id; ids wrap after it, as the kernel's (`TRKID_MAX`).
   public static let maximumTrackingID: Int32 = 0xffff
 
@@ -42,15 +44,24 @@ public enum VirtualTouchscreen {
     return (axis(ABS.mtPositionX, ABS.x), axis(ABS.mtPositionY, ABS.y))
   }
 
+  /// `physical` + " (touchd)", within ``maximumNameBytes``.
+  public static func defaultName(for physical: String) -> String {
+    let suffix = " (touchd)"
+    var base = physical
+    while base.utf8.count + suffix.utf8.count > maximumNameBytes { base.removeLast() }
+    return base + suffix
+  }
+
   /// The virtual device of `physical`: named `name`, else the physical name followed by
-  /// " (touchd)". Its id is `BUS_VIRTUAL` with vendor and product 0, so that udev rules and hwdb
+  /// " (touchd)", the physical name shortened (by whole characters) to fit ``maximumNameBytes``.
+  /// Its id is `BUS_VIRTUAL` with vendor and product 0, so that udev rules and hwdb
   /// entries written for the physical panel (a `LIBINPUT_CALIBRATION_MATRIX` above all) never match
   /// it: it reports positions touchd has already calibrated.
   public static func description(for physical: DeviceDescription, name: String? = nil) -> DeviceDescription {
     let (x, y) = positionAxes(of: physical)
     let slots = slotCount(for: physical)
     return DeviceDescription(
-      name: name ?? physical.name + " (touchd)", id: InputID(bustype: bus, vendor: 0, product: 0, version: 1),
+      name: name ?? defaultName(for: physical.name), id: InputID(bustype: bus, vendor: 0, product: 0, version: 1),
       properties: [InputProp.direct],
       events: [
         EV.syn: [SYN.report, SYN.config, SYN.dropped],

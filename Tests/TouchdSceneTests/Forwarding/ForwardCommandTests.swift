@@ -39,6 +39,9 @@ struct ForwardCommandTests {
         - id: d
           size: {width: 100, height: 100}
           foward: {}
+        - id: e
+          size: {width: 100, height: 100}
+          forward: {name: \(String(repeating: "x", count: 80))}
       """
     #expect(throws: SceneError.self) { try Scene.parse(yaml, file: "f.yaml") }
     do {
@@ -50,7 +53,12 @@ struct ForwardCommandTests {
           "f.yaml:8:14: error: expected a mapping for the forward of window 'b', found true",
           "f.yaml:11:21: error: 'name' in forward of window 'c' must be a non-empty string, found ''",
           "f.yaml:14:5: error: unknown key 'foward' in window 'd' (did you mean 'forward'?)",
+          "f.yaml:17:21: error: 'name' in forward of window 'e' must be at most 79 bytes long (a uinput device's name), found '\(String(repeating: "x", count: 80))'",
         ])
+      #expect(
+        try Scene.parse(
+          forwardScene(["{id: t, type: tap, action: t}"], forward: "{name: \(String(repeating: "é", count: 39))x}")
+        ).windows[0].forward?.name?.utf8.count == 79)
     }
   }
 

@@ -378,6 +378,15 @@ struct VirtualTouchscreenTests {
     #expect(device.udevInputClasses.classes.contains(.touchscreen))
   }
 
+  @Test("the default name is cut by whole characters to fit a uinput name (79 bytes)")
+  func defaultName() {
+    #expect(VirtualTouchscreen.defaultName(for: "ILITEK ILITEK-TP") == "ILITEK ILITEK-TP (touchd)")
+    let long = String(repeating: "é", count: 40)  // 80 bytes
+    let name = VirtualTouchscreen.defaultName(for: long)
+    #expect(name == String(repeating: "é", count: 35) + " (touchd)")
+    #expect(name.utf8.count == 79)
+  }
+
   @Test("protocol A gets ten slots, single touch one, both protocol B with the panel's ranges")
   func otherKinds() {
     let a = VirtualTouchscreen.description(for: SyntheticDeviceKind.protocolA.description, name: "A")
