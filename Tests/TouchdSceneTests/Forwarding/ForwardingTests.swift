@@ -334,6 +334,63 @@ struct ForwardingTests {
       ])
   }
 
+  @Test("two windows on a protocol A and a single-touch panel: a held edge swipe on one never holds a tap on the other")
+  func twoKindsTwoWindows() throws {
+    let left = script()
+    let f = left.down([P(x: 5, y: 320)])
+    left.wait(0.05)
+    left.move(f, to: [P(x: 6, y: 330)])
+    left.wait(0.05)
+    left.move(f, to: [P(x: 7, y: 350)])  // the edge pan fails: released
+    left.wait(0.1)
+    left.up(f)
+    let right = FingerScript(windowWidth: 1000, windowHeight: 800, start: 1.02)
+    right.tap(at: P(x: 400, y: 320))
+    let root = """
+      views:
+            - id: ROOT
+              frame: {x: 0, y: 0, width: 1000, height: 800}
+              multipleTouchEnabled: true
+              recognizers:
+                - {id: ROOT-hold, type: longPress, action: hold, numberOfTouchesRequired: 3}
+                - {id: ROOT-back, type: screenEdgePan, action: back, edges: left}
+      """
+    let yaml = """
+      version: 1
+      windows:
+        - id: left
+          size: {width: 1000, height: 800}
+          devices: ["*protocol A*"]
+          forward: {}
+          \(root.replacingOccurrences(of: "ROOT", with: "l"))
+        - id: right
+          size: {width: 1000, height: 800}
+          devices: ["*single-touch*"]
+          forward: {}
+          \(root.replacingOccurrences(of: "ROOT", with: "r"))
+      """
+    let devices = try ScenePlayer.forwarded(
+      [SyntheticDeviceKind.protocolA.encode(left.recording), SyntheticDeviceKind.singleTouch.encode(right.recording)],
+      scene: Scene.parse(yaml))
+    try #require(devices.count == 2)
+    #expect(devices.map(\.window) == ["left", "right"])
+    #expect(
+      devices.map(\.recording.description.name) == [
+        "touchd synthetic protocol A touchscreen (touchd)", "touchd synthetic single-touch touchscreen (touchd)",
+      ])
+    #expect(devices.map { $0.recording.description.absInfo[ABS.mtSlot]?.maximum } == [9, 0])
+    #expect(
+      forwardLines(devices[0].recording.events) == [
+        "1.100000 id=0 x=\(fx(5)) y=1638 touch=1 ax=\(fx(5)) ay=1638",
+        "1.100001 x=\(fx(7)) y=\(fy(350)) ax=\(fx(7)) ay=\(fy(350))",
+        "1.200000 up touch=0",
+      ])
+    #expect(
+      forwardLines(devices[1].recording.events) == [
+        "1.020000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.070000 up touch=0",
+      ])
+  }
+
   @Test("the forwarded recording reads back through EvemuParser and FrameAssembler as the touches forwarded")
   func roundTrip() throws {
     let devices = try ScenePlayer.forwarded([threeFingerHold().recording], scene: Scene.parse(Self.kiosk))
