@@ -464,6 +464,11 @@ final class GestureArbiter {
         tracer(.cancelledInView(touch, by: r))
       }
       queue.removeAll { $0.touch === touch }
+      if queuedEvent != nil && !touch.viewBeganDelivered, let deliveryObserver {
+        deliveryObserver(
+          ViewDeliveryRecord(
+            id: touch.id, phase: .cancelled, location: touch.locationInWindow, wasHeld: false, isDrop: true))
+      }
       if touch.viewBeganDelivered && !touch.viewFinished, let event = queuedEvent ?? touch.event {
         cancellations.append(ViewDelivery(touch: touch, phase: .cancelled, event: event))
       }

@@ -29,9 +29,13 @@ public struct ViewDeliveryRecord: Hashable, Sendable {
   /// Not a delivery: the delivery of `phase` was held back (reported once, when it starts to wait;
   /// a record with ``wasHeld`` follows if it is ever made).
   public var isHold: Bool
+  /// Not a delivery: a recognition (`cancelsTouchesInView`) dropped the touch's held deliveries
+  /// before its view heard `touchesBegan`, so the view never hears of it (`phase` is `cancelled`).
+  public var isDrop: Bool
 
   public init(
-    id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool, hitNothing: Bool = false, isHold: Bool = false
+    id: TouchID, phase: TouchPhase, location: Point, wasHeld: Bool, hitNothing: Bool = false, isHold: Bool = false,
+    isDrop: Bool = false
   ) {
     self.id = id
     self.phase = phase
@@ -39,5 +43,6 @@ public struct ViewDeliveryRecord: Hashable, Sendable {
     self.wasHeld = wasHeld
     self.hitNothing = hitNothing
     self.isHold = isHold
+    self.isDrop = isDrop
   }
 }

@@ -46,8 +46,10 @@ final class SceneForwarding {
 
   /// By source, in the order added.
   private(set) var devices: [Device] = []
-  /// The source of every touch that began on a forwarding device and has not ended.
+  /// The source of every touch that began on a forwarding device and may still be delivered.
   private var sourceOf: [TouchID: Int] = [:]
+  /// Touches whose touch-down is held: they may be delivered after their contact has ended.
+  private var heldDown: Set<TouchID> = []
   /// The time of the pending changes: the input frame's while one is delivered, else a timer's.
   private var pendingTime: Timestamp?
   private var frameTime: Timestamp?
@@ -85,8 +87,12 @@ final class SceneForwarding {
   func endFrame() {
     frameTime = nil
     flush()
-    // A contact that ended without being delivered (it hit nothing) forgets its source.
-    for id in frameEnding where !devices.contains(where: { $0.encoder.isForwarding(id) }) { sourceOf[id] = nil }
+    // A contact that ended and will never be delivered (blocked, refused by its view, swallowed)
+    // forgets its source; one still down on the virtual device, or whose touch-down is held (its
+    // recognizer may fail later and release it), keeps it until its end or its drop.
+    for id in frameEnding where !heldDown.contains(id) && !devices.contains(where: { $0.encoder.isForwarding(id) }) {
+      sourceOf[id] = nil
+    }
     frameEnding = []
   }
 
@@ -94,9 +100,18 @@ final class SceneForwarding {
   func record(_ delivery: ViewDeliveryRecord) {
     guard let source = sourceOf[delivery.id], let device = device(source: source) else { return }
     if delivery.isHold {
-      if delivery.phase == .began { device.held += 1 }
+      if delivery.phase == .began {
+        device.held += 1
+        heldDown.insert(delivery.id)
+      }
       return
     }
+    if delivery.isDrop {
+      heldDown.remove(delivery.id)
+      sourceOf[delivery.id] = nil
+      return
+    }
+    if delivery.phase == .began { heldDown.remove(delivery.id) }
     let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
     if pendingTime != time { flush() }
     pendingTime = time
@@ -118,8 +133,14 @@ final class SceneForwarding {
     case .cancelled: kind = .cancel
     }
     device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
-    if delivery.phase.isTerminal { sourceOf[delivery.id] = nil }
+    if delivery.phase.isTerminal {
+      sourceOf[delivery.id] = nil
+      heldDown.remove(delivery.id)
+    }
   }
+
+  /// How many touches the forwarding still knows (tests: nothing stays behind).
+  var trackedTouchCount: Int { sourceOf.count + heldDown.count }
 
   /// Sends the pending changes, each device's as one batch at their time.
   func flush() {

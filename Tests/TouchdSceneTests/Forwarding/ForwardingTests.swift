@@ -132,6 +132,20 @@ struct ForwardingTests {
     #expect(result.counters == "forwarded 1 held 1 released 0 cancelled 1 noSlot 0")
   }
 
+  @Test(
+    "a touch-down held past its lift (double tap with delaysTouchesBegan) goes down and up when the recognizer fails",
+    arguments: SyntheticDeviceKind.allCases)
+  func heldPastTheLift(kind: SyntheticDeviceKind) throws {
+    let s = script()
+    s.tap(at: P(x: 400, y: 320))
+    let scene = forwardScene([
+      "{id: double, type: tap, action: double, numberOfTapsRequired: 2, delaysTouchesBegan: true}"
+    ])
+    let result = try forwarded(kind.encode(s.recording), scene)
+    #expect(result.frames == ["1.400000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.400001 up touch=0"])
+    #expect(result.counters == "forwarded 1 held 1 released 1 cancelled 0 noSlot 0")
+  }
+
   /// Three fingers at (400, 320), (480, 320), (560, 320) from 1 s, lifted at 2.5 s.
   func threeFingerHold() -> FingerScript {
     let s = script()
@@ -271,6 +285,30 @@ struct ForwardingTests {
     counters.forwarded = 1
     #expect(runtime.forwardCounters(source: 7) == counters)
     #expect(runtime.forwardCounters(source: 8) == nil)
+    #expect(runtime.forwarding?.trackedTouchCount == 0)
+  }
+
+  @Test("a recognized edge swipe driven frame by frame sends nothing and leaves nothing behind")
+  func recognizedSwipeLeavesNothingBehind() throws {
+    let clock = VirtualClock(now: 0)
+    let runtime = SceneRuntime(scene: try Scene.parse(Self.kiosk), clock: clock) { _ in }
+    var sent: [InputEvent] = []
+    runtime.addForwarding(of: SyntheticTouchscreen.description, source: 0, inWindow: 0) { sent += $0 }
+    let id = TouchID(rawValue: 9)
+    let steps: [(Double, TouchPhase, Double)] = [
+      (1.0, .began, 0.005), (1.01, .moved, 0.05), (1.02, .moved, 0.1), (1.03, .moved, 0.2), (1.04, .ended, 0.2),
+    ]
+    for (time, phase, x) in steps {
+      clock.advance(to: time)
+      runtime.handle(
+        TouchFrame(
+          time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
+          contacts: [Contact(id: id, phase: phase, x: x, y: 0.4)]), inWindow: 0, source: 0)
+    }
+    clock.runUntilIdle()
+    #expect(sent.isEmpty)
+    #expect(runtime.forwardCounters(source: 0)?.held == 1)
+    #expect(runtime.forwarding?.trackedTouchCount == 0)
   }
 
   @Test("a window without forward: forwards nothing, and a replay makes no virtual device")
