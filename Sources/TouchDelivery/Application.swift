@@ -15,6 +15,12 @@ open class Application: Responder {
     didSet { gestureArbiter.tracer = tracer }
   }
 
+  /// Receives every touch of every view delivery as it is made (``ViewDeliveryRecord``), held ones
+  /// when released; nil (the default) costs one check per delivery.
+  public var viewDeliveryObserver: ((ViewDeliveryRecord) -> Void)? {
+    didSet { gestureArbiter.deliveryObserver = viewDeliveryObserver }
+  }
+
   /// The longest time, in seconds, from a lift to the next touch-down for ``Touch/tapCount`` to
   /// grow. Default 0.35 s, UIKit's observed value; for reference Android's
   /// `ViewConfiguration.DOUBLE_TAP_TIMEOUT` and Flutter's `kDoubleTapTimeout` are 300 ms.
@@ -36,6 +42,9 @@ open class Application: Responder {
   /// Contacts never delivered (began while ignoring, hit nothing, or cancelled by
   /// ``cancelTouches(in:)``) until their contact ends.
   @exclusivity(unchecked) private var swallowed: [TouchID: WindowRef] = [:]
+  /// Of the swallowed contacts, those that hit no view (while ``viewDeliveryObserver`` is set): the
+  /// observer hears them as if a view underneath every view got them.
+  @exclusivity(unchecked) private var unhit: Set<TouchID> = []
   @exclusivity(unchecked) private var ignoringCount = 0
   /// Cancels touches that stop moving (``stuckTouchTimeout``, StuckTouches.swift).
   let stuckTouchWatch = StuckTouchWatch()
@@ -138,6 +147,13 @@ open class Application: Responder {
   /// carry those contacts are ignored until the contacts end. `reason` is what traces give as the
   /// cause.
   public func cancelTouches(in window: Window? = nil, reason: String = "its device went away") {
+    if !unhit.isEmpty, let viewDeliveryObserver {
+      for id in unhit.sorted() where window == nil || swallowed[id]?.window === window {
+        unhit.remove(id)
+        viewDeliveryObserver(
+          ViewDeliveryRecord(id: id, phase: .cancelled, location: Point(x: 0, y: 0), wasHeld: false, hitNothing: true))
+      }
+    }
     cancelTouches(where: { window == nil || $0.window === window }, reason: reason)
   }
 
@@ -191,6 +207,7 @@ open class Application: Responder {
     for touch in touchesByID.values { touch.phase = .stationary }
     for contact in contacts {
       if swallowed[contact.id] != nil {
+        if unhit.contains(contact.id) { reportUnhit(contact, isNew: false, locate: locate) }
         if contact.phase.isTerminal { swallowed[contact.id] = nil }
         continue
       }
@@ -225,6 +242,10 @@ open class Application: Responder {
       let view = window.hitTest(point, with: event)
     else {
       swallowed[contact.id] = WindowRef(window: located?.0)
+      if !isIgnoringInteractionEvents, viewDeliveryObserver != nil, located != nil {
+        unhit.insert(contact.id)
+        reportUnhit(contact, isNew: true, locate: locate)
+      }
       if let tracer {
         let reason =
           isIgnoringInteractionEvents
@@ -245,6 +266,17 @@ open class Application: Responder {
     touch.event = event
     touchesByID[contact.id] = touch
     liveTouches.insert(touch)
+  }
+
+  /// Tells the observer of a change of a contact that hit no view: a view underneath every view (the
+  /// compositor, when forwarding) would get it, as nothing holds or claims it.
+  private func reportUnhit(_ contact: Contact, isNew: Bool, locate: (Contact, Touch?) -> (Window, Point)?) {
+    guard contact.phase != .stationary, let viewDeliveryObserver else { return }
+    if contact.phase.isTerminal { unhit.remove(contact.id) }
+    let location = locate(contact, nil)?.1 ?? Point(x: contact.x, y: contact.y)
+    let phase: TouchPhase = isNew ? .began : contact.phase == .began ? .moved : contact.phase
+    viewDeliveryObserver(
+      ViewDeliveryRecord(id: contact.id, phase: phase, location: location, wasHeld: false, hitNothing: true))
   }
 
   /// 1 unless the previous tap in the same window lifted at most ``multipleTapInterval`` ago with

@@ -42,6 +42,8 @@ final class GestureArbiter {
   @exclusivity(unchecked) var pressQueue: [PressDelivery] = []
   /// The application's tracer (``Application/tracer``).
   @exclusivity(unchecked) var tracer: ((TraceEvent) -> Void)?
+  /// The application's view delivery observer (``Application/viewDeliveryObserver``).
+  @exclusivity(unchecked) var deliveryObserver: ((ViewDeliveryRecord) -> Void)?
   /// Why touches are being cancelled, while the application cancels them (trace only).
   @exclusivity(unchecked) var cancellationReason: String?
 
@@ -462,6 +464,11 @@ final class GestureArbiter {
         tracer(.cancelledInView(touch, by: r))
       }
       queue.removeAll { $0.touch === touch }
+      if queuedEvent != nil && !touch.viewBeganDelivered, let deliveryObserver {
+        deliveryObserver(
+          ViewDeliveryRecord(
+            id: touch.id, phase: .cancelled, location: touch.locationInWindow, wasHeld: false, isDrop: true))
+      }
       if touch.viewBeganDelivered && !touch.viewFinished, let event = queuedEvent ?? touch.event {
         cancellations.append(ViewDelivery(touch: touch, phase: .cancelled, event: event))
       }
@@ -490,6 +497,9 @@ final class GestureArbiter {
       if !item.wasHeld {
         item.wasHeld = true
         tracer?(.held(item.touch, phase: item.phase, by: own))
+        deliveryObserver?(
+          ViewDeliveryRecord(
+            id: item.touch.id, phase: item.phase, location: item.location, wasHeld: false, isHold: true))
       }
       waiting.append(item)
     }
@@ -533,6 +543,8 @@ final class GestureArbiter {
           t.timestamp = item.timestamp
         }
         if item.wasHeld { tracer?(.released(t, phase: item.phase, location: item.location)) }
+        deliveryObserver?(
+          ViewDeliveryRecord(id: t.id, phase: item.phase, location: item.location, wasHeld: item.wasHeld))
       }
       if let view = first.touch.view {
         var touches = takeCallSet()

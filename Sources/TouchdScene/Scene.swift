@@ -93,9 +93,11 @@ public struct Scene: Decodable, Hashable, Sendable {
     public var keys: Keys?
     /// The id of the view that first gets the window's presses (nil: the window itself).
     public var firstResponder: String?
+    /// Forwarding of unclaimed touches to a virtual touchscreen per device (nil: off; docs/forward.md).
+    public var forward: Forward?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, views
+      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, views
     }
 
     public init(
@@ -124,6 +126,23 @@ public struct Scene: Decodable, Hashable, Sendable {
         views: try c.decodeIfPresent([View].self, forKey: .views) ?? [])
       keys = try c.decodeIfPresent(Keys.self, forKey: .keys)
       firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
+      forward = try c.decodeIfPresent(Forward.self, forKey: .forward)
+    }
+  }
+
+  /// A window's `forward:`: its touchscreens are grabbed and every touch no recognizer claims goes
+  /// on to a virtual touchscreen, one per physical device (docs/forward.md).
+  public struct Forward: Decodable, Hashable, Sendable {
+    /// The virtual touchscreen's name; nil: the physical device's name + " (touchd)".
+    public var name: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name }
+
+    public init(name: String? = nil) { self.name = name }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(name: try c.decodeIfPresent(String.self, forKey: .name))
     }
   }
 

@@ -69,6 +69,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case keys
   /// The scene's `idle:`: when touchd publishes `idle`, and what the waking touch does.
   case idle
+  /// A window's `forward:`: the touches no recognizer claims go on to a virtual touchscreen.
+  case forward
 }
 
 /// One key of an object of the scene format.
@@ -164,7 +166,17 @@ public enum SceneFormat {
           "firstResponder", .viewID,
           "The id of a view of this window that gets the window's presses first (the first responder; absent: the window)."
         ),
+        SceneKey(
+          "forward", .object(.forward),
+          "Grab the window's touchscreens and forward every touch no recognizer claims to a virtual touchscreen for the compositor (docs/forward.md); absent: off."
+        ),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
+      ]
+    case .forward:
+      [
+        SceneKey(
+          "name", .string,
+          "The virtual touchscreen's name; absent: the physical device's name followed by \" (touchd)\".")
       ]
     case .size:
       [

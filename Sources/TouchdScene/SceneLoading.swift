@@ -444,6 +444,9 @@ struct SceneValidator {
     case .string:
       guard let s = scalarString(node) else { return fail("a string") }
       if s.isEmpty { return fail("a non-empty string") }
+      if ownerObject == .forward, key == "name", s.utf8.count > VirtualTouchscreen.maximumNameBytes {
+        return fail("at most \(VirtualTouchscreen.maximumNameBytes) bytes long (a uinput device's name)")
+      }
       if key == "id" {
         let place = node.place
         switch ownerObject {

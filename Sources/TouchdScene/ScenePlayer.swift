@@ -35,6 +35,63 @@ public enum ScenePlayer {
     recordings.compactMap(\.events.first?.time).min()?.seconds ?? 0
   }
 
+  /// What a replay sent to one virtual touchscreen (docs/forward.md): the recording of the
+  /// device whose unclaimed touches a window with `forward:` forwards, as evemu would record the
+  /// virtual device.
+  public struct ForwardedDevice: Hashable, Sendable {
+    /// The index of the recording (the physical device) it forwards.
+    public var source: Int
+    /// The id of the window that forwards it.
+    public var window: String
+    /// The virtual device's description and events, on the replay's clock.
+    public var recording: Recording
+    /// Its touches forwarded, held, released, cancelled (as `status` will report them).
+    public var counters: ForwardCounters
+
+    public init(source: Int, window: String, recording: Recording, counters: ForwardCounters = ForwardCounters()) {
+      self.source = source
+      self.window = window
+      self.recording = recording
+      self.counters = counters
+    }
+  }
+
+  /// Collects a replay's forwarded devices (``run(_:scene:devicePaths:deviceProperties:commands:trace:document:forwarding:_:)``).
+  public final class ForwardCollector {
+    /// One per recording routed to a window with `forward:`, in the order of the recordings.
+    public private(set) var devices: [ForwardedDevice] = []
+
+    public init() {}
+
+    func add(_ device: ForwardedDevice) -> Int {
+      devices.append(device)
+      return devices.count - 1
+    }
+
+    func append(_ events: [InputEvent], to index: Int) { devices[index].recording.events += events }
+
+    func finish(_ runtime: SceneRuntime) {
+      for i in devices.indices {
+        devices[i].counters = runtime.forwardCounters(source: devices[i].source) ?? ForwardCounters()
+      }
+    }
+  }
+
+  /// Replays `recordings` against `scene` and returns what each virtual touchscreen got: one
+  /// ``ForwardedDevice`` per recording whose window has `forward:` (none when no window has one).
+  /// Arguments as ``replay(_:scene:devicePaths:deviceProperties:commands:trace:document:)``.
+  public static func forwarded(
+    _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
+    commands: [TimedCommand] = []
+  ) throws(SceneRuntimeError) -> [ForwardedDevice] {
+    let collector = ForwardCollector()
+    try run(
+      recordings, scene: scene, devicePaths: devicePaths, deviceProperties: deviceProperties, commands: commands,
+      forwarding: collector
+    ) { _ in }
+    return collector.devices
+  }
+
   /// Where a recorded device's frames go in a scene: its touches to a window (it is a touchscreen
   /// a window's `devices` match), its keys to a window (a window's `keys.devices` match it), or both.
   public struct Route: Hashable, Sendable {
@@ -140,10 +197,13 @@ public enum ScenePlayer {
   /// ``replay(_:scene:devicePaths:deviceProperties:commands:trace:)``, handing each step to `body`
   /// as it happens. `deviceProperties` are every recording's udev properties, for windows that
   /// match devices by `KEY=GLOB` patterns. `document`, the JSON the scene was read from
-  /// (``SceneDocument``), lets `update` commands change it.
+  /// (``SceneDocument``), lets `update` commands change it. With `forwarding`, each recording
+  /// routed to a window with `forward:` gets a virtual touchscreen whose events the collector
+  /// keeps (docs/forward.md).
   public static func run(
     _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
-    commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil, _ body: @escaping (Step) -> Void
+    commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil,
+    forwarding: ForwardCollector? = nil, _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
     let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
@@ -153,6 +213,19 @@ public enum ScenePlayer {
     for (index, recording) in recordings.enumerated() {
       let path = index < devicePaths.count ? devicePaths[index] : nil
       routes.append(try route(recording, in: runtime, path: path, properties: deviceProperties))
+    }
+    if let forwarding {
+      for (index, route) in routes.enumerated() {
+        guard let window = route.touchWindow, scene.windows[window].forward != nil else { continue }
+        let physical = recordings[index].description
+        let description = VirtualTouchscreen.description(for: physical, name: scene.windows[window].forward?.name)
+        let slot = forwarding.add(
+          ForwardedDevice(
+            source: index, window: scene.windows[window].id,
+            recording: Recording(description: description, events: [], source: recordings[index].source + " forwarded"))
+        )
+        runtime.addForwarding(of: physical, source: index, inWindow: window) { forwarding.append($0, to: slot) }
+      }
     }
     runtime.isTracing = trace
     // Stable: commands at one time keep their order.
@@ -177,7 +250,7 @@ public enum ScenePlayer {
       clock.advance(to: frame.time.seconds)
       switch frame {
       case .touches(let touches):
-        if let window = routes[index].touchWindow { runtime.handle(touches, inWindow: window) }
+        if let window = routes[index].touchWindow { runtime.handle(touches, inWindow: window, source: index) }
       case .keys(let keys):
         if let window = routes[index].keyWindow { runtime.handle(keys, inWindow: window, source: index) }
       }
@@ -187,6 +260,8 @@ public enum ScenePlayer {
     try replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), deliver)
     try applyCommands(upTo: nil)
     clock.runUntilIdle()
+    runtime.flushForwarding()
+    forwarding?.finish(runtime)
   }
 
   /// Applies `commands`, in order at their times, to a runtime of `scene` that gets no touches and

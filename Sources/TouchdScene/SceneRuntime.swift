@@ -54,11 +54,13 @@ public final class SceneRuntime {
   private var frameTime: Double?
   let simultaneity = SimultaneityDelegate()
   /// ``mapping(forWindow:)`` of every window (changed by ``setWindow(_:_:)`` only).
-  private var mappings: [ScreenMapping] = []
+  var mappings: [ScreenMapping] = []
   /// Each window's `keys.map`, by key code: the key's name and the press type it makes.
   private var keyMaps: [[UInt16: (name: String, type: PressType)]] = []
   /// The scene's `idle:` (nil without one).
   private var idleMonitor: IdleMonitor?
+  /// The virtual touchscreens of windows with `forward:` (Forwarding.swift), nil until one is added.
+  var forwarding: SceneForwarding?
   /// The `calibrate` command collecting a window's touches (Calibration/), nil when none runs.
   var calibration: CalibrationSession?
   /// Where the calibration's result goes.
@@ -197,8 +199,21 @@ public final class SceneRuntime {
 
   /// Maps a frame of device-normalized contacts onto window `index` and delivers it. With the
   /// scene's `idle:`, the frame is input first: it may wake the scene, and a swallowed wake's
-  /// contacts are not delivered (``IdleMonitor``).
-  public func handle(_ frame: TouchFrame, inWindow index: Int) {
+  /// contacts are not delivered (``IdleMonitor``). `source` names the device for forwarding: the
+  /// touches that begin in the frame go on to the virtual touchscreen added for it with
+  /// ``addForwarding(of:source:inWindow:output:)`` (Forwarding.swift), the frame's forwarded
+  /// changes leave as one frame at the frame's time.
+  public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
+    if let forwarding {
+      forwarding.beginFrame(frame, source: source)
+      defer { forwarding.endFrame() }
+      deliver(frame, inWindow: index)
+    } else {
+      deliver(frame, inWindow: index)
+    }
+  }
+
+  private func deliver(_ frame: TouchFrame, inWindow index: Int) {
     var frame = frame
     if calibration != nil, calibrationTakes(frame, inWindow: index) {
       // Input all the same: it wakes an idle scene (its touches go to the calibration either way).

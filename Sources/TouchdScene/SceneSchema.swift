@@ -113,6 +113,8 @@ public enum SceneSchema {
       .point: "A point, in points.",
       .insets: "Insets from each edge, in points.",
       .keys: "Key devices and the presses their keys make (UIPress), delivered to the window's first responder.",
+      .forward:
+        "Forwarding to a virtual touchscreen: the window's touchscreens are grabbed, and every touch no recognizer claims goes on to the compositor.",
     ]
     return object(keys: SceneFormat.keys(of: kind), description: descriptions[kind] ?? "")
   }

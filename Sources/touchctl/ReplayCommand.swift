@@ -39,6 +39,13 @@ struct ReplayCommand: ParsableCommand {
       first event + SECONDS, before a frame at that time: the JSON object a client sends touchd, \
       {"cmd":"ignoreInteraction","value":true}, {"cmd":"set","view":"door","hidden":true} or \
       {"cmd":"update","op":"remove","view":"door"}. Give the recordings before the --at options.
+
+      --forward OUT (with --scene) also writes what touchd would send to the virtual touchscreen of each \
+      recording a window with forward: takes, as an evemu recording: the virtual device's description, \
+      then its events on the replay's clock (docs/forward.md). With one such recording the file is OUT; \
+      with several, one file per recording, named OUT with the recording's number (from 0, in the order \
+      given) before its extension: --forward fwd.evemu writes fwd.0.evemu and fwd.1.evemu. A scene \
+      without forward: on any window is an error.
       """)
 
   @Argument(help: "The recordings (.evemu, .events, libinput record .yml), replayed together.")
@@ -73,13 +80,23 @@ struct ReplayCommand: ParsableCommand {
       valueName: "SECONDS JSON"))
   var at: [String] = []
 
+  @Option(
+    name: .customLong("forward"),
+    help: ArgumentHelp(
+      "With --scene: write the virtual touchscreen's events as an evemu recording (one file per forwarded device: OUT.N.ext when several).",
+      valueName: "OUT"))
+  var forward: String?
+
   func validate() throws {
     if recordings.isEmpty { throw ValidationError("give a recording (several replay together)") }
     if description != nil && recordings.count > 1 {
       throw ValidationError("--desc describes one recording; give a single RECORDING with it")
     }
     if scene == nil {
-      for (flag, given) in [("--trace", trace), ("--explain", explain), ("--at", !at.isEmpty)] where given {
+      for (flag, given) in [
+        ("--trace", trace), ("--explain", explain), ("--at", !at.isEmpty), ("--forward", forward != nil),
+      ]
+      where given {
         throw ValidationError("\(flag) needs --scene")
       }
     }
@@ -170,13 +187,22 @@ struct ReplayCommand: ParsableCommand {
     do {
       let loaded = try Scene.loadDocument(path: path)
       let scene = loaded.scene
+      var collector: ScenePlayer.ForwardCollector?
+      if forward != nil {
+        guard scene.windows.contains(where: { $0.forward != nil }) else {
+          FileHandle.standardError.write(
+            Data("\(path): --forward: no window of the scene has forward: (docs/forward.md)\n".utf8))
+          throw ExitCode(1)
+        }
+        collector = ScenePlayer.ForwardCollector()
+      }
       let origin = ScenePlayer.origin(of: recordings)
       // Printed as the replay goes: a bad --at command met midway ends it with the lines before.
       var output = LineOutput()
       defer { output.flush() }
       try ScenePlayer.run(
         recordings, scene: scene, deviceProperties: deviceProperties, commands: commands, trace: trace || explain,
-        document: loaded.json
+        document: loaded.json, forwarding: collector
       ) { step in
         if explain {
           output.write(Explanation.line(step, origin: origin))
@@ -184,6 +210,9 @@ struct ReplayCommand: ParsableCommand {
           output.write(message.jsonLine)
         }
       }
+      if let forward, let collector { try writeForwarded(collector.devices, to: forward, scene: path, scene) }
+    } catch let error as ExitCode {
+      throw error
     } catch let error as SceneError {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       throw ExitCode(1)
@@ -209,6 +238,45 @@ struct ReplayCommand: ParsableCommand {
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
       throw ExitCode(1)
+    }
+  }
+}
+
+extension ReplayCommand {
+  /// Where `--forward OUT` writes the virtual device of recording `source` when `count` recordings
+  /// are forwarded: OUT itself for one, else OUT with `.source` before its extension
+  /// (`fwd.evemu` → `fwd.1.evemu`; `fwd` → `fwd.1`).
+  static func forwardPath(_ out: String, source: Int, count: Int) -> String {
+    guard count > 1 else { return out }
+    let slash = out.lastIndex(of: "/")
+    if let dot = out.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != out.startIndex,
+      out[out.index(before: dot)] != "/"
+    {
+      return "\(out[..<dot]).\(source)\(out[dot...])"
+    }
+    return "\(out).\(source)"
+  }
+
+  /// Writes each forwarded device's recording as evemu text.
+  private func writeForwarded(
+    _ devices: [ScenePlayer.ForwardedDevice], to out: String, scene path: String, _ scene: Scene
+  ) throws {
+    guard !devices.isEmpty else {
+      let windows = scene.windows.filter { $0.forward != nil }.map { "'\($0.id)'" }.joined(separator: ", ")
+      FileHandle.standardError.write(
+        Data(
+          "\(path): --forward: no recording feeds a window with forward: (\(windows)); check the windows' devices\n"
+            .utf8))
+      throw ExitCode(1)
+    }
+    for device in devices {
+      let file = Self.forwardPath(out, source: device.source, count: devices.count)
+      do {
+        try EvemuWriter.write(device.recording).write(toFile: file, atomically: true, encoding: .utf8)
+      } catch {
+        FileHandle.standardError.write(Data("--forward: cannot write \(file): \(error.localizedDescription)\n".utf8))
+        throw ExitCode(1)
+      }
     }
   }
 }

@@ -381,7 +381,7 @@ struct ControlSceneFormatTests {
         "scene.yaml:19:19: error: 'KEY_LEFT' in map of keys of window 'main' must be \(pressTypeExpected), found 7",
         "scene.yaml:21:21: error: 'firstResponder' in window 'main' names unknown view 'pannel' (did you mean 'panel'?)",
         "scene.yaml:25:18: error: 'presses' in view 'panel' must be true or false, found 'yes please'",
-        "scene.yaml:27:86: error: 'allowedPressTypes' in longPress recognizer 'hold' names press type 'hepl', which no key in the keys map of window 'main' makes",
+        "scene.yaml:27:86: error: 'allowedPressTypes' in longPress recognizer 'hold' names press type 'hepl', which no key in the keys map of window 'main' makes (did you mean 'help'?)",
         "scene.yaml:28:49: error: 'allowedPressTypes' is not a parameter of pan recognizer 'drag' (only of tap, longPress recognizers)",
         "scene.yaml:29:65: error: 'allowedPressTypes' in tap recognizer 'tap' must be \(pressTypeExpected), found 'two words'",
         "scene.yaml:33:11: error: missing required key 'devices' in keys of window 'side'",

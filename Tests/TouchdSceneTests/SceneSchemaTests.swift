@@ -48,6 +48,7 @@ struct SceneSchemaTests {
       "insets": Set(Scene.Insets.CodingKeys.allCases.map(\.rawValue)),
       "keys": Set(Scene.Keys.CodingKeys.allCases.map(\.rawValue)),
       "idle": Set(Scene.Idle.CodingKeys.allCases.map(\.rawValue)),
+      "forward": Set(Scene.Forward.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {

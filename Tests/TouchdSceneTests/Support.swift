@@ -12,6 +12,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 /// The example scenes in config/.
 let exampleScenes = [
   "kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml", "product-list.yaml", "kiosk-controls.yaml",
+  "kiosk-forward.yaml",
 ]
 
 func configURL(_ name: String) -> URL { repositoryRoot.appendingPathComponent("config").appendingPathComponent(name) }

@@ -1,0 +1,334 @@
+/// The virtual touchscreen touchd forwards a window's unclaimed touches to, one per physical
+/// touchscreen of a window with `forward:` (docs/forward.md): a multitouch protocol B device,
+/// whatever the physical kind, with `INPUT_PROP_DIRECT`, the physical device's position ranges and
+/// resolution, `ABS_MT_TOOL_TYPE` up to `MT_TOOL_PALM` (how a touch is cancelled) and single-touch
+/// emulation (`BTN_TOUCH`, `ABS_X`/`ABS_Y`), as the kernel's `input_mt_report_pointer_emulation`
+/// gives every protocol B device.
+public enum VirtualTouchscreen {
+  /// Slots of a virtual device forwarding a protocol A panel, which reports any number of contacts
+  /// without slots: ten fingers, two hands. A protocol B panel's virtual device has the panel's
+  /// slots, a single-touch panel's one.
+  public static let protocolASlots = 10
+  /// `BUS_VIRTUAL`, the bus of a uinput device.
+  public static let bus: UInt16 = 0x06
+  /// The longest name a uinput device takes, in UTF-8 bytes (`UINPUT_MAX_NAME_SIZE` 80, with the NUL).
+  public static let maximumNameBytes = 79
+  /// The largest tracking id; ids wrap after it, as the kernel's (`TRKID_MAX`).
+  public static let maximumTrackingID: Int32 = 0xffff
+
+  /// How many slots the virtual device of `physical` has: its own slots (protocol B), ten
+  /// (protocol A), one (single touch).
+  public static func slotCount(for physical: DeviceDescription) -> Int {
+    switch physical.touchProtocol {
+    case .slots(let count): Swift.max(1, count)
+    case .contacts: protocolASlots
+    case .singleTouch, nil: 1
+    }
+  }
+
+  /// The position axes of `physical` the virtual device copies: `ABS_MT_POSITION_X/Y` of a
+  /// multitouch panel, `ABS_X/ABS_Y` of a single-touch one; 0...4095 without either.
+  public static func positionAxes(of physical: DeviceDescription) -> (x: AbsInfo, y: AbsInfo) {
+    func axis(_ mt: UInt16, _ st: UInt16) -> AbsInfo {
+      var info =
+        physical.absInfo[mt].flatMap { $0.maximum > $0.minimum ? $0 : nil }
+        ?? physical.absInfo[st].flatMap { $0.maximum > $0.minimum ? $0 : nil }
+        ?? AbsInfo(minimum: 0, maximum: 4095)
+      // The device's description, not its state: no current value, no fuzz or flat (touchd sends
+      // the positions it decided; the kernel's fuzz filter would only drop them).
+      info.value = 0
+      info.fuzz = 0
+      info.flat = 0
+      return info
+    }
+    return (axis(ABS.mtPositionX, ABS.x), axis(ABS.mtPositionY, ABS.y))
+  }
+
+  /// `physical` + " (touchd)", within ``maximumNameBytes``.
+  public static func defaultName(for physical: String) -> String {
+    let suffix = " (touchd)"
+    var base = physical
+    while base.utf8.count + suffix.utf8.count > maximumNameBytes { base.removeLast() }
+    return base + suffix
+  }
+
+  /// The virtual device of `physical`: named `name`, else the physical name followed by
+  /// " (touchd)", the physical name shortened (by whole characters) to fit ``maximumNameBytes``.
+  /// Its id is `BUS_VIRTUAL` with vendor and product 0, so that udev rules and hwdb
+  /// entries written for the physical panel (a `LIBINPUT_CALIBRATION_MATRIX` above all) never match
+  /// it: it reports positions touchd has already calibrated.
+  public static func description(for physical: DeviceDescription, name: String? = nil) -> DeviceDescription {
+    let (x, y) = positionAxes(of: physical)
+    let slots = slotCount(for: physical)
+    return DeviceDescription(
+      name: name ?? defaultName(for: physical.name), id: InputID(bustype: bus, vendor: 0, product: 0, version: 1),
+      properties: [InputProp.direct],
+      events: [
+        EV.syn: [SYN.report, SYN.config, SYN.dropped],
+        EV.key: [BTN.touch],
+        EV.abs: [ABS.x, ABS.y, ABS.mtSlot, ABS.mtToolType, ABS.mtPositionX, ABS.mtPositionY, ABS.mtTrackingID],
+      ],
+      absInfo: [
+        ABS.x: x, ABS.y: y, ABS.mtPositionX: x, ABS.mtPositionY: y,
+        ABS.mtSlot: AbsInfo(minimum: 0, maximum: Int32(slots - 1)),
+        ABS.mtToolType: AbsInfo(minimum: 0, maximum: MTTool.palm),
+        ABS.mtTrackingID: AbsInfo(minimum: 0, maximum: maximumTrackingID),
+      ])
+  }
+}
+
+/// One change of a forwarded touch, in the virtual device's axis units.
+public struct ForwardedChange: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// The touch goes down at (x, y); `released`: it had been held by a recognizer.
+    case down(released: Bool)
+    /// The touch moves to (x, y).
+    case move
+    /// The touch lifts.
+    case lift
+    /// The touch is cancelled: its slot turns `MT_TOOL_PALM`, and it lifts in the next frame.
+    case cancel
+  }
+
+  /// The touch's contact id (touchd's; the virtual device gets tracking ids of its own).
+  public var id: TouchID
+  public var kind: Kind
+  /// Position in the virtual device's units (ignored by lift and cancel).
+  public var x: Int32
+  public var y: Int32
+
+  public init(id: TouchID, kind: Kind, x: Int32 = 0, y: Int32 = 0) {
+    self.id = id
+    self.kind = kind
+    self.x = x
+    self.y = y
+  }
+}
+
+/// How many touches a virtual device got, for `status` (docs/forward.md).
+public struct ForwardCounters: Hashable, Sendable {
+  /// Touches that went down on the virtual device.
+  public var forwarded = 0
+  /// Touches whose touch-down a recognizer held back (`delaysTouchesBegan`, or behind another held
+  /// touch), released or not; counted by the scene's forwarding (the encoder never sees them).
+  public var held = 0
+  /// Of the forwarded, touches a recognizer had held and released (down at their first position).
+  public var released = 0
+  /// Touches cancelled on the virtual device (palm, then lift).
+  public var cancelled = 0
+  /// Touches not forwarded because every slot was taken.
+  public var noSlot = 0
+
+  public init() {}
+}
+
+/// Turns the forwarded touches' changes into the virtual device's protocol B events.
+///
+/// Rules (docs/forward.md):
+/// - A frame carries at most one change per touch. A batch (the changes of one input frame or one
+///   timer turn) whose touch has several (a held touch released at its lift: down, then lift; a
+///   cancel: palm, then lift) is split: the k-th change of each touch goes into the k-th frame,
+///   timed `time` + k µs. A batch with one change per touch is one frame at `time`: no frame added.
+/// - A touch that goes down and is cancelled within one batch never reached the virtual device
+///   and sends nothing.
+/// - Slots: a touch keeps its slot from down to lift; a new touch takes the lowest free slot (a
+///   slot lifted in a frame is free from the next frame on). With every slot taken a new touch is
+///   not forwarded (``ForwardCounters/noSlot``).
+/// - Tracking ids: 0, 1, 2, … in the order touches go down, wrapping after 65535, as the kernel's.
+/// - Only what changed is sent (a move within one unit sends nothing, and a frame with nothing in
+///   it is not sent), as the kernel itself filters; a down always sends its tracking id and
+///   position, and `ABS_MT_TOOL_TYPE` `MT_TOOL_FINGER` when the slot last held a palm.
+/// - Pointer emulation: `BTN_TOUCH` while any slot has a touch, `ABS_X/ABS_Y` the oldest touch's
+///   position, as the kernel's `input_mt_report_pointer_emulation`.
+public final class ForwardEncoder {
+  /// The virtual device (``VirtualTouchscreen/description(for:name:)``).
+  public let device: DeviceDescription
+  public private(set) var counters = ForwardCounters()
+
+  private struct Slot {
+    var touch: TouchID?
+    var trackingID: Int32 = -1
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var tool: Int32 = MTTool.finger
+  }
+
+  private var slots: [Slot]
+  private var slotOf: [TouchID: Int] = [:]
+  private var currentSlot = 0
+  private var nextTrackingID: Int32 = 0
+  private var buttonDown = false
+  private var pointer: (x: Int32, y: Int32)?
+
+  public init(device: DeviceDescription) {
+    self.device = device
+    let info = device.absInfo[ABS.mtSlot]
+    let count = info.map { Int($0.maximum) - Int($0.minimum) + 1 } ?? 1
+    slots = Array(repeating: Slot(), count: Swift.max(1, count))
+  }
+
+  /// Whether `id` is down on the virtual device.
+  public func isForwarding(_ id: TouchID) -> Bool { slotOf[id] != nil }
+
+  /// The events of one batch of changes at `time`, in order, each frame ending in `SYN_REPORT`.
+  public func encode(_ changes: [ForwardedChange], at time: Timestamp) -> [InputEvent] {
+    // Each touch's steps, in the order the touches first appear.
+    var order: [TouchID] = []
+    var steps: [TouchID: [ForwardedChange]] = [:]
+    for change in changes {
+      if steps[change.id] == nil {
+        order.append(change.id)
+        steps[change.id] = []
+      }
+      var list = steps[change.id]!
+      if change.kind == .move, let last = list.last, last.kind == .move {
+        list[list.count - 1] = change  // moves in one batch merge: one catch-up motion
+      } else {
+        list.append(change)
+      }
+      steps[change.id] = list
+    }
+    var perTouch: [(id: TouchID, steps: [Step])] = []
+    for id in order {
+      let list = steps[id]!
+      let wasDown = slotOf[id] != nil
+      // Down and cancelled within the batch: the compositor never saw it and never will.
+      if !wasDown, list.first.map({ if case .down = $0.kind { true } else { false } }) == true,
+        list.contains(where: { $0.kind == .cancel })
+      {
+        continue
+      }
+      var expanded: [Step] = []
+      var down = wasDown
+      for change in list {
+        switch change.kind {
+        case .down(let released):
+          guard !down else { continue }
+          down = true
+          expanded.append(.down(change.x, change.y, released: released))
+        case .move:
+          if down { expanded.append(.move(change.x, change.y)) }
+        case .lift:
+          if down { expanded.append(.lift) }
+          down = false
+        case .cancel:
+          if down { expanded += [.palm, .lift] }
+          down = false
+        }
+      }
+      if !expanded.isEmpty { perTouch.append((id, expanded)) }
+    }
+    var events: [InputEvent] = []
+    var index = 0
+    while true {
+      var frame: [(id: TouchID, step: Step)] = []
+      for touch in perTouch where index < touch.steps.count { frame.append((touch.id, touch.steps[index])) }
+      if frame.isEmpty { break }
+      emitFrame(frame, at: Timestamp(microseconds: time.microseconds + Int64(index)), into: &events)
+      index += 1
+    }
+    return events
+  }
+
+  private enum Step {
+    case down(Int32, Int32, released: Bool)
+    case move(Int32, Int32)
+    case palm
+    case lift
+  }
+
+  private func emitFrame(_ frame: [(id: TouchID, step: Step)], at time: Timestamp, into events: inout [InputEvent]) {
+    let start = events.count
+    func emit(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+      events.append(InputEvent(time: time, type: type, code: code, value: value))
+    }
+    func select(_ slot: Int) {
+      if slot != currentSlot {
+        currentSlot = slot
+        emit(EV.abs, ABS.mtSlot, Int32(slot))
+      }
+    }
+    // Slots lifted in this frame are free from the next one on.
+    var lifted: [Int] = []
+    // Downs take their slots first, in order, so that the frame's events go slot by slot.
+    var placed: [(slot: Int, step: Step)] = []
+    for (id, step) in frame {
+      if case .down(_, _, let released) = step {
+        let taken = placed.map(\.slot)
+        guard let free = slots.indices.first(where: { slots[$0].touch == nil && !taken.contains($0) }) else {
+          counters.noSlot += 1
+          continue
+        }
+        slots[free].touch = id
+        slotOf[id] = free
+        counters.forwarded += 1
+        if released { counters.released += 1 }
+        placed.append((free, step))
+      } else if let slot = slotOf[id] {
+        placed.append((slot, step))
+      }
+    }
+    placed.sort { $0.slot < $1.slot }
+    for (slot, step) in placed {
+      switch step {
+      case .down(let x, let y, _):
+        select(slot)
+        slots[slot].trackingID = nextTrackingID
+        emit(EV.abs, ABS.mtTrackingID, nextTrackingID)
+        nextTrackingID = nextTrackingID == VirtualTouchscreen.maximumTrackingID ? 0 : nextTrackingID + 1
+        if slots[slot].tool != MTTool.finger {
+          slots[slot].tool = MTTool.finger
+          emit(EV.abs, ABS.mtToolType, MTTool.finger)
+        }
+        slots[slot].x = x
+        slots[slot].y = y
+        emit(EV.abs, ABS.mtPositionX, x)
+        emit(EV.abs, ABS.mtPositionY, y)
+      case .move(let x, let y):
+        guard x != slots[slot].x || y != slots[slot].y else { continue }
+        select(slot)
+        if x != slots[slot].x { emit(EV.abs, ABS.mtPositionX, x) }
+        if y != slots[slot].y { emit(EV.abs, ABS.mtPositionY, y) }
+        slots[slot].x = x
+        slots[slot].y = y
+      case .palm:
+        select(slot)
+        slots[slot].tool = MTTool.palm
+        emit(EV.abs, ABS.mtToolType, MTTool.palm)
+        counters.cancelled += 1
+      case .lift:
+        select(slot)
+        emit(EV.abs, ABS.mtTrackingID, -1)
+        slots[slot].trackingID = -1
+        lifted.append(slot)
+      }
+    }
+    // Pointer emulation: the oldest touch still down (the kernel's choice: the smallest tracking
+    // id, counting wrap-around), BTN_TOUCH while any is.
+    var oldest: Int?
+    for i in slots.indices where slots[i].trackingID >= 0 {
+      if let o = oldest {
+        let age = (slots[i].trackingID - slots[o].trackingID) & VirtualTouchscreen.maximumTrackingID
+        if age > VirtualTouchscreen.maximumTrackingID / 2 { oldest = i }
+      } else {
+        oldest = i
+      }
+    }
+    let isDown = oldest != nil
+    if isDown != buttonDown {
+      buttonDown = isDown
+      emit(EV.key, BTN.touch, isDown ? 1 : 0)
+    }
+    if let o = oldest {
+      let (x, y) = (slots[o].x, slots[o].y)
+      if pointer?.x != x { emit(EV.abs, ABS.x, x) }
+      if pointer?.y != y { emit(EV.abs, ABS.y, y) }
+      pointer = (x, y)
+    }
+    for slot in lifted {
+      if let id = slots[slot].touch { slotOf[id] = nil }
+      slots[slot].touch = nil
+    }
+    if events.count > start { emit(EV.syn, SYN.report, 0) }
+  }
+}

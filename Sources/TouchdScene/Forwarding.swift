@@ -1,0 +1,206 @@
+import TouchDelivery
+import TouchdInput
+
+/// Forwarding (docs/forward.md): the touches of a window with `forward:` that no recognizer claims
+/// go on to a virtual touchscreen, one per physical touchscreen, which the compositor reads as if
+/// it were the real one. UIKit's model with the compositor as the view underneath: the forwarded
+/// stream is what the touch's hit-test view receives (``ViewDeliveryRecord``):
+/// - `touchesBegan` delivered → the touch goes down on the virtual device, in the frame it is
+///   delivered in: the input frame itself when nothing holds it (no added frame, no timer);
+/// - `touchesMoved` → motion; a touch released by a failing `delaysTouchesBegan` recognizer shows
+///   its touch-down point, then one catch-up motion: "the window delivers these objects to the view
+///   in a touchesBegan(_:with:) message (and possibly a follow-up touchesMoved(_:with:) message to
+///   inform it of the touches' current locations)" (Apple's `delaysTouchesBegan` documentation);
+/// - `touchesEnded` → the lift, so a lift held by `delaysTouchesEnded` lifts when released ("If
+///   the gesture recognizer does not recognize its gesture, the window delivers these objects in
+///   an invocation of the view's touchesEnded(_:with:) method", Apple's `delaysTouchesEnded`);
+/// - `touchesCancelled` (a recognizer's `cancelsTouchesInView` claim: "previously delivered touches
+///   are cancelled through a touchesCancelled(_:with:) message sent to the view", Apple's
+///   `cancelsTouchesInView`; or touchd's own cancel: a palm, `SYN_DROPPED`, the device gone) →
+///   `MT_TOOL_PALM`, then the lift in the next frame, which libinput reports as
+///   `LIBINPUT_EVENT_TOUCH_CANCEL`;
+/// - a touch whose held `touchesBegan` is dropped by a recognition ("If the gesture recognizer
+///   subsequently recognizes its gesture, these touch objects are discarded", Apple's
+///   `delaysTouchesBegan`) is never forwarded;
+/// - a touch that hits no view (``ViewDeliveryRecord/hitNothing``) is forwarded as it arrives.
+/// Positions are window points (calibrated and rotated) scaled back onto the virtual device's axes,
+/// so the compositor sees what touchd's views see.
+final class SceneForwarding {
+  /// One physical touchscreen's virtual touchscreen.
+  final class Device {
+    let source: Int
+    let window: Int
+    let encoder: ForwardEncoder
+    let output: ([InputEvent]) -> Void
+    var pending: [ForwardedChange] = []
+    /// Touches whose touch-down a recognizer held (``ForwardCounters/held``).
+    var held = 0
+
+    init(source: Int, window: Int, encoder: ForwardEncoder, output: @escaping ([InputEvent]) -> Void) {
+      self.source = source
+      self.window = window
+      self.encoder = encoder
+      self.output = output
+    }
+  }
+
+  /// By source, in the order added.
+  private(set) var devices: [Device] = []
+  /// The source of every touch that began on a forwarding device and may still be delivered.
+  private var sourceOf: [TouchID: Int] = [:]
+  /// Touches whose touch-down is held: they may be delivered after their contact has ended.
+  private var heldDown: Set<TouchID> = []
+  /// The time of the pending changes: the input frame's while one is delivered, else a timer's.
+  private var pendingTime: Timestamp?
+  private var frameTime: Timestamp?
+  private var frameEnding: [TouchID] = []
+  /// Flushes what a turn outside an input frame (a recognizer's timer, a command) forwarded, once
+  /// that turn is over: a timer at the clock's own time, so it runs right after the turn on any
+  /// clock (next in `VirtualClock.advance`, the next block on the daemon's queue).
+  private var turnFlush: ScheduledTimer?
+  private let clock: TouchClock
+  private let mapping: (Int) -> ScreenMapping
+
+  init(clock: TouchClock, mapping: @escaping (Int) -> ScreenMapping) {
+    self.clock = clock
+    self.mapping = mapping
+  }
+
+  func device(source: Int) -> Device? { devices.first { $0.source == source } }
+
+  func add(_ device: Device) { devices.append(device) }
+
+  /// Before a frame from `source` is delivered: its new touches belong to `source`'s virtual
+  /// device, and what is pending from an earlier time leaves first.
+  func beginFrame(_ frame: TouchFrame, source: Int?) {
+    if pendingTime != frame.time { flush() }
+    frameTime = frame.time
+    frameEnding = []
+    guard let source, device(source: source) != nil else { return }
+    for contact in frame.contacts {
+      if contact.phase == .began { sourceOf[contact.id] = source }
+      if contact.phase.isTerminal { frameEnding.append(contact.id) }
+    }
+  }
+
+  /// After the frame: its forwarded changes leave as one frame (split only where a touch has two).
+  func endFrame() {
+    frameTime = nil
+    flush()
+    // A contact that ended and will never be delivered (blocked, refused by its view, swallowed)
+    // forgets its source; one still down on the virtual device, or whose touch-down is held (its
+    // recognizer may fail later and release it), keeps it until its end or its drop.
+    for id in frameEnding where !heldDown.contains(id) && !devices.contains(where: { $0.encoder.isForwarding(id) }) {
+      sourceOf[id] = nil
+    }
+    frameEnding = []
+  }
+
+  /// One touch of a view delivery.
+  func record(_ delivery: ViewDeliveryRecord) {
+    guard let source = sourceOf[delivery.id], let device = device(source: source) else { return }
+    if delivery.isHold {
+      if delivery.phase == .began {
+        device.held += 1
+        heldDown.insert(delivery.id)
+      }
+      return
+    }
+    if delivery.isDrop {
+      heldDown.remove(delivery.id)
+      sourceOf[delivery.id] = nil
+      return
+    }
+    if delivery.phase == .began { heldDown.remove(delivery.id) }
+    let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
+    if pendingTime != time { flush() }
+    pendingTime = time
+    if frameTime == nil && turnFlush == nil {
+      turnFlush = clock.schedule(at: clock.now) { [weak self] in
+        self?.turnFlush = nil
+        self?.flush()
+      }
+    }
+    let axes = VirtualTouchscreen.positionAxes(of: device.encoder.device)
+    let m = mapping(device.window)
+    let x = Self.units(delivery.location.x, of: m.width, axis: axes.x)
+    let y = Self.units(delivery.location.y, of: m.height, axis: axes.y)
+    let kind: ForwardedChange.Kind
+    switch delivery.phase {
+    case .began: kind = .down(released: delivery.wasHeld)
+    case .moved, .stationary: kind = .move
+    case .ended: kind = .lift
+    case .cancelled: kind = .cancel
+    }
+    device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
+    if delivery.phase.isTerminal {
+      sourceOf[delivery.id] = nil
+      heldDown.remove(delivery.id)
+    }
+  }
+
+  /// How many touches the forwarding still knows (tests: nothing stays behind).
+  var trackedTouchCount: Int { sourceOf.count + heldDown.count }
+
+  /// Sends the pending changes, each device's as one batch at their time.
+  func flush() {
+    turnFlush?.cancel()
+    turnFlush = nil
+    guard let time = pendingTime else { return }
+    pendingTime = nil
+    for device in devices where !device.pending.isEmpty {
+      let changes = device.pending
+      device.pending = []
+      let events = device.encoder.encode(changes, at: time)
+      if !events.isEmpty { device.output(events) }
+    }
+  }
+
+  /// A window coordinate (0...`extent` points) on an axis: clamped to the axis, rounded.
+  static func units(_ points: Double, of extent: Double, axis: AbsInfo) -> Int32 {
+    let fraction = extent > 0 ? Swift.min(Swift.max(points / extent, 0), 1) : 0
+    let span = Double(axis.maximum) - Double(axis.minimum)
+    return Int32(Double(axis.minimum) + (fraction * span).rounded())
+  }
+}
+
+extension SceneRuntime {
+  /// Adds the virtual touchscreen of the physical touchscreen `physical`, whose frames are
+  /// delivered to window `index` with `source` (``handle(_:inWindow:source:)``); its events go to
+  /// `output`, a frame or more at a time, in order. Returns the virtual device's description
+  /// (named by the window's `forward.name`, else the physical name + " (touchd)"), or nil when the
+  /// window has no `forward:`. A source added twice keeps its first device.
+  @discardableResult
+  public func addForwarding(
+    of physical: DeviceDescription, source: Int, inWindow index: Int, output: @escaping ([InputEvent]) -> Void
+  ) -> DeviceDescription? {
+    guard let forward = scene.windows[index].forward else { return nil }
+    let state: SceneForwarding
+    if let forwarding {
+      state = forwarding
+    } else {
+      state = SceneForwarding(clock: application.clock) { [unowned self] in self.mappings[$0] }
+      forwarding = state
+      application.viewDeliveryObserver = { [unowned state] in state.record($0) }
+    }
+    if let existing = state.device(source: source) { return existing.encoder.device }
+    let description = VirtualTouchscreen.description(for: physical, name: forward.name)
+    state.add(
+      SceneForwarding.Device(
+        source: source, window: index, encoder: ForwardEncoder(device: description), output: output))
+    return description
+  }
+
+  /// Sends the forwarded changes still pending. Frames send their own, and a turn outside a frame
+  /// (a timer, a command) sends its own right after it on the clock; the replay calls this at its
+  /// end all the same.
+  public func flushForwarding() { forwarding?.flush() }
+
+  /// The counters of `source`'s virtual touchscreen, nil when it has none.
+  public func forwardCounters(source: Int) -> ForwardCounters? {
+    guard let device = forwarding?.device(source: source) else { return nil }
+    var counters = device.encoder.counters
+    counters.held = device.held
+    return counters
+  }
+}
