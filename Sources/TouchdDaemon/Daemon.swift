@@ -160,6 +160,14 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   private func makeRuntime(_ document: SceneDocument) -> SceneRuntime {
+    // `forward:` is built for replays (`touchctl replay --forward`) but not yet in the daemon: say
+    // so rather than run such a scene as if it forwarded (docs/forward.md, "Status").
+    let forwarding = document.scene.windows.filter { $0.forward != nil }.map(\.id)
+    if !forwarding.isEmpty {
+      logger.warning(
+        "forward: is not live yet: touchd neither grabs these windows' touchscreens nor creates their virtual touchscreens",
+        metadata: ["windows": "\(forwarding.joined(separator: " "))", "see": "docs/forward.md"])
+    }
     let runtime = SceneRuntime(document: document, clock: clock) { [unowned self] message in publish(message) }
     runtime.isTracing = tracing
     runtime.application.onStuckTouch = { [unowned self] touch in

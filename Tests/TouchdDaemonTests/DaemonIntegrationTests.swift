@@ -339,3 +339,20 @@ struct DaemonIntegrationTests {
     #expect(help.stdout.contains("--replay RECORDING"))
   }
 }
+
+/// `forward:` runs in replays only so far (docs/forward.md): the daemon says so when it loads such
+/// a scene instead of running it as if it forwarded.
+@Suite(.enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+struct ForwardNotLiveTests {
+  @Test("A scene with forward: loads, with a warning naming its windows and docs/forward.md")
+  func warns() throws {
+    let dir = scratchDirectory()
+    let scene = URL(fileURLWithPath: kioskScenePath).deletingLastPathComponent()
+      .appendingPathComponent("kiosk-forward.yaml").path
+    let daemon = try DaemonProcess(scene: scene, directory: dir, arguments: [])
+    let (client, _) = try daemon.connect()
+    #expect(client.command(#"{"cmd":"ping","id":1}"#, id: 1).reply?["ok"] as? Bool == true)
+    #expect(daemon.log.contains("forward: is not live yet"), "\(daemon.log)")
+    #expect(daemon.log.contains("see=docs/forward.md"))
+  }
+}
