@@ -232,8 +232,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     var config = SocketServer.Configuration(path: options.socketPath)
     // systemd passes the Unix socket (touchd.socket) and, with touchd-websocket.socket, a TCP one;
     // they are told apart by their address family, not their order or names.
-    let inherited = SystemdNotifier.listenDescriptors()
-    let tcp = inherited.first { SystemdNotifier.isInternetSocket($0) }
+    let inherited = SystemdNotifier.listenDescriptors().map { (fd: $0, isTCP: SystemdNotifier.isInternetSocket($0)) }
+    let tcp = inherited.first { $0.isTCP }?.fd
     if let host = options.webSocketAddress.flatMap(WebSocketConfiguration.parse) {
       config.webSocket = WebSocketConfiguration(host: host.host, port: host.port)
     }
@@ -249,7 +249,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         throw DaemonOptions.UsageError(description: error.description)
       }
     }
-    if let fd = inherited.first(where: { !SystemdNotifier.isInternetSocket($0) }) {
+    if let fd = inherited.first(where: { !$0.isTCP })?.fd {
       config.inheritedDescriptor = fd
       logger.info("using the socket passed by systemd", metadata: ["fd": "\(fd)"])
     } else {
@@ -1015,8 +1015,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     return "\(touchscreens) touchscreen(s), \(keyDevices) key device(s); \(touchesDown) touches down"
   }
 
-  /// The status's `idle`: null without the scene's `idle:`; else its state, settings, the time of
-  /// the last touch or press (the messages' clock; null before the first) and the seconds since.
   /// `status`'s `webSocket`: null when the endpoint is off.
   private func webSocketJSON() -> String {
     guard let address = self.server.webSocketAddress, let webSocket = self.server.configuration.webSocket else {
@@ -1027,6 +1025,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       #"{"address":\#(WireProtocol.quote(address)),"origins":[\#(origins)],"allowRemote":\#(webSocket.allowRemote)}"#
   }
 
+  /// The status's `idle`: null without the scene's `idle:`; else its state, settings, the time of
+  /// the last touch or press (the messages' clock; null before the first) and the seconds since.
   private func idleJSON() -> String {
     guard let state = runtime.idleState, let idle = scene.idle else { return "null" }
     let last = state.lastInput.map(JSONFormat.number) ?? "null"

@@ -31,6 +31,8 @@ final class SceneForwarding {
     let source: Int
     let window: Int
     let encoder: ForwardEncoder
+    /// The virtual device's position axes, which window points are scaled onto.
+    let axes: (x: AbsInfo, y: AbsInfo)
     let output: ([InputEvent]) -> Void
     var pending: [ForwardedChange] = []
     /// Touches whose touch-down a recognizer held (``ForwardCounters/held``).
@@ -40,6 +42,7 @@ final class SceneForwarding {
       self.source = source
       self.window = window
       self.encoder = encoder
+      self.axes = VirtualTouchscreen.positionAxes(of: encoder.device)
       self.output = output
     }
   }
@@ -121,10 +124,9 @@ final class SceneForwarding {
         self?.flush()
       }
     }
-    let axes = VirtualTouchscreen.positionAxes(of: device.encoder.device)
     let m = mapping(device.window)
-    let x = Self.units(delivery.location.x, of: m.width, axis: axes.x)
-    let y = Self.units(delivery.location.y, of: m.height, axis: axes.y)
+    let x = Self.units(delivery.location.x, of: m.width, axis: device.axes.x)
+    let y = Self.units(delivery.location.y, of: m.height, axis: device.axes.y)
     let kind: ForwardedChange.Kind
     switch delivery.phase {
     case .began: kind = .down(released: delivery.wasHeld)

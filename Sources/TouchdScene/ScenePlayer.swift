@@ -63,10 +63,7 @@ public enum ScenePlayer {
 
     public init() {}
 
-    func add(_ device: ForwardedDevice) -> Int {
-      devices.append(device)
-      return devices.count - 1
-    }
+    func add(_ device: ForwardedDevice) { devices.append(device) }
 
     func append(_ events: [InputEvent], to index: Int) { devices[index].recording.events += events }
 
@@ -217,14 +214,18 @@ public enum ScenePlayer {
     if let forwarding {
       for (index, route) in routes.enumerated() {
         guard let window = route.touchWindow, scene.windows[window].forward != nil else { continue }
-        let physical = recordings[index].description
-        let description = VirtualTouchscreen.description(for: physical, name: scene.windows[window].forward?.name)
-        let slot = forwarding.add(
+        // The collector's next slot: the device is added once the runtime has described it.
+        let slot = forwarding.devices.count
+        guard
+          let description = runtime.addForwarding(
+            of: recordings[index].description, source: index, inWindow: window,
+            output: { forwarding.append($0, to: slot) })
+        else { continue }
+        forwarding.add(
           ForwardedDevice(
             source: index, window: scene.windows[window].id,
             recording: Recording(description: description, events: [], source: recordings[index].source + " forwarded"))
         )
-        runtime.addForwarding(of: physical, source: index, inWindow: window) { forwarding.append($0, to: slot) }
       }
     }
     runtime.isTracing = trace

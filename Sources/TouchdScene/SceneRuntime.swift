@@ -204,16 +204,8 @@ public final class SceneRuntime {
   /// ``addForwarding(of:source:inWindow:output:)`` (Forwarding.swift), the frame's forwarded
   /// changes leave as one frame at the frame's time.
   public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
-    if let forwarding {
-      forwarding.beginFrame(frame, source: source)
-      defer { forwarding.endFrame() }
-      deliver(frame, inWindow: index)
-    } else {
-      deliver(frame, inWindow: index)
-    }
-  }
-
-  private func deliver(_ frame: TouchFrame, inWindow index: Int) {
+    forwarding?.beginFrame(frame, source: source)
+    defer { forwarding?.endFrame() }
     var frame = frame
     if calibration != nil, calibrationTakes(frame, inWindow: index) {
       // Input all the same: it wakes an idle scene (its touches go to the calibration either way).
