@@ -115,6 +115,7 @@ if command -v systemd-sysusers >/dev/null; then
   systemd-sysusers "$sysusersdir/touchd.conf"
 else
   getent group touchd >/dev/null || groupadd --system touchd
+  getent group touchd-uinput >/dev/null || groupadd --system touchd-uinput
 fi
 systemd=0
 if command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
@@ -125,6 +126,8 @@ if command -v udevadm >/dev/null && [[ -d /run/udev ]]; then
   udevadm control --reload || true
   # Touchscreens already plugged get the rule's SYSTEMD_WANTS now rather than at their next plug.
   udevadm trigger --subsystem-match=input --action=change || true
+  # /dev/uinput gets the touchd-uinput group (forward:) now if its module is loaded.
+  udevadm trigger --subsystem-match=misc --sysname-match=uinput --action=change || true
 fi
 if ((systemd)); then
   if ((start)); then

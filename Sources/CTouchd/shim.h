@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include <libevdev/libevdev.h>
+#include <libevdev/libevdev-uinput.h>
+#include <linux/uinput.h>
 #include <libudev.h>
 
 // `input_event_sec`/`input_event_usec` are macros over a layout that differs between 32- and
@@ -25,6 +27,11 @@ static inline int ctouchd_set_clock_monotonic(int fd) {
   int clk = CLOCK_MONOTONIC;
   return ioctl(fd, EVIOCSCLOCKID, &clk);
 }
+
+// EVIOCGRAB is libevdev_grab's; UI_SET_PHYS is not libevdev's: libevdev_uinput_create_from_device
+// does not copy a description's phys, so touchd sets it on its own /dev/uinput fd before handing the
+// fd to libevdev (the phys marks touchd's virtual devices: DeviceDecision.ownPhysPrefix).
+static inline int ctouchd_uinput_set_phys(int fd, const char *phys) { return ioctl(fd, UI_SET_PHYS, phys); }
 
 // epoll, for DevicePoll: Glibc's Swift module leaves <sys/epoll.h> out, and `struct epoll_event` is
 // packed on x86_64.

@@ -85,8 +85,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var outbound: [OutboundMessage] = []
   private var shuttingDown = false
 
-  /// Tells each device's presses apart (`SceneRuntime.handle(_:inWindow:source:)`).
-  private var nextKeySource = 0
+  /// Tells each device's presses and forwarded touches apart (`SceneRuntime.handle(_:inWindow:source:)`).
+  private var nextSource = 0
+  /// The virtual touchscreens of the touchscreens windows with `forward:` take.
+  private let forwarding: LiveForwarding
 
   /// A device being read, and the windows it feeds.
   private final class LiveDevice {
@@ -95,19 +97,20 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     let touchWindow: Int?
     /// The window its keys go to; nil when only its touches are read.
     let keyWindow: Int?
-    /// The `source` of its key frames.
-    let keySource: Int
+    /// The `source` of its key frames and of its touch frames: its presses and its forwarded
+    /// touches (docs/forward.md) belong to it.
+    let source: Int
     let calibration: CalibrationMatrix?
     /// Its token in the daemon's ``DevicePoll``.
     let token: UInt64
     init(
-      device: InputDevice, touchWindow: Int?, keyWindow: Int?, keySource: Int, calibration: CalibrationMatrix?,
+      device: InputDevice, touchWindow: Int?, keyWindow: Int?, source: Int, calibration: CalibrationMatrix?,
       token: UInt64
     ) {
       self.device = device
       self.touchWindow = touchWindow
       self.keyWindow = keyWindow
-      self.keySource = keySource
+      self.source = source
       self.calibration = calibration
       self.token = token
     }
@@ -117,6 +120,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   public init(options: DaemonOptions, logger: Logger) throws(SceneError) {
     self.options = options
     self.logger = logger
+    forwarding = LiveForwarding(logger: logger, uinputPath: options.uinputPath)
     loaded = try Scene.loadDocument(path: options.scenePath)
   }
 
@@ -160,14 +164,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }
 
   private func makeRuntime(_ document: SceneDocument) -> SceneRuntime {
-    // `forward:` is built for replays (`touchctl replay --forward`) but not yet in the daemon: say
-    // so rather than run such a scene as if it forwarded (docs/forward.md, "Status").
-    let forwarding = document.scene.windows.filter { $0.forward != nil }.map(\.id)
-    if !forwarding.isEmpty {
-      logger.warning(
-        "forward: is not live yet: touchd neither grabs these windows' touchscreens nor creates their virtual touchscreens",
-        metadata: ["windows": "\(forwarding.joined(separator: " "))", "see": "docs/forward.md"])
-    }
     let runtime = SceneRuntime(document: document, clock: clock) { [unowned self] message in publish(message) }
     runtime.isTracing = tracing
     runtime.application.onStuckTouch = { [unowned self] touch in
@@ -316,6 +312,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     shuttingDown = true
     notifier.stopping()
     runtime.application.cancelTouches()
+    // The cancels reach the virtual touchscreens before they go.
+    runtime.flushForwarding()
     for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
     server.shutdown(notice: #"{"type":"shutdown"}"#)
     logger.info("stopped")
@@ -327,8 +325,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   // MARK: Frames
 
   /// Delivers one frame to the runtime: due timers first, then the device's calibration, then the
-  /// window's mapping (in the runtime).
-  private func deliver(_ frame: TouchFrame, window: Int, calibration: CalibrationMatrix?) {
+  /// window's mapping (in the runtime). `source`: the live device, whose virtual touchscreen gets
+  /// the frame's forwarded touches.
+  private func deliver(_ frame: TouchFrame, window: Int, calibration: CalibrationMatrix?, source: Int? = nil) {
     dispatchPrecondition(condition: .onQueue(queue))
     clock.runDueTimers(upTo: frame.time.seconds)
     var frame = frame
@@ -339,7 +338,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
     counters.frames += 1
     counters.touchesBegan += frame.contacts.reduce(0) { $0 + ($1.phase == .began ? 1 : 0) }
-    runtime.handle(frame, inWindow: window)
+    runtime.handle(frame, inWindow: window, source: source)
   }
 
   /// Delivers one key frame to the runtime: due timers first, as for touches.
@@ -364,10 +363,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         if runtime.calibratingWindow == window, touches.contacts.contains(where: { $0.phase == .began }) {
           calibrationDevice = (live.device.path, live.device.name, live.calibration)
         }
-        deliver(touches, window: window, calibration: live.calibration)
+        deliver(touches, window: window, calibration: live.calibration, source: live.source)
       }
     case .keys(let keys):
-      if let window = live.keyWindow { deliver(keys, window: window, source: live.keySource) }
+      if let window = live.keyWindow { deliver(keys, window: window, source: live.source) }
     }
     liveFrameTime = nil
     if let wake {
@@ -563,6 +562,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func openDevice(_ path: String) {
     let device: InputDevice
     let role: Role
+    let source = nextSource
+    var forwards = false
     do {
       let probe = try EvdevDevice(path: path)
       let description = probe.description
@@ -592,7 +593,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         return
       }
       let ids = role.touchWindow == nil ? nil : self.ids
-      let grab = [role.touchWindow, role.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
+      // A window with `forward:` grabs its touchscreens once their virtual touchscreens exist.
+      if let window = role.touchWindow, scene.windows[window].forward != nil {
+        forwards = forwarding.attach(description, path: path, source: source, window: window, runtime: runtime)
+      }
+      let grab =
+        forwards || [role.touchWindow, role.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
       if grab {
         probe.close()
         device = try InputDevice(path: path, grab: true, touches: ids, keys: role.keyWindow != nil)
@@ -600,6 +606,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         device = try InputDevice(device: probe, touches: ids, keys: role.keyWindow != nil)
       }
     } catch {
+      if forwards { forwarding.detach(source: source, runtime: runtime) }
       logger.warning("cannot open input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
       return
     }
@@ -610,13 +617,14 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       token = try poll.add(device.fileDescriptor, path: path)
     } catch {
       logger.warning("cannot watch input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
+      if forwards { forwarding.detach(source: source, runtime: runtime) }
       device.close()
       return
     }
     let live = LiveDevice(
-      device: device, touchWindow: role.touchWindow, keyWindow: role.keyWindow, keySource: nextKeySource,
+      device: device, touchWindow: role.touchWindow, keyWindow: role.keyWindow, source: source,
       calibration: calibration, token: token)
-    nextKeySource += 1
+    nextSource += 1
     polledPaths[token] = path
     devices[path] = live
     // Events queued before the source existed (fingers already down, a key held) are read now.
@@ -631,6 +639,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     if let window = role.touchWindow {
       metadata["window"] = "\(scene.windows[window].id)"
       metadata["calibration"] = "\(calibration.map { "\($0)" } ?? "none")"
+      metadata["forward"] = "\(forwards)"
       logger.info("touchscreen opened", metadata: metadata)
     } else {
       logger.info("key device opened", metadata: metadata)
@@ -681,6 +690,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         }
       }
     }
+    // Its virtual touchscreen goes first, with the cancels above, while the device is still grabbed.
+    forwarding.detach(source: live.source, runtime: runtime)
     // Out of the poll set first, then closed: the fd is never closed while watched.
     poll?.remove(live.token)
     polledPaths[live.token] = nil
@@ -778,6 +789,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func install(_ newScene: SceneDocument, source: SceneSource) {
     dispatchPrecondition(condition: .onQueue(queue))
     runtime.application.cancelTouches()
+    // The cancels reach the virtual touchscreens before they go with their devices, below.
+    runtime.flushForwarding()
     // Presses down end cancelled for the old scene's clients, as touches do.
     for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
     if let replay {
@@ -1040,7 +1053,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       guard let live = devices[path] else { return nil }
       func window(_ index: Int?) -> String { index.map { WireProtocol.quote(scene.windows[$0].id) } ?? "null" }
       return
-        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(window(live.touchWindow)),"keysWindow":\#(window(live.keyWindow)),"grabbed":\#(live.device.device.isGrabbed)}"#
+        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(window(live.touchWindow)),"keysWindow":\#(window(live.keyWindow)),"grabbed":\#(live.device.device.isGrabbed),"#
+        + #""forward":\#(forwarding.statusJSON(source: live.source, runtime: runtime))}"#
     }
     let c = counters
     return [

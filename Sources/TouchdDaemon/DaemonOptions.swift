@@ -48,6 +48,8 @@ public struct DaemonOptions: Sendable, Equatable {
   public var webSocketOrigins: [String] = []
   /// Whether the WebSocket endpoint may listen on an address other than loopback.
   public var webSocketAllowRemote = false
+  /// The uinput node the virtual touchscreens of `forward:` windows are created through.
+  public var uinputPath = "/dev/uinput"
 
   public init(scenePath: String) { self.scenePath = scenePath }
 }
@@ -142,6 +144,10 @@ extension DaemonOptions {
     Option(
       name: "websocket-allow-remote", kind: .flag { $0.webSocketAllowRemote = true },
       help: "Let --websocket (or systemd's socket) listen on an address other than loopback."),
+    Option(
+      name: "uinput", kind: .value("PATH") { $0.uinputPath = $1 },
+      help:
+        "The uinput node for the virtual touchscreens of windows with forward: (default: /dev/uinput)."),
     Option(
       name: "replay", kind: .value("RECORDING") { $0.replayPaths.append($1) },
       help:

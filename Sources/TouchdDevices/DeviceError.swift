@@ -18,6 +18,9 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The epoll set that watches the devices (``DevicePoll``) could not be made, or the device could
   /// not join it (`path` nil: the set itself).
   case poll(path: String?, Errno)
+  /// A virtual device could not be created through uinput (`path`: `/dev/uinput`): ENOENT without
+  /// the uinput module, EACCES without access to the node.
+  case uinput(path: String, Errno)
 
   /// The device path the error is about, nil for udev-wide errors.
   public var path: String? {
@@ -26,6 +29,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
       .notTouchscreen(let path, _), .noKeys(let path):
       path
     case .poll(let path, _): path
+    case .uinput(let path, _): path
     case .udev: nil
     }
   }
@@ -34,7 +38,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
   public var errno: Errno? {
     switch self {
     case .open(_, let errno), .evdev(_, let errno), .grab(_, let errno), .read(_, let errno),
-      .udev(_, let errno), .poll(_, let errno):
+      .udev(_, let errno), .poll(_, let errno), .uinput(_, let errno):
       errno
     case .notTouchscreen, .noKeys: nil
     }
@@ -55,8 +59,15 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
       case .poll(let path?, let errno): "cannot watch \(path) for input (epoll): \(errno)"
       case .poll(nil, let errno): "cannot make the epoll set that watches input devices: \(errno)"
       case .noKeys(let path): "\(path) has no keys that make presses (only touch and pointer buttons, or none)"
+      case .uinput(let path, let errno):
+        "cannot create a virtual touchscreen through \(path): \(errno)"
+          + (errno == .noSuchFile ? " (load the uinput module: modprobe uinput)" : "")
       }
-    return isPermissionDenied
-      ? text + " (reading input devices needs root or membership in the `input` group)" : text
+    guard isPermissionDenied else { return text }
+    if case .uinput = self {
+      return text
+        + " (creating virtual devices needs write access to /dev/uinput: see docs/forward.md, \"Permissions\")"
+    }
+    return text + " (reading input devices needs root or membership in the `input` group)"
   }
 }

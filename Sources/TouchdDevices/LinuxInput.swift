@@ -153,6 +153,20 @@ enum LinuxInput {
       self.pointer = pointer
     }
 
+    /// A device without a kernel node carrying `description`: its name, ids, properties, codes
+    /// and axes (a uinput device's template).
+    convenience init(description: DeviceDescription) {
+      self.init()
+      setName(description.name)
+      setID(description.id)
+      for property in description.properties { enable(property: property) }
+      for (type, codes) in description.events where type != UInt16(EV_SYN) {
+        for code in codes {
+          enable(type: type, code: code, abs: type == UInt16(EV_ABS) ? description.absInfo[code] : nil)
+        }
+      }
+    }
+
     /// A handle reading `fd` (`libevdev_new_from_fd`); the fd stays owned by the caller.
     init(fd: Int32) throws(Errno) {
       var pointer: OpaquePointer?
@@ -195,6 +209,59 @@ enum LinuxInput {
       } else {
         libevdev_enable_event_code(pointer, UInt32(type), UInt32(code), nil)
       }
+    }
+  }
+
+  // MARK: - uinput
+
+  /// Opens `/dev/uinput` (or `path`) read-write, non-blocking and close-on-exec.
+  static func openUinput(_ path: String) -> Result<Int32, Errno> {
+    while true {
+      let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+      if fd >= 0 { return .success(fd) }
+      let code = Glibc.errno
+      if code != EINTR { return .failure(Errno(code)) }
+    }
+  }
+
+  /// `UI_SET_PHYS` on a uinput fd before its device is created.
+  static func setUinputPhys(_ fd: Int32, _ phys: String) -> Errno? {
+    ctouchd_uinput_set_phys(fd, phys) == 0 ? nil : Errno(Glibc.errno)
+  }
+
+  /// Creates the uinput device `dev` describes on the open uinput `fd`, which stays the caller's
+  /// (`libevdev_uinput_create_from_device`); the handle to destroy it with.
+  static func createUinput(_ dev: Evdev, fd: Int32) -> Result<OpaquePointer, Errno> {
+    var handle: OpaquePointer?
+    let status = libevdev_uinput_create_from_device(dev.pointer, fd, &handle)
+    guard status == 0, let handle else { return .failure(Errno(-status)) }
+    return .success(handle)
+  }
+
+  /// The created device's node (`/dev/input/eventN`), nil when libevdev could not find it in sysfs.
+  static func uinputDevnode(_ handle: OpaquePointer) -> String? {
+    libevdev_uinput_get_devnode(handle).map { String(cString: $0) }
+  }
+
+  /// Removes the device (`UI_DEV_DESTROY`); the fd stays open, the caller's to close.
+  static func destroyUinput(_ handle: OpaquePointer) { libevdev_uinput_destroy(handle) }
+
+  /// Writes `events` to a uinput fd in one write(2): the kernel stamps them itself, so their times
+  /// are ignored. EINTR is retried; a short write (never seen: uinput takes whole events) reports EIO.
+  static func writeEvents(_ fd: Int32, _ events: [InputEvent]) -> Errno? {
+    var raw = events.map { event in
+      var e = input_event()
+      e.type = event.type
+      e.code = event.code
+      e.value = event.value
+      return e
+    }
+    let size = MemoryLayout<input_event>.stride * raw.count
+    while true {
+      let written = raw.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, size) }
+      if written == size { return nil }
+      if written >= 0 { return Errno(EIO) }
+      if Glibc.errno != EINTR { return Errno(Glibc.errno) }
     }
   }
 

@@ -73,6 +73,16 @@ final class SceneForwarding {
 
   func add(_ device: Device) { devices.append(device) }
 
+  /// Sends what is pending, then forgets `source`'s device and the touches that began on it.
+  func remove(source: Int) {
+    flush()
+    devices.removeAll { $0.source == source }
+    for (id, from) in sourceOf where from == source {
+      sourceOf[id] = nil
+      heldDown.remove(id)
+    }
+  }
+
   /// Before a frame from `source` is delivered: its new touches belong to `source`'s virtual
   /// device, and what is pending from an earlier time leaves first.
   func beginFrame(_ frame: TouchFrame, source: Int?) {
@@ -192,6 +202,11 @@ extension SceneRuntime {
         source: source, window: index, encoder: ForwardEncoder(device: description), output: output))
     return description
   }
+
+  /// Removes `source`'s virtual touchscreen (its device was closed): what is pending for it leaves
+  /// first, then its output is never called again. Cancel its touches before (their cancels are
+  /// then among what leaves), as the device's removal does.
+  public func removeForwarding(source: Int) { forwarding?.remove(source: source) }
 
   /// Sends the forwarded changes still pending. Frames send their own, and a turn outside a frame
   /// (a timer, a command) sends its own right after it on the clock; the replay calls this at its

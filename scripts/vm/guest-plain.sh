@@ -14,13 +14,16 @@ replay_checks=()
 for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${line%% *}"); done
 
 KEYPAD_SCENE="$VM/scenes/keypad.yaml"
+# shellcheck source=scripts/vm/forward.sh
+. "$VM/forward.sh"
 
 plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ignore-rules-and-notices \
   identical-panels-by-udev-property calibrate-live-udev-rule \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
-  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency
+  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency \
+  forward-grab forward-libinput forward-kill9 forward-no-uinput
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -1234,5 +1237,13 @@ stop_subscriber
 stop_touchd
 run_check latency check_latency
 stop_touchd
+run_check forward-grab check_forward_grab
+stop_forwarding
+run_check forward-libinput check_forward_libinput
+stop_forwarding
+run_check forward-kill9 check_forward_kill9
+stop_forwarding
+run_check forward-no-uinput check_forward_no_uinput
+stop_forwarding
 log "plain guest done"
 exit 0

@@ -22,6 +22,8 @@ Prints "created NODE" once the node exists, then reads one command per line on s
     fingers N X Y GAP M DY  N fingers down in one frame in a row from (X, Y), GAP apart (slots 0 to
                             N-1), M frames 16 ms apart each moving all of them DY down, then all
                             lift in one frame
+    hold N X Y GAP S        N fingers down in one frame as `fingers` places them, held still S
+                            seconds, then all lift in one frame (a multi-finger long press)
     flood N                 N frames of two moving fingers as fast as possible, then both lift
                             (overflows the evdev client buffer of a reader that is stopped)
     stream N MS             finger down, N moves MS milliseconds apart, up (the latency run); prints
@@ -143,8 +145,9 @@ class Fingers:
         self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1),
                    InputEvent(EV_KEY.BTN_TOUCH, 0), pause=pause)
 
-    def fingers(self, n, x, y, gap, moves, dy):
-        """n fingers in slots 0..n-1: down together, moved together, lifted together."""
+    def fingers(self, n, x, y, gap, moves, dy, hold=0.0):
+        """n fingers in slots 0..n-1: down together, moved together, held `hold` seconds, lifted
+        together."""
         down = []
         for i in range(n):
             self.next_id += 1
@@ -156,6 +159,7 @@ class Fingers:
             for i in range(n):
                 moved += [InputEvent(EV_ABS.ABS_MT_SLOT, i), InputEvent(EV_ABS.ABS_MT_POSITION_Y, y + step * dy)]
             self.frame(*moved, InputEvent(EV_ABS.ABS_Y, y + step * dy))
+        time.sleep(hold)
         up = []
         for i in range(n):
             up += [InputEvent(EV_ABS.ABS_MT_SLOT, i), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, -1)]
@@ -218,6 +222,8 @@ def run(fingers, words):
         fingers.up()
     elif cmd == "fingers":
         fingers.fingers(*(int(a) for a in args[:6]))
+    elif cmd == "hold":
+        fingers.fingers(int(args[0]), int(args[1]), int(args[2]), int(args[3]), 0, 0, hold=args[4])
     elif cmd == "flood":
         fingers.flood(int(args[0]))
     elif cmd == "stream":

@@ -288,6 +288,41 @@ struct ForwardingTests {
     #expect(runtime.forwarding?.trackedTouchCount == 0)
   }
 
+  @Test(
+    "the daemon's order when a device or the scene goes: cancel, flush, remove: the palm and the lift leave, then nothing"
+  )
+  func removeAfterCancel() throws {
+    let scene = try Scene.parse(forwardScene(["{id: hold, type: longPress, action: hold, numberOfTouchesRequired: 3}"]))
+    let clock = VirtualClock(now: 0)
+    let runtime = SceneRuntime(scene: scene, clock: clock) { _ in }
+    var sent: [InputEvent] = []
+    runtime.addForwarding(of: SyntheticTouchscreen.description, source: 3, inWindow: 0) { sent += $0 }
+    func frame(_ time: Double, _ phase: TouchPhase) -> TouchFrame {
+      TouchFrame(
+        time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
+        contacts: [Contact(id: TouchID(rawValue: 5), phase: phase, x: 0.4, y: 0.4)])
+    }
+    clock.advance(to: 1)
+    runtime.handle(frame(1, .began), inWindow: 0, source: 3)
+    clock.advance(to: 1.2)
+    runtime.application.cancelTouches()  // a reload, or touchd stopping
+    runtime.flushForwarding()
+    runtime.removeForwarding(source: 3)
+    #expect(
+      forwardLines(sent) == [
+        "1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638", "1.200000 palm", "1.200001 up touch=0",
+      ])
+    #expect(runtime.forwardCounters(source: 3) == nil)
+    #expect(runtime.forwarding?.trackedTouchCount == 0)
+    // Frames from the removed source no longer reach any virtual device.
+    let before = sent.count
+    clock.advance(to: 2)
+    runtime.handle(frame(2, .began), inWindow: 0, source: 3)
+    runtime.handle(frame(2.05, .ended), inWindow: 0, source: 3)
+    clock.runUntilIdle()
+    #expect(sent.count == before)
+  }
+
   @Test("a recognized edge swipe driven frame by frame sends nothing and leaves nothing behind")
   func recognizedSwipeLeavesNothingBehind() throws {
     let clock = VirtualClock(now: 0)

@@ -1,0 +1,97 @@
+import Logging
+import TouchdDevices
+import TouchdInput
+import TouchdScene
+
+/// The virtual touchscreens of the live touchscreens a window with `forward:` takes
+/// (docs/forward.md): one uinput device per physical device, created before the physical device is
+/// grabbed and destroyed when it is closed (unplugged, the scene replaced, touchd stopping).
+///
+/// The scene's forwarding (`SceneRuntime.addForwarding`) decides what goes to each; this writes it,
+/// one write(2) per frame batch, from the pipeline queue: uinput never blocks a writer.
+///
+/// Fail-open: when the virtual device cannot be created (no uinput module, no access), the
+/// physical device is read without a grab, so the compositor still gets every touch; the error
+/// says why and how to fix it.
+final class LiveForwarding {
+  private let logger: Logger
+  private let uinputPath: String
+  /// By source (the live device's number).
+  private var devices: [Int: UinputDevice] = [:]
+  private var physicalPaths: [Int: String] = [:]
+
+  init(logger: Logger, uinputPath: String) {
+    self.logger = logger
+    self.uinputPath = uinputPath
+  }
+
+  /// Creates the virtual touchscreen of the physical touchscreen at `path` (described by
+  /// `physical`), whose frames `runtime` gets in window `window` with `source`. Returns whether it
+  /// exists now: the caller then grabs the physical device. False, with the error logged, when
+  /// uinput refused (the caller reads the device without a grab) or the window has no `forward:`.
+  func attach(
+    _ physical: DeviceDescription, path: String, source: Int, window: Int, runtime: SceneRuntime
+  ) -> Bool {
+    let output: ([InputEvent]) -> Void = { [unowned self] events in write(events, source: source) }
+    guard let description = runtime.addForwarding(of: physical, source: source, inWindow: window, output: output)
+    else { return false }
+    do {
+      let device = try UinputDevice(description: description, physical: path, uinputPath: uinputPath)
+      devices[source] = device
+      physicalPaths[source] = path
+      logger.info(
+        "virtual touchscreen created",
+        metadata: [
+          "device.path": "\(path)", "virtual.node": "\(device.node ?? "unknown")",
+          "virtual.name": "\(description.name)", "virtual.phys": "\(device.phys)",
+        ])
+      return true
+    } catch {
+      runtime.removeForwarding(source: source)
+      logger.error(
+        "cannot forward: the touchscreen is read without a grab, so the compositor gets every touch",
+        metadata: ["device.path": "\(path)", "error": "\(error)", "see": "docs/forward.md"])
+      return false
+    }
+  }
+
+  /// Removes `source`'s virtual touchscreen after what is pending for it has left (cancel its
+  /// touches first). Nothing when it has none.
+  func detach(source: Int, runtime: SceneRuntime) {
+    runtime.removeForwarding(source: source)
+    guard let device = devices.removeValue(forKey: source) else { return }
+    device.destroy()
+    logger.info(
+      "virtual touchscreen removed",
+      metadata: [
+        "device.path": "\(physicalPaths.removeValue(forKey: source) ?? "")",
+        "virtual.node": "\(device.node ?? "unknown")", "writeErrors": "\(device.writeErrors)",
+      ])
+  }
+
+  /// Whether `source` forwards to a virtual touchscreen.
+  func isForwarding(source: Int) -> Bool { devices[source] != nil }
+
+  /// `status`'s `forward` of a device: the virtual node and name, and its touches (forwarded,
+  /// held, released, cancelled, without a free slot) and failed writes; `null` when not forwarding.
+  func statusJSON(source: Int, runtime: SceneRuntime) -> String {
+    guard let device = devices[source] else { return "null" }
+    let c = runtime.forwardCounters(source: source) ?? ForwardCounters()
+    return
+      #"{"node":\#(device.node.map(WireProtocol.quote) ?? "null"),"name":\#(WireProtocol.quote(device.description.name)),"#
+      + #""forwarded":\#(c.forwarded),"held":\#(c.held),"released":\#(c.released),"cancelled":\#(c.cancelled),"#
+      + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors)}"#
+  }
+
+  private func write(_ events: [InputEvent], source: Int) {
+    guard let device = devices[source], let error = device.write(events) else { return }
+    // The first failure, then one in a thousand: a broken device must not flood the journal.
+    if device.writeErrors % 1000 == 1 {
+      logger.error(
+        "cannot write to the virtual touchscreen; these touches are lost to the compositor",
+        metadata: [
+          "virtual.node": "\(device.node ?? "unknown")", "error": "\(error)", "writeErrors": "\(device.writeErrors)",
+        ])
+    }
+  }
+}

@@ -1,0 +1,199 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2317  # the check functions are called indirectly, through run_check
+# The plain guest's forwarding checks (issue #25, docs/forward.md), sourced by guest-plain.sh: touchd
+# grabs a uinput touchscreen, runs config/kiosk-forward.yaml's recognizers, and forwards what they
+# do not claim to its virtual touchscreen, which libinput reads as a compositor would.
+
+FORWARD_SCENE="$ROOT/config/kiosk-forward.yaml"
+FORWARD_NAME="Kiosk touchscreen" # the scene's forward.name
+
+# forward_node: the virtual node touchd reports in status (devices[0].forward.node), empty if none.
+forward_node() {
+  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
+    $PY -c 'import json, sys
+d = [x for x in json.load(sys.stdin)["devices"] if x.get("forward")]
+print(d[0]["forward"]["node"] if d else "")'
+}
+# forward_status KEY: a field of devices[0] in touchd's status (grabbed), or of its forward object.
+forward_status() {
+  "$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null |
+    $PY -c 'import json, sys
+d = json.load(sys.stdin)["devices"][0]
+k = sys.argv[1]
+print(json.dumps(d[k] if k in d else (d.get("forward") or {}).get(k)))' "$1"
+}
+# li_at LOG WHICH X Y: whether the first (WHICH=head) or last (tail) TOUCH_DOWN in a libinput
+# debug-events log is within 0.15 mm of (X, Y) mm (one device unit either way: 10 units/mm).
+li_at() {
+  grep 'TOUCH_DOWN' "$1" | "$2" -1 | $PY -c 'import re, sys
+m = re.search(r"\(\s*([0-9.]+)/\s*([0-9.]+)mm\)", sys.stdin.read())
+sys.exit(0 if m and abs(float(m[1]) - float(sys.argv[1])) <= 0.15 and abs(float(m[2]) - float(sys.argv[2])) <= 0.15 else 1)' "$3" "$4"
+}
+have_forward_node() { [[ -n $(forward_node) && -c $(forward_node) ]]; }
+
+# start_forwarding NAME: a uinput touchscreen (ui id fw) and touchd on the kiosk-forward scene; waits
+# for the virtual node (VNODE) and for udev to settle.
+start_forwarding() {
+  ui_start fw touchscreen "touchd VM forwarded panel" || return
+  PNODE=$NODE
+  start_touchd "$1" "$FORWARD_SCENE" || return
+  wait_for 60 have_forward_node || {
+    tail -20 "$OUT/touchd-$1.log"
+    fail "touchd reports no virtual touchscreen within 60 s"
+    return
+  }
+  VNODE=$(forward_node)
+  udevadm settle -t 30 || true
+  log "physical $PNODE, virtual $VNODE"
+}
+stop_forwarding() {
+  [[ -n ${WITNESS:-} ]] && { kill -TERM "$WITNESS" 2>/dev/null; wait "$WITNESS" 2>/dev/null; WITNESS=""; }
+  pkill -f 'libinput debug-events --device' 2>/dev/null || true
+  stop_touchd
+  ui_stop fw
+}
+
+# witness SECONDS: a second plain libevdev reader of the physical node (evforward --count) in the
+# background; `witness_result` stops it and prints its "frames=N drops=D touches_down=T" line.
+witness() {
+  "$TOOLS/evforward" --count "$PNODE" "$1" >"$SCRATCH/fw-witness.out" 2>&1 &
+  WITNESS=$!
+  wait_for 30 grep -q READY "$SCRATCH/fw-witness.out" || fail "evforward --count did not start"
+}
+witness_result() {
+  kill -TERM "$WITNESS" 2>/dev/null
+  wait "$WITNESS" 2>/dev/null
+  tail -1 "$SCRATCH/fw-witness.out"
+}
+
+# --- the grab and the virtual device --------------------------------------------------------------
+# The physical node is grabbed: a second reader gets nothing of a tap while touchd holds it. The
+# virtual node exists with the scene's name, INPUT_PROP_DIRECT and a touchd/ phys, udev tags it a
+# touchscreen, touchd does not open it, and status counts the tap as forwarded.
+check_forward_grab() {
+  need_daemon || return
+  start_forwarding fwgrab || return
+  [[ $(forward_status grabbed) == true ]] || fail "status: the physical device is not grabbed" || return
+  opens "$TOUCHD_PID" "$VNODE" && { fail "touchd opened its own virtual node $VNODE"; return; }
+  local sys props phys name
+  sys=/sys/class/input/$(basename "$VNODE")/device
+  name=$(cat "$sys/name")
+  phys=$(cat "$sys/phys")
+  props=$(cat "$sys/properties")
+  [[ $name == "$FORWARD_NAME" ]] || fail "virtual device named '$name', not '$FORWARD_NAME'" || return
+  [[ $phys == touchd/* ]] || fail "virtual device phys '$phys' does not start with touchd/" || return
+  (((16#$props & 2) != 0)) || fail "virtual device lacks INPUT_PROP_DIRECT (properties $props)" || return
+  udevadm info --query=property --name="$VNODE" | grep -q '^ID_INPUT_TOUCHSCREEN=1' ||
+    fail "udev does not tag $VNODE ID_INPUT_TOUCHSCREEN=1" || return
+  udevadm info --query=property --name="$VNODE" | grep -q '^TOUCHD_IGNORE=1' ||
+    fail "70-touchd.rules did not set TOUCHD_IGNORE=1 on $VNODE" || return
+  witness 120 || return
+  ui fw tap 960 540 || return
+  sleep 1
+  local seen
+  seen=$(witness_result)
+  echo "second reader of $PNODE: $seen"
+  [[ $seen == frames=0\ * ]] || fail "a second reader of the grabbed $PNODE got events: $seen" || return
+  forwarded() { [[ $(forward_status forwarded) == 1 ]]; }
+  wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
+  "$BIN/touchctl" status --socket "$SOCK" | grep -i -A2 forward | head -5
+  stop_forwarding
+  note "$PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen + TOUCHD_IGNORE, not opened by touchd; a tap counted forwarded"
+}
+
+# --- what libinput sees on the virtual node -------------------------------------------------------
+# libinput debug-events on the virtual node, as a compositor reads it: a plain tap is TOUCH_DOWN and
+# TOUCH_UP at the tap's place; a back swipe from the left edge (claimed) is nothing; the three-finger
+# admin hold is three TOUCH_DOWN, then three TOUCH_CANCEL when it recognizes; a tap in the edge zone
+# arrives once the edge pan fails, at its own place.
+check_forward_libinput() {
+  need_daemon || return
+  command -v libinput >/dev/null || skip "libinput (libinput-tools) is not installed" || return
+  start_forwarding fwli || return
+  local log="$SCRATCH/fw-libinput.log" li
+  stdbuf -oL libinput debug-events --device "$VNODE" >"$log" 2>&1 &
+  li=$!
+  wait_for 60 grep -q 'DEVICE_ADDED' "$log" || { cat "$log"; fail "libinput debug-events did not open $VNODE"; return; }
+  touch_lines() { grep -c 'TOUCH_\(DOWN\|UP\|CANCEL\|MOTION\)' "$log" || true; }
+  count() { grep -c "$1" "$log" || true; }
+  local before
+  # A tap in the middle: down at 960,540 (96.00/54.00 mm at 10 units/mm), up.
+  ui fw tap 960 540 || return
+  tapped() { (($(count TOUCH_UP) >= 1)); }
+  wait_for 30 tapped || { cat "$log"; fail "libinput saw no TOUCH_UP of the tap"; return; }
+  li_at "$log" head 96 54 ||
+    { cat "$log"; fail "the tap's TOUCH_DOWN is not at 96.00/54.00 mm: $(grep TOUCH_DOWN "$log" | head -1)"; return; }
+  [[ $(count TOUCH_DOWN) == 1 && $(count TOUCH_UP) == 1 ]] || { cat "$log"; fail "the tap is not one TOUCH_DOWN and one TOUCH_UP"; return; }
+  # The back swipe: claimed by the screen-edge pan, which holds its touch from the start: nothing.
+  before=$(touch_lines)
+  ui fw pan 4 540 600 540 25 || return
+  sleep 2
+  [[ $(touch_lines) == "$before" ]] || { tail -20 "$log"; fail "the claimed edge swipe reached libinput"; return; }
+  # The admin hold: three fingers 2.5 s; the long press recognizes at 2 s and cancels them.
+  ui fw hold 3 700 500 150 2.5 || return
+  cancelled() { (($(count TOUCH_CANCEL) >= 3)); }
+  wait_for 30 cancelled || { tail -30 "$log"; fail "libinput saw $(count TOUCH_CANCEL) TOUCH_CANCEL of the admin hold, not 3"; return; }
+  [[ $(count TOUCH_DOWN) == 4 && $(count TOUCH_UP) == 1 ]] ||
+    { tail -30 "$log"; fail "the hold is not three more TOUCH_DOWN and no TOUCH_UP: $(count TOUCH_DOWN) down, $(count TOUCH_UP) up"; return; }
+  # A tap in the edge zone: held by the edge pan, released when it fails at the lift: down, then up.
+  ui fw tap 4 300 || return
+  edge_tapped() { (($(count TOUCH_UP) >= 2)); }
+  wait_for 30 edge_tapped || { tail -20 "$log"; fail "the edge-zone tap never reached libinput"; return; }
+  li_at "$log" tail 0.4 30 ||
+    { tail -20 "$log"; fail "the edge tap's TOUCH_DOWN is not at 0.40/30.00 mm: $(grep TOUCH_DOWN "$log" | tail -1)"; return; }
+  kill "$li" 2>/dev/null
+  wait "$li" 2>/dev/null
+  grep 'TOUCH_' "$log"
+  local counters
+  counters=$(for k in forwarded held released cancelled; do printf '%s %s ' "$k" "$(forward_status $k)"; done)
+  echo "status: $counters"
+  grep -a 'action' "$OUT/touchd-fwli.log" | tail -5
+  stop_forwarding
+  note "libinput on $VNODE: tap down+up at 96.00/54.00 mm; edge swipe nothing; admin hold 3 down + 3 cancel; edge tap down+up at 0.40/30.00 mm after the pan failed; $counters"
+}
+
+# --- fail-open ------------------------------------------------------------------------------------
+# touchd killed with SIGKILL: the kernel releases the grab and removes the virtual device with the
+# process's file descriptors, and the physical node delivers to its other reader again.
+check_forward_kill9() {
+  need_daemon || return
+  start_forwarding fwkill || return
+  witness 120 || return
+  ui fw tap 960 540 || return
+  sleep 1
+  kill -KILL "$TOUCHD_PID"
+  wait "$TOUCHD_PID" 2>/dev/null
+  TOUCHD_PID=""
+  gone() { [[ ! -e $VNODE ]]; }
+  wait_for 30 gone || fail "the virtual node $VNODE outlived touchd" || return
+  ui fw tap 960 540 || return
+  sleep 1
+  local seen
+  seen=$(witness_result)
+  echo "second reader of $PNODE across the kill: $seen"
+  [[ $seen == frames=2\ * ]] || fail "the second reader got '$seen': expected the 2 frames of the tap after the kill only" || return
+  ui_stop fw
+  note "after kill -9: $VNODE removed, $PNODE delivers to its other reader again ($seen: the tap after the kill, none of the one before)"
+}
+
+# Without uinput (here: --uinput naming no node) touchd reads the touchscreen without a grab and
+# says why: the compositor keeps every touch.
+check_forward_no_uinput() {
+  need_daemon || return
+  ui_start fw touchscreen "touchd VM forwarded panel" || return
+  PNODE=$NODE
+  start_touchd fwnou "$FORWARD_SCENE" --uinput /run/no-such-uinput || return
+  wait_for 60 opens "$TOUCHD_PID" "$PNODE" || fail "touchd did not open $PNODE" || return
+  [[ $(forward_status grabbed) == false && $(forward_status node) == null ]] ||
+    fail "status: grabbed $(forward_status grabbed), forward $(forward_status node)" || return
+  grep -a 'cannot forward' "$OUT/touchd-fwnou.log" | head -1 | tee "$SCRATCH/fwnou.err"
+  grep -q '/run/no-such-uinput' "$SCRATCH/fwnou.err" || fail "no error naming /run/no-such-uinput in touchd's log" || return
+  witness 60 || return
+  ui fw tap 960 540 || return
+  sleep 1
+  local seen
+  seen=$(witness_result)
+  [[ $seen == frames=2\ * ]] || fail "a second reader got '$seen' of a tap: the device should not be grabbed" || return
+  stop_forwarding
+  note "no uinput: read ungrabbed ($seen for another reader), error: $(cut -c1-160 "$SCRATCH/fwnou.err")"
+}
