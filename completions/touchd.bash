@@ -6,7 +6,7 @@ _touchd() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   case $prev in
-    --scene | --desc | --replay | --socket)
+    --scene | --desc | --replay | --socket | --uinput)
       compopt -o filenames 2>/dev/null
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
@@ -32,7 +32,7 @@ _touchd() {
   esac
   mapfile -t COMPREPLY < <(compgen -W '--scene --socket --socket-group --allow-user --allow-group
     --client-buffer --max-clients --max-line-length --replay --desc --loop --speed --replay-delay
-    --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --version --help
+    --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --uinput --version --help
     -h' -- "$cur")
 }
 complete -F _touchd touchd

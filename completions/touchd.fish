@@ -13,6 +13,7 @@ complete -c touchd -l max-line-length -x -d 'The longest command line a client m
 complete -c touchd -l websocket -x -d 'Serve the protocol over WebSocket too (HOST:PORT)'
 complete -c touchd -l websocket-origin -x -d 'A page origin allowed on the WebSocket endpoint'
 complete -c touchd -l websocket-allow-remote -d 'Let the WebSocket endpoint listen beyond loopback'
+complete -c touchd -l uinput -r -F -d 'The uinput node for the virtual touchscreens of forward: windows'
 complete -c touchd -l replay -r -F -d 'Feed this recording instead of devices'
 complete -c touchd -l desc -r -F -d 'The .desc of a split evemu recording'
 complete -c touchd -l loop -d 'Play the recording again and again'

@@ -85,8 +85,6 @@ check_forward_grab() {
   (((16#$props & 2) != 0)) || fail "virtual device lacks INPUT_PROP_DIRECT (properties $props)" || return
   udevadm info --query=property --name="$VNODE" | grep -q '^ID_INPUT_TOUCHSCREEN=1' ||
     fail "udev does not tag $VNODE ID_INPUT_TOUCHSCREEN=1" || return
-  udevadm info --query=property --name="$VNODE" | grep -q '^TOUCHD_IGNORE=1' ||
-    fail "70-touchd.rules did not set TOUCHD_IGNORE=1 on $VNODE" || return
   witness 120 || return
   ui fw tap 960 540 || return
   sleep 1
@@ -98,7 +96,7 @@ check_forward_grab() {
   wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
   "$BIN/touchctl" status --socket "$SOCK" | grep -i -A2 forward | head -5
   stop_forwarding
-  note "$PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen + TOUCHD_IGNORE, not opened by touchd; a tap counted forwarded"
+  note "$PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
 }
 
 # --- what libinput sees on the virtual node -------------------------------------------------------

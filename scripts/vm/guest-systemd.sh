@@ -11,6 +11,8 @@ set -uo pipefail # not -e: a failing check reports FAIL and the next one runs
 export PATH="$PATH:$SWIFT_BIN"
 SOCK=/run/touchd/touchd.sock   # the installed touchd.socket's
 EVENTS="$OUT/systemd-events.jsonl"
+# shellcheck source=scripts/vm/forward.sh
+. "$VM/forward.sh"
 
 BUILD_BIN=$BIN                 # the release binaries, for install.sh
 BIN=/usr/bin                   # the package's
@@ -23,7 +25,7 @@ mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
 plan systemd-boot systemd-deb-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-websocket-socket systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-watchdog systemd-websocket-socket systemd-forward systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
@@ -200,6 +202,40 @@ check_websocket_socket() {
   note "touchd-websocket.socket: program and listed page let in, another page closed 1008, a tap reached the page"
 }
 
+# forward: under the service's sandbox: 70-touchd.rules gives /dev/uinput to touchd-uinput (the
+# package's sysusers group), the dynamic user joins it, DeviceAllow= lets it open the node. With
+# config/kiosk-forward.yaml as the scene, the service grabs the touchscreen, creates "Kiosk
+# touchscreen" and forwards a tap; the scene before is put back.
+check_forward_service() {
+  need_daemon || return
+  [[ -n ${UI_PID[ts]:-} ]] || ui_start ts touchscreen "touchd VM systemd touchscreen" || return
+  local perms good=/etc/touchd/scene.yaml
+  perms=$(stat -c '%G %a' /dev/uinput)
+  [[ $perms == "touchd-uinput 660" ]] || fail "/dev/uinput is '$perms', not 'touchd-uinput 660'" || return
+  cp "$good" "$SCRATCH/scene.before-forward"
+  cp "$FORWARD_SCENE" "$good"
+  systemctl restart touchd.service || fail "systemctl restart exited $?" || return
+  wait_for 60 have_forward_node || {
+    journalctl -u touchd.service --no-pager -o cat | tail -15
+    fail "the service reports no virtual touchscreen within 60 s"
+    return
+  }
+  local vnode
+  vnode=$(forward_node)
+  journalctl -u touchd.service --no-pager -o cat | grep -a 'virtual touchscreen' | tail -2
+  [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen" || return
+  udevadm info --query=property --name="$vnode" | grep -q '^TOUCHD_IGNORE=1' ||
+    fail "70-touchd.rules did not set TOUCHD_IGNORE=1 on $vnode" || return
+  ui ts tap 960 540 || return
+  forwarded() { [[ $(forward_status forwarded) == 1 ]]; }
+  wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
+  cp "$SCRATCH/scene.before-forward" "$good"
+  systemctl restart touchd.service || fail "systemctl restart with the scene before exited $?" || return
+  gone() { [[ ! -e $vnode ]]; }
+  wait_for 30 gone || fail "the virtual node $vnode outlived the forwarding scene" || return
+  note "/dev/uinput $perms; the service created $vnode (TOUCHD_IGNORE=1), grabbed the panel, forwarded a tap; gone with the scene"
+}
+
 check_security() {
   local out score
   out=$(systemd-analyze security --no-pager touchd.service 2>&1)
@@ -354,6 +390,7 @@ run_check systemd-udev-rule check_udev_rule
 run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
 run_check systemd-websocket-socket check_websocket_socket
+run_check systemd-forward check_forward_service
 run_check systemd-security-score check_security
 run_check systemd-deb-upgrade-keeps-conffile check_deb_upgrade
 run_check systemd-stop-clean check_stop

@@ -1,3 +1,4 @@
+import Glibc
 import TouchDelivery
 import TouchdInput
 import TouchdScene
@@ -13,28 +14,64 @@ public final class PipelineState {
   public var next = 0
   public var messages = 0
   public var bytes = 0
+  /// With `forwarding`: the window forwards (`forward: {}`) to a virtual touchscreen whose events
+  /// are written as the daemon writes them to uinput, one write(2) of `struct input_event`s per
+  /// batch, here to /dev/null (docs/forward.md; the kernel's uinput work is not touchd's).
+  public let forwarding: Bool
+  public var forwardedEvents = 0
+  private let sink: Int32
 
-  public init(seconds: Double, warmUpFrames: Int) {
+  public init(seconds: Double, warmUpFrames: Int, forwarding: Bool = false) {
     let recording = BenchRecordings.pipelineFingers(seconds: seconds)
     frames = Replay.frames(of: recording)
     clock = VirtualClock(now: frames[0].time.seconds)
-    runtime = SceneRuntime(scene: BenchScenes.pipeline(), clock: clock) { _ in }
+    var scene = BenchScenes.pipeline()
+    if forwarding { scene.windows[0].forward = Scene.Forward() }
+    runtime = SceneRuntime(scene: scene, clock: clock) { _ in }
+    self.forwarding = forwarding
+    sink = forwarding ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1
     runtime.sink = { [unowned self] message in
       let line = message.jsonLine
       messages += 1
       bytes += line.utf8.count
       consume(line)
     }
+    if forwarding {
+      runtime.addForwarding(of: recording.description, source: 0, inWindow: 0) { [unowned self] events in
+        forwardedEvents += events.count
+        write(events)
+      }
+    }
     for _ in 0..<warmUpFrames { step() }
+    // The fingers go down in the first frame, unheld: a forwarding run that forwarded nothing
+    // would measure nothing of it.
+    precondition(!forwarding || warmUpFrames == 0 || forwardedEvents > 0, "the benchmark forwarded nothing")
+  }
+
+  deinit { if sink >= 0 { close(sink) } }
+
+  /// The daemon's uinput write (LinuxInput.writeEvents): the events as `struct input_event`s
+  /// (24 bytes on 64-bit Linux: a zero timeval, type, code, value), one write(2).
+  private func write(_ events: [InputEvent]) {
+    var raw = [UInt8](repeating: 0, count: events.count * 24)
+    raw.withUnsafeMutableBytes { bytes in
+      for (i, event) in events.enumerated() {
+        bytes.storeBytes(of: event.type, toByteOffset: i * 24 + 16, as: UInt16.self)
+        bytes.storeBytes(of: event.code, toByteOffset: i * 24 + 18, as: UInt16.self)
+        bytes.storeBytes(of: event.value, toByteOffset: i * 24 + 20, as: Int32.self)
+      }
+      _ = Glibc.write(sink, bytes.baseAddress, bytes.count)
+    }
   }
 
   /// Delivers the next frame: advances the clock to its time (firing due timers), maps,
-  /// hit-tests, delivers, arbitrates and encodes every message.
+  /// hit-tests, delivers, arbitrates and encodes every message (and, forwarding, writes the
+  /// virtual touchscreen's events).
   @inline(__always) public func step() {
     let frame = frames[next]
     next += 1
     clock.advance(to: frame.time.seconds)
-    runtime.handle(frame, inWindow: 0)
+    runtime.handle(frame, inWindow: 0, source: forwarding ? 0 : nil)
   }
 
   public var remaining: Int { frames.count - 1 - next }

@@ -557,7 +557,7 @@ struct VirtualTouchscreenTests {
         "0.000004 id=2 x=50 y=60",
         "0.000005 x=51 slot=1 palm",
         "0.000006 up ax=51 ay=60",
-        "0.000006 id=3 finger x=70 y=80",
+        "0.000006 finger id=3 x=70 y=80",
       ])
     #expect(encoder.counters.forwarded == 4)
     #expect(encoder.counters.released == 1)
