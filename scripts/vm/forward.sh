@@ -95,8 +95,11 @@ check_forward_grab() {
   forwarded() { [[ $(forward_status forwarded) == 1 ]]; }
   wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
   "$BIN/touchctl" status --socket "$SOCK" | grep -i -A2 forward | head -5
+  stop_touchd
+  gone() { [[ ! -e $VNODE ]]; }
+  wait_for 30 gone || fail "the virtual node $VNODE outlived touchd's SIGTERM" || return
   stop_forwarding
-  note "$PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
+  note "gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
 }
 
 # --- what libinput sees on the virtual node -------------------------------------------------------
@@ -148,6 +151,43 @@ check_forward_libinput() {
   grep -a 'action' "$OUT/touchd-fwli.log" | tail -5
   stop_forwarding
   note "libinput on $VNODE: tap down+up at 96.00/54.00 mm; edge swipe nothing; admin hold 3 down + 3 cancel; edge tap down+up at 0.40/30.00 mm after the pan failed; $counters"
+}
+
+# --- hotplug --------------------------------------------------------------------------------------
+# touchd first, the panel later: its virtual touchscreen appears with it. A finger down on it is
+# forwarded; unplugging the panel mid-touch cancels the touch on the virtual device and removes it,
+# while touchd runs on; a second panel gets a virtual touchscreen of its own.
+check_forward_hotplug() {
+  need_daemon || return
+  start_touchd fwhot "$FORWARD_SCENE" || return
+  [[ -z $(forward_node) ]] || fail "a virtual touchscreen before any panel: $(forward_node)" || return
+  ui_start fw touchscreen "touchd VM hotplugged panel" || return
+  PNODE=$NODE
+  wait_for 60 have_forward_node || fail "no virtual touchscreen after the panel appeared" || return
+  VNODE=$(forward_node)
+  udevadm settle -t 30 || true
+  local log="$SCRATCH/fw-hot-libinput.log" li
+  stdbuf -oL libinput debug-events --device "$VNODE" >"$log" 2>&1 &
+  li=$!
+  wait_for 60 grep -q 'DEVICE_ADDED' "$log" || { cat "$log"; fail "libinput debug-events did not open $VNODE"; return; }
+  ui fw drag 900 500 1000 500 5 || return
+  downed() { grep -q TOUCH_DOWN "$log"; }
+  wait_for 30 downed || { cat "$log"; fail "the finger down never reached libinput"; return; }
+  ui_stop fw KILL
+  gone() { [[ ! -e $VNODE ]]; }
+  wait_for 30 gone || fail "the virtual node $VNODE outlived its panel" || return
+  sleep 1
+  kill "$li" 2>/dev/null
+  wait "$li" 2>/dev/null
+  grep 'TOUCH_\|DEVICE_' "$log"
+  grep -q TOUCH_CANCEL "$log" || fail "libinput saw no TOUCH_CANCEL of the finger down when its panel went" || return
+  kill -0 "$TOUCHD_PID" || fail "touchd exited with the panel" || return
+  ui_start fw touchscreen "touchd VM second panel" || return
+  wait_for 60 have_forward_node || fail "no virtual touchscreen for the second panel" || return
+  local second
+  second=$(forward_node)
+  stop_forwarding
+  note "panel after touchd: $VNODE appeared; unplugged mid-touch: TOUCH_CANCEL, node removed, touchd up; second panel: $second"
 }
 
 # --- fail-open ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency \
-  forward-grab forward-libinput forward-kill9 forward-no-uinput
+  forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -1240,6 +1240,8 @@ stop_touchd
 run_check forward-grab check_forward_grab
 stop_forwarding
 run_check forward-libinput check_forward_libinput
+stop_forwarding
+run_check forward-hotplug check_forward_hotplug
 stop_forwarding
 run_check forward-kill9 check_forward_kill9
 stop_forwarding
