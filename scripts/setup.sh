@@ -30,9 +30,11 @@ if ((vm)); then
   # linux-image-amd64: the guest kernel and its modules (uinput, 9p, overlay); busybox-static and
   # cpio: the initramfs; evemu-tools and python3-libevdev: uinput devices and event playback; gcc
   # (+ libevdev-dev, pkg-config above): the C latency baseline; libinput-tools: libinput
-  # debug-events, the other latency reference; systemd and udev: the systemd guest.
+  # debug-events, the other latency reference; systemd and udev: the systemd guest; cage, wev,
+  # seatd and xwayland: a real Wayland compositor and client in the plain guest (scripts/vm/cage.sh;
+  # Debian's cage will not start without the Xwayland binary).
   packages+=(linux-image-amd64 qemu-system-x86 busybox-static cpio evemu-tools python3-libevdev
-    libevdev-dev gcc libinput-tools systemd udev)
+    libevdev-dev gcc libinput-tools systemd udev cage wev seatd xwayland)
 fi
 
 # pytest for the Python client's tests (scripts/test.sh), unless a python3 on the PATH has it.

@@ -6,6 +6,8 @@
 set -uo pipefail # not -e: a failing check reports FAIL and the next one runs
 # shellcheck source=scripts/vm/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=scripts/vm/cage.sh
+. "$(dirname "$0")/cage.sh"
 
 SCENE="$VM/scenes/equivalence.yaml"
 # The live == replay cases, written by the host (scripts/vm/recordings.sh): NAME RECORDING DESC ORDER.
@@ -23,7 +25,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency \
-  forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput
+  forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput cage-wev-touch forward-cage
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -1173,6 +1175,79 @@ PY
   note "$delay, later move and lift ignored, tap after; stuckTouches 1; 0 idle wake-ups; $(head -1 "$OUT/diff-hostile-stuck.txt")"
 }
 
+# --- a real compositor: cage + wev ---------------------------------------------------------------
+# The plumbing #25's forwarding checks stand on (cage.sh): cage 0.1.4 (headless + libinput) with
+# wev as its fullscreen client, and a plain uinput touchscreen. Plugged in before cage: a tap is
+# exactly one wl_touch down and one up in wev's log. A palm (uinput.py palm: MT_TOOL_PALM, then
+# the lift) is one LIBINPUT_EVENT_TOUCH_CANCEL (libinput debug-events on the same node), but cage
+# has no handler for wlroots' touch cancel (no cage release has one): wev gets the down and
+# nothing else, and the note says so; a wl_touch cancel, from a cage that forwards it, must be one.
+# Plugged in after cage (hotplug): the seat's capabilities gain touch and a tap is one down, one up.
+check_cage_wev() {
+  need_cage || return
+  local log="$OUT/cage-wev.log" log2="$OUT/cage-wev-hotplug.log" li_log="$OUT/cage-wev-libinput.log" bad="" li
+  ui_start cw touchscreen "touchd VM cage touchscreen" || return
+  # libinput's own reading of the same node: what cage's libinput makes of the palm.
+  libinput debug-events --device "$NODE" >"$li_log" 2>&1 &
+  li=$!
+  CAGE_ENV=WAYLAND_DEBUG=client cage_start "$log" touch || { kill "$li"; return 1; }
+  ui cw tap 960 540 || return
+  tap_done() { (($(wl_touch_count "$log" up) >= 1)); }
+  wait_for 30 tap_done || bad+=" no wl_touch up after the tap;"
+  sleep 1
+  local down up
+  down=$(wl_touch_count "$log" down) up=$(wl_touch_count "$log" up)
+  ((down == 1 && up == 1)) || bad+=" the tap gave $down down, $up up (not 1 and 1);"
+  ui cw down 480 270 || return
+  ui cw palm || return
+  li_cancelled() { grep -q TOUCH_CANCEL "$li_log"; }
+  wait_for 30 li_cancelled || bad+=" libinput reported no TOUCH_CANCEL for the palm;"
+  sleep 2 # cage has read the same frames by now
+  local palm_down palm_up cancel
+  palm_down=$(($(wl_touch_count "$log" down) - down)) palm_up=$(($(wl_touch_count "$log" up) - up))
+  cancel=$(wl_touch_count "$log" cancel)
+  ((palm_down == 1)) || bad+=" the palm's touch gave $palm_down wl_touch down, not 1;"
+  ((cancel <= 1)) || bad+=" the palm gave $cancel wl_touch cancel;"
+  # What the palm left behind in cage: a tap after it (the same touch id 0).
+  ui cw tap 960 540 || return
+  sleep 3
+  local after_down after_up
+  after_down=$(($(wl_touch_count "$log" down) - down - palm_down))
+  after_up=$(($(wl_touch_count "$log" up) - up - palm_up))
+  kill "$li" 2>/dev/null
+  wait "$li" 2>/dev/null
+  echo "libinput: $(grep -c TOUCH_DOWN "$li_log") down, $(grep -c TOUCH_UP "$li_log") up, $(grep -c TOUCH_CANCEL "$li_log") cancel"
+  echo "wev (device first):"
+  grep -a 'wl_touch\|wl_seat\|configure' "$log"
+  cage_stop
+  ui_stop cw
+  local palm="palm: libinput TOUCH_CANCEL, wev $cancel wl_touch cancel, $palm_up up (cage 0.1.4 forwards no cancel)"
+  ((cancel == 1)) && palm="palm: 1 wl_touch cancel"
+  palm+="; a tap after it: $after_down down, $after_up up"
+  # Hotplug: cage first, with no touchscreen; then the device.
+  cage_start "$log2" || return
+  local before
+  before=$(wev_capabilities "$log2")
+  ui_start cw2 touchscreen "touchd VM cage hotplug" || return
+  if wait_for 60 cage_has_touch "$log2"; then
+    ui cw2 tap 960 540 || return
+    hot_done() { (($(wl_touch_count "$log2" up) >= 1)); }
+    wait_for 30 hot_done || bad+=" hotplug: no wl_touch up after the tap;"
+    sleep 1
+    local hd hu
+    hd=$(wl_touch_count "$log2" down) hu=$(wl_touch_count "$log2" up)
+    ((hd == 1 && hu == 1)) || bad+=" hotplug: the tap gave $hd down, $hu up;"
+  else
+    bad+=" hotplug: the seat never offered touch (capabilities '$before' then '$(wev_capabilities "$log2")');"
+  fi
+  echo "wev (hotplug):"
+  grep -a 'wl_touch\|wl_seat\|configure' "$log2"
+  cage_stop
+  ui_stop cw2
+  [[ -z $bad ]] || { fail "$bad"; return; }
+  note "device first: tap 1 down + 1 up; $palm; hotplug: seat '${before% }' then touch, tap 1 down + 1 up"
+}
+
 # --- run ------------------------------------------------------------------------------------------
 run_check guest-kernel-uinput check_kernel
 run_check devices-lists-touchscreens-only check_devices
@@ -1246,6 +1321,13 @@ stop_forwarding
 run_check forward-kill9 check_forward_kill9
 stop_forwarding
 run_check forward-no-uinput check_forward_no_uinput
+stop_forwarding
+run_check cage-wev-touch check_cage_wev
+cage_stop
+ui_stop cw
+ui_stop cw2
+run_check forward-cage check_forward_cage
+cage_stop
 stop_forwarding
 log "plain guest done"
 exit 0

@@ -19,6 +19,10 @@ Prints "created NODE" once the node exists, then reads one command per line on s
     down X Y | move X Y     finger 0 down / moved (no lift: for unplugging mid-gesture)
     drag X0 Y0 X1 Y1 N      finger 0 down, N moves 16 ms apart, no lift (a pan to unplug under)
     up                      finger 0 up
+    palm                    finger 0 (down, from an earlier command) becomes a palm: its slot's
+                            ABS_MT_TOOL_TYPE turns MT_TOOL_PALM in one frame, and it lifts in the
+                            next (libinput cancels the touch: LIBINPUT_EVENT_TOUCH_CANCEL); the
+                            slot's next touch is a finger again
     fingers N X Y GAP M DY  N fingers down in one frame in a row from (X, Y), GAP apart (slots 0 to
                             N-1), M frames 16 ms apart each moving all of them DY down, then all
                             lift in one frame
@@ -43,6 +47,7 @@ import libevdev
 from libevdev import EV_ABS, EV_KEY, EV_MSC, EV_REP, EV_SYN, INPUT_PROP_DIRECT, InputAbsInfo, InputEvent
 
 WIDTH, HEIGHT = 1920, 1080
+MT_TOOL_FINGER, MT_TOOL_PALM = 0, 2  # <linux/input.h>
 
 
 # UI_SET_PHYS = _IOW('U', 108, char *) from <linux/uinput.h>.
@@ -72,6 +77,9 @@ def touchscreen(name, slots=10):
     d.enable(EV_ABS.ABS_MT_TRACKING_ID, InputAbsInfo(minimum=0, maximum=65535))
     d.enable(EV_ABS.ABS_MT_POSITION_X, axis["X"])
     d.enable(EV_ABS.ABS_MT_POSITION_Y, axis["Y"])
+    # MT_TOOL_FINGER (0) to MT_TOOL_PALM (2): the palm command. A finger's frames never carry it
+    # (every slot starts at 0, MT_TOOL_FINGER) unless its slot was a palm's.
+    d.enable(EV_ABS.ABS_MT_TOOL_TYPE, InputAbsInfo(minimum=0, maximum=MT_TOOL_PALM))
     return d
 
 
@@ -121,6 +129,7 @@ class Fingers:
         self.u = uinput
         self.next_id = 100
         self.times = None  # a list while the stream command records its frames' write times
+        self.palms = set()  # slots whose ABS_MT_TOOL_TYPE is still MT_TOOL_PALM
 
     def frame(self, *events, pause=0.016):
         self.u.send_events(list(events) + [InputEvent(EV_SYN.SYN_REPORT, 0)])
@@ -131,10 +140,20 @@ class Fingers:
 
     def down(self, x, y, slot=0, pause=0.016):
         self.next_id += 1
-        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, slot), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
+        # A finger again where a palm lifted (only then: the frames are unchanged otherwise), before
+        # the tracking id: libinput reads the slot's tool type when the touch begins.
+        tool = [InputEvent(EV_ABS.ABS_MT_TOOL_TYPE, MT_TOOL_FINGER)] if slot in self.palms else []
+        self.palms.discard(slot)
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, slot), *tool, InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
                    InputEvent(EV_ABS.ABS_MT_POSITION_X, x), InputEvent(EV_ABS.ABS_MT_POSITION_Y, y),
                    InputEvent(EV_KEY.BTN_TOUCH, 1), InputEvent(EV_ABS.ABS_X, x), InputEvent(EV_ABS.ABS_Y, y),
                    pause=pause)
+
+    def palm(self, pause=0.016):
+        """Finger 0 turns into a palm, then lifts in the next frame."""
+        self.palms.add(0)
+        self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_TOOL_TYPE, MT_TOOL_PALM), pause=pause)
+        self.up(pause=pause)
 
     def move(self, x, y, pause=0.016):
         self.frame(InputEvent(EV_ABS.ABS_MT_SLOT, 0), InputEvent(EV_ABS.ABS_MT_POSITION_X, x),
@@ -151,7 +170,11 @@ class Fingers:
         down = []
         for i in range(n):
             self.next_id += 1
-            down += [InputEvent(EV_ABS.ABS_MT_SLOT, i), InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
+            down.append(InputEvent(EV_ABS.ABS_MT_SLOT, i))
+            if i in self.palms:  # a finger again, before the tracking id (see down)
+                down.append(InputEvent(EV_ABS.ABS_MT_TOOL_TYPE, MT_TOOL_FINGER))
+                self.palms.discard(i)
+            down += [InputEvent(EV_ABS.ABS_MT_TRACKING_ID, self.next_id),
                      InputEvent(EV_ABS.ABS_MT_POSITION_X, x + i * gap), InputEvent(EV_ABS.ABS_MT_POSITION_Y, y)]
         self.frame(*down, InputEvent(EV_KEY.BTN_TOUCH, 1), InputEvent(EV_ABS.ABS_X, x), InputEvent(EV_ABS.ABS_Y, y))
         for step in range(1, moves + 1):
@@ -220,6 +243,8 @@ def run(fingers, words):
         fingers.move(int(args[0]), int(args[1]))
     elif cmd == "up":
         fingers.up()
+    elif cmd == "palm":
+        fingers.palm()
     elif cmd == "fingers":
         fingers.fingers(*(int(a) for a in args[:6]))
     elif cmd == "hold":
