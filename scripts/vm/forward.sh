@@ -95,11 +95,22 @@ check_forward_grab() {
   forwarded() { [[ $(forward_status forwarded) == 1 ]]; }
   wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
   "$BIN/touchctl" status --socket "$SOCK" | grep -i -A2 forward | head -5
+  # A reload (SIGHUP) builds the scene anew: the virtual touchscreen goes with the old scene and
+  # comes back with the new one, the panel grabbed again, a tap forwarded again.
+  kill -HUP "$TOUCHD_PID"
+  replaced() { [[ $(forward_status forwarded) == 0 && -n $(forward_node) && -c $(forward_node) ]]; }
+  wait_for 30 replaced || fail "no virtual touchscreen after the reload (forward $(forward_status node))" || return
+  local reloaded
+  reloaded=$(forward_node)
+  [[ $(forward_status grabbed) == true ]] || fail "the panel is not grabbed after the reload" || return
+  ui fw tap 960 540 || return
+  wait_for 30 forwarded || fail "after the reload, forward.forwarded is $(forward_status forwarded), not 1" || return
+  VNODE=$reloaded
   stop_touchd
   gone() { [[ ! -e $VNODE ]]; }
   wait_for 30 gone || fail "the virtual node $VNODE outlived touchd's SIGTERM" || return
   stop_forwarding
-  note "gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
+  note "reload: virtual $reloaded anew, a tap forwarded; gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
 }
 
 # --- what libinput sees on the virtual node -------------------------------------------------------
