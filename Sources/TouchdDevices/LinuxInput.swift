@@ -248,13 +248,15 @@ enum LinuxInput {
 
   /// Writes `events` to a uinput fd in one write(2): the kernel stamps them itself, so their times
   /// are ignored. EINTR is retried; a short write (never seen: uinput takes whole events) reports EIO.
-  static func writeEvents(_ fd: Int32, _ events: [InputEvent]) -> Errno? {
-    var raw = events.map { event in
+  /// `raw` is the caller's buffer, kept between calls so that a write allocates nothing.
+  static func writeEvents(_ fd: Int32, _ events: [InputEvent], buffer raw: inout [input_event]) -> Errno? {
+    raw.removeAll(keepingCapacity: true)
+    for event in events {
       var e = input_event()
       e.type = event.type
       e.code = event.code
       e.value = event.value
-      return e
+      raw.append(e)
     }
     let size = MemoryLayout<input_event>.stride * raw.count
     while true {

@@ -1,3 +1,4 @@
+import CTouchd
 import TouchdInput
 
 /// An input device touchd creates through uinput: the virtual touchscreen a window with `forward:`
@@ -23,6 +24,8 @@ public final class UinputDevice {
 
   private var fd: Int32
   private var handle: OpaquePointer?
+  /// The `struct input_event`s of the last write, kept for the next.
+  private var buffer: [input_event] = []
 
   /// Creates the device `description` describes, with phys `touchd/` + `physical`'s node name
   /// (`event5` for `/dev/input/event5`). `uinputPath` is `/dev/uinput` but for tests. Fails with
@@ -68,7 +71,7 @@ public final class UinputDevice {
   @discardableResult
   public func write(_ events: [InputEvent]) -> Errno? {
     guard handle != nil, !events.isEmpty else { return nil }
-    let error = LinuxInput.writeEvents(fd, events)
+    let error = LinuxInput.writeEvents(fd, events, buffer: &buffer)
     if let error {
       writeErrors += 1
       lastWriteError = error

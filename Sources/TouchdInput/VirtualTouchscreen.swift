@@ -176,6 +176,12 @@ public final class ForwardEncoder {
 
   /// The events of one batch of changes at `time`, in order, each frame ending in `SYN_REPORT`.
   public func encode(_ changes: [ForwardedChange], at time: Timestamp) -> [InputEvent] {
+    if let frame = singleFrame(changes) {
+      var events: [InputEvent] = []
+      events.reserveCapacity(frame.count * 4 + 4)
+      emitFrame(frame, at: time, into: &events)
+      return events
+    }
     // Each touch's steps, in the order the touches first appear.
     var order: [TouchID] = []
     var steps: [TouchID: [ForwardedChange]] = [:]
@@ -234,6 +240,29 @@ public final class ForwardEncoder {
     return events
   }
 
+  /// The common batch, as one frame's steps without building the per-touch lists: at most one
+  /// change per touch, and no cancel (a cancel takes two frames). Nil when the batch needs the
+  /// general path.
+  private func singleFrame(_ changes: [ForwardedChange]) -> [(id: TouchID, step: Step)]? {
+    var frame: [(id: TouchID, step: Step)] = []
+    frame.reserveCapacity(changes.count)
+    for (i, change) in changes.enumerated() {
+      for j in 0..<i where changes[j].id == change.id { return nil }
+      let down = slotOf[change.id] != nil
+      switch change.kind {
+      case .down(let released):
+        if !down { frame.append((change.id, .down(change.x, change.y, released: released))) }
+      case .move:
+        if down { frame.append((change.id, .move(change.x, change.y))) }
+      case .lift:
+        if down { frame.append((change.id, .lift)) }
+      case .cancel:
+        return nil
+      }
+    }
+    return frame
+  }
+
   private enum Step {
     case down(Int32, Int32, released: Bool)
     case move(Int32, Int32)
@@ -256,10 +285,14 @@ public final class ForwardEncoder {
     var lifted: [Int] = []
     // Downs take their slots first, in order, so that the frame's events go slot by slot.
     var placed: [(slot: Int, step: Step)] = []
+    placed.reserveCapacity(frame.count)
     for (id, step) in frame {
       if case .down(_, _, let released) = step {
-        let taken = placed.map(\.slot)
-        guard let free = slots.indices.first(where: { slots[$0].touch == nil && !taken.contains($0) }) else {
+        guard
+          let free = slots.indices.first(where: { s in
+            slots[s].touch == nil && !placed.contains { $0.slot == s }
+          })
+        else {
           counters.noSlot += 1
           continue
         }

@@ -161,9 +161,9 @@ final class SceneForwarding {
     guard let time = pendingTime else { return }
     pendingTime = nil
     for device in devices where !device.pending.isEmpty {
-      let changes = device.pending
-      device.pending = []
-      let events = device.encoder.encode(changes, at: time)
+      let events = device.encoder.encode(device.pending, at: time)
+      // The buffer is kept: no allocation per frame for it.
+      device.pending.removeAll(keepingCapacity: true)
       if !events.isEmpty { device.output(events) }
     }
   }

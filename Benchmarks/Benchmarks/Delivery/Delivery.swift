@@ -53,7 +53,8 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // 4 with forwarding (issue #25): the same frames, the window forwarding to a virtual
-  // touchscreen; every touch the recognizers do not claim is encoded and written per frame.
+  // touchscreen, its pans and pinches keeping their touches forwarded (BenchScenes.pipeline
+  // (forwarding:)): every moving finger is encoded and written to it in every frame.
   Benchmark(
     "Pipeline frame forwarding: 200 views 50 recognizers 10 fingers moving",
     configuration: .init(

@@ -69,16 +69,22 @@ public enum BenchScenes {
   /// (3 by 3): 200 views. Tiles 0-9 have a pan and their center child a tap, a double tap and a
   /// long press (the tap requires the double tap to fail, the pan requires the long press to
   /// fail); tiles 10-19 have a pinch: 50 recognizers.
-  public static func pipeline() -> Scene {
-    var yaml = "version: 1\nwindows:\n  - id: main\n    size: {width: 1920, height: 1080}\n    views:\n"
+  ///
+  /// `forwarding`: the window forwards (`forward: {}`, docs/forward.md) and the pans and pinches
+  /// keep their touches forwarded (`cancelsTouchesInView: false`), so that in the steady state
+  /// every moving finger goes to the virtual touchscreen in every frame: forwarding's worst case.
+  public static func pipeline(forwarding: Bool = false) -> Scene {
+    var yaml = "version: 1\nwindows:\n  - id: main\n    size: {width: 1920, height: 1080}\n"
+    yaml += forwarding ? "    forward: {}\n    views:\n" : "    views:\n"
+    let keep = forwarding ? ", cancelsTouchesInView: false" : ""
     for t in 0..<20 {
       let (tx, ty) = (Double(t % 5) * 384, Double(t / 5) * 270)
       yaml += "      - id: tile\(t)\n        frame: {x: \(tx), y: \(ty), width: 384, height: 270}\n"
       yaml += "        multipleTouchEnabled: true\n        recognizers:\n"
       if t < 10 {
-        yaml += "          - {id: pan\(t), type: pan, action: move\(t), requireToFail: [hold\(t)]}\n"
+        yaml += "          - {id: pan\(t), type: pan, action: move\(t), requireToFail: [hold\(t)]\(keep)}\n"
       } else {
-        yaml += "          - {id: pinch\(t), type: pinch, action: zoom\(t)}\n"
+        yaml += "          - {id: pinch\(t), type: pinch, action: zoom\(t)\(keep)}\n"
       }
       yaml += "        views:\n"
       for c in 0..<9 {
