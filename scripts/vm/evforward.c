@@ -1,4 +1,4 @@
-/* evforward.c - the VM suite's minimal libevdev reader, two modes:
+/* evforward.c - the VM suite's minimal libevdev reader, three modes:
  *
  *   evforward NODE SOCKET   the latency baseline: listens on the Unix stream socket SOCKET, accepts
  *                           one client, then reads NODE with libevdev and writes one JSON line per
@@ -11,12 +11,21 @@
  *                           the SYN_DROPPED witness: reads NODE for SECONDS (it is stopped with
  *                           SIGSTOP alongside touchd while the guest floods the device) or until
  *                           SIGTERM, resyncs through libevdev like touchd, then prints
- *                           "frames=N drops=D touches_down=T".
+ *                           "frames=N drops=D touches_down=T". (Also the grab witness: a reader
+ *                           of a grabbed node counts no frame.)
+ *   evforward --forward NODE
+ *                           the minimal grab-and-forward, the forwarding latency baseline: grabs
+ *                           NODE (EVIOCGRAB), creates a uinput copy of it named "NAME (evforward)",
+ *                           prints "READY /dev/input/eventN" (the copy's node), then writes every
+ *                           event read from NODE to the copy as it comes, SYN_REPORT included
+ *                           (after a SYN_DROPPED, libevdev's resync events instead of the lost
+ *                           ones), until SIGTERM or SIGINT; then removes the copy and ungrabs.
  *
- * Build: gcc -O2 evforward.c $(pkg-config --cflags --libs libevdev) -o evforward
+ * Build: gcc -O2 -Wall -Wextra evforward.c $(pkg-config --cflags --libs libevdev) -o evforward
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <libevdev/libevdev-uinput.h>
 #include <libevdev/libevdev.h>
 #include <poll.h>
 #include <signal.h>
@@ -25,7 +34,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -130,9 +138,54 @@ static int forward_mode(const char *node, const char *path) {
     }
 }
 
+static int grab_forward_mode(const char *node) {
+    /* No SA_RESTART: the signal interrupts poll, and the loop ends. */
+    struct sigaction sa = {.sa_handler = request_stop};
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    int fd;
+    struct libevdev *dev = open_node(node, &fd);
+    if (libevdev_grab(dev, LIBEVDEV_GRAB) < 0) {
+        fprintf(stderr, "evforward: cannot grab %s\n", node);
+        return 2;
+    }
+    char name[256];
+    snprintf(name, sizeof name, "%s (evforward)", libevdev_get_name(dev));
+    libevdev_set_name(dev, name);
+    struct libevdev_uinput *uidev;
+    int rc = libevdev_uinput_create_from_device(dev, LIBEVDEV_UINPUT_OPEN_MANAGED, &uidev);
+    if (rc < 0) {
+        fprintf(stderr, "evforward: cannot create the uinput copy: %s\n", strerror(-rc));
+        return 2;
+    }
+    const char *devnode = libevdev_uinput_get_devnode(uidev);
+    printf("READY %s\n", devnode ? devnode : "?");
+    fflush(stdout);
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    rc = 0;
+    while (!stop_requested && rc != -ENODEV) {
+        if (poll(&p, 1, 500) < 0) continue; /* EINTR: the loop checks stop_requested */
+        struct input_event ev;
+        int flag = LIBEVDEV_READ_FLAG_NORMAL;
+        while ((rc = libevdev_next_event(dev, flag, &ev)) >= 0) {
+            /* After a SYN_DROPPED (not forwarded), libevdev's resync events bring the copy up to
+             * date, ending with their own SYN_REPORT; then back to normal. */
+            flag = rc == LIBEVDEV_READ_STATUS_SYNC ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
+            if (ev.type == EV_SYN && ev.code == SYN_DROPPED) continue;
+            libevdev_uinput_write_event(uidev, ev.type, ev.code, ev.value);
+        }
+    }
+    libevdev_uinput_destroy(uidev);
+    libevdev_grab(dev, LIBEVDEV_UNGRAB);
+    libevdev_free(dev);
+    close(fd);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "--count") == 0) return count_mode(argv[2], atof(argv[3]));
+    if (argc == 3 && strcmp(argv[1], "--forward") == 0) return grab_forward_mode(argv[2]);
     if (argc == 3) return forward_mode(argv[1], argv[2]);
-    fprintf(stderr, "usage: evforward NODE SOCKET | evforward --count NODE SECONDS\n");
+    fprintf(stderr, "usage: evforward NODE SOCKET | evforward --count NODE SECONDS | evforward --forward NODE\n");
     return 2;
 }

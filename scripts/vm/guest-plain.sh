@@ -24,7 +24,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
-  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency \
+  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency forward-latency \
   forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput cage-wev-touch forward-cage
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
@@ -905,6 +905,172 @@ print(f"NOTE: median touchd {t['median_ms']} ms, evforward {b['median_ms']} ms, 
 PY
 }
 
+# --- forward-latency -------------------------------------------------------------------------------
+# The forwarding's added delay (#25, docs/forward.md): `libinput debug-events` times each frame of
+# the same stream, in one boot, (a) on the physical uinput node with nothing else reading it, (b) on
+# the virtual node of `evforward --forward` (a minimal libevdev grab-and-forward), (c) on the virtual
+# node of touchd running scenes/forward.yaml. touchd's added delay (median c - median a) must be at
+# most 1.5 times evforward's (median b - median a). During b and c a second reader of the physical
+# node (`evforward --count`) must get no frame: the node is grabbed.
+FORWARD_SCENE="$VM/scenes/forward.yaml"
+FORWARD_NAME="touchd VM forward"
+FORWARD_RATIO=1.5
+
+# input_node NAME: the event node of the newest input device named NAME (/proc/bus/input/devices).
+input_node() {
+  awk -v want="N: Name=\"$1\"" '
+    /^N: / { hit = ($0 == want) }
+    hit && /^H: / && match($0, /event[0-9]+/) { node = "/dev/input/" substr($0, RSTART, RLENGTH) }
+    END { if (node == "") exit 1; print node }' /proc/bus/input/devices
+}
+# touchd_forward_node: touchd's virtual touchscreen, named FORWARD_NAME by the scene, found in
+# /proc/bus/input/devices (cheap enough to poll), sets FWD_NODE and FWD_SOURCE.
+proc_forward_node() { FWD_NODE=$(input_node "$FORWARD_NAME") && [[ -c $FWD_NODE ]] && FWD_SOURCE=proc; }
+# status_forward_node: the same from `touchctl status --json` (each device's "forward": {"node":
+# ...}), asked once: a Swift binary takes seconds to start under TCG.
+status_forward_node() {
+  FWD_NODE=$("$BIN/touchctl" status --json --socket "$SOCK" 2>/dev/null | $PY -c '
+import json, sys
+nodes = [(d.get("forward") or {}).get("node") for d in json.load(sys.stdin).get("devices", [])]
+nodes = [n for n in nodes if n]
+print(nodes[0] if nodes else "")' 2>/dev/null) && [[ -c $FWD_NODE ]] && FWD_SOURCE=status
+}
+
+# grab_witness_start TAG NODE / grab_witness_stop TAG: `evforward --count` on NODE for the time of
+# a measurement; stop sets WITNESS_LINE to its "frames=N drops=D touches_down=T" line.
+grab_witness_start() {
+  "$TOOLS/evforward" --count "$2" 600 >"$SCRATCH/fwdlat-witness-$1.out" 2>&1 &
+  WITNESS_PID=$!
+  wait_for 30 grep -q READY "$SCRATCH/fwdlat-witness-$1.out" || fail "grab witness did not open $2"
+}
+grab_witness_stop() {
+  [[ -n ${WITNESS_PID:-} ]] || return 0
+  kill -TERM "$WITNESS_PID" 2>/dev/null || true
+  wait "$WITNESS_PID" 2>/dev/null || true
+  WITNESS_PID=""
+  WITNESS_LINE=$(grep '^frames=' "$SCRATCH/fwdlat-witness-$1.out") || WITNESS_LINE="frames=? (no witness output)"
+}
+stop_evforward() {
+  [[ -n ${EVFWD_PID:-} ]] || return 0
+  kill -TERM "$EVFWD_PID" 2>/dev/null || true
+  wait_for 15 exited "$EVFWD_PID" || kill -KILL "$EVFWD_PID" 2>/dev/null || true
+  wait "$EVFWD_PID" 2>/dev/null || true
+  EVFWD_PID=""
+}
+
+# libinput_latency TAG NODE: libinput-latency.py on NODE while the uinput device `fwd` streams
+# LATENCY_FRAMES frames 20 ms apart; its result (JSON) in $SCRATCH/fwdlat-TAG.json.
+libinput_latency() {
+  local tag=$1 node=$2 li li_fd
+  rm -f "$SCRATCH/li-$tag.in" "$SCRATCH/fwdlat-$tag.json"
+  mkfifo "$SCRATCH/li-$tag.in"
+  $PY "$VM/libinput-latency.py" "$node" "$SCRATCH/ui-fwd.out" "$SCRATCH/fwdlat-$tag.json" \
+    <"$SCRATCH/li-$tag.in" >"$SCRATCH/fwdlat-$tag.out" 2>"$SCRATCH/fwdlat-$tag.err" &
+  li=$!
+  exec {li_fd}>"$SCRATCH/li-$tag.in"
+  if ! wait_for 60 grep -q READY "$SCRATCH/fwdlat-$tag.err"; then
+    exec {li_fd}>&-
+    wait "$li"
+    fail "libinput debug-events did not open $node ($tag): $(tail -3 "$SCRATCH/fwdlat-$tag.err" | tr '\n' ' ')"
+    return
+  fi
+  ui fwd stream "${LATENCY_FRAMES:-200}" 20 || { exec {li_fd}>&-; wait "$li"; return 1; }
+  sleep 2 # the last frames through the forwarder and libinput
+  exec {li_fd}>&-
+  wait "$li"
+  [[ -s $SCRATCH/fwdlat-$tag.json ]] || echo '{"samples": 0}' >"$SCRATCH/fwdlat-$tag.json"
+}
+
+check_forward_latency() {
+  command -v libinput >/dev/null || skip "libinput debug-events is not installed (scripts/setup.sh --vm installs libinput-tools)" || return
+  local phys lat_a lat_b lat_c='null' wit_b wit_c='' c_err='' evnode
+  ui_start fwd touchscreen "touchd VM fwdlat touchscreen" || return
+  phys=$NODE
+  log "physical node $phys"
+  # a: libinput alone on the physical node.
+  libinput_latency physical "$phys" || return
+  lat_a=$(cat "$SCRATCH/fwdlat-physical.json")
+  echo "physical: $lat_a"
+  # b: evforward --forward.
+  "$TOOLS/evforward" --forward "$phys" >"$SCRATCH/evforward-fwd.out" 2>&1 &
+  EVFWD_PID=$!
+  wait_for 30 grep -q '^READY ' "$SCRATCH/evforward-fwd.out" ||
+    fail "evforward --forward not ready: $(tr '\n' ' ' <"$SCRATCH/evforward-fwd.out")" || return
+  evnode=$(awk '/^READY / { print $2; exit }' "$SCRATCH/evforward-fwd.out")
+  [[ -c $evnode ]] || wait_for 30 test -c "$evnode" || fail "evforward's virtual node $evnode does not exist" || return
+  udevadm settle -t 30 || true
+  log "evforward's virtual node $evnode"
+  grab_witness_start evforward "$phys" || return
+  libinput_latency evforward "$evnode" || return
+  lat_b=$(cat "$SCRATCH/fwdlat-evforward.json")
+  grab_witness_stop evforward
+  wit_b=$WITNESS_LINE
+  echo "evforward: $lat_b; grab witness on $phys: $wit_b"
+  stop_evforward
+  # c: touchd forwarding (scenes/forward.yaml).
+  if ! have_daemon; then
+    c_err="touchd has no --scene yet (the daemon is not merged/built)"
+  elif ! start_touchd fwdlat "$FORWARD_SCENE"; then
+    c_err="touchd did not start with scenes/forward.yaml: $(grep -ai 'error' "$OUT/touchd-fwdlat.log" | head -1 | sed 's/^touchd: error: //')"
+  elif ! wait_for 60 opens "$TOUCHD_PID" "$phys"; then
+    c_err="touchd did not open $phys within 60 s"
+  elif ! wait_for 60 proc_forward_node && ! status_forward_node; then
+    c_err="touchd created no virtual device named \"$FORWARD_NAME\" within 60 s"
+  else
+    udevadm settle -t 30 || true
+    log "touchd's virtual node $FWD_NODE (from $FWD_SOURCE)"
+    if grab_witness_start touchd "$phys" && libinput_latency touchd "$FWD_NODE"; then
+      lat_c=$(cat "$SCRATCH/fwdlat-touchd.json")
+      grab_witness_stop touchd
+      wit_c=$WITNESS_LINE
+      echo "touchd: $lat_c; grab witness on $phys: $wit_c"
+    else
+      grab_witness_stop touchd
+      c_err="no libinput figure on touchd's virtual node $FWD_NODE"
+    fi
+  fi
+  [[ -n $c_err ]] && echo "touchd: $c_err"
+  stop_touchd
+  ui_stop fwd
+  $PY - "$OUT/forward-latency.json" "$lat_a" "$lat_b" "$lat_c" "$wit_b" "$wit_c" "$c_err" "$FORWARD_RATIO" \
+    "${FWD_SOURCE:-}" <<'PY'
+import json, sys
+out, a, b, c = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), json.loads(sys.argv[4])
+wit_b, wit_c, c_err, limit, source = sys.argv[5], sys.argv[6], sys.argv[7], float(sys.argv[8]), sys.argv[9]
+enough = lambda r: bool(r) and r.get("samples", 0) >= 100
+added = lambda r: round(r["median_ms"] - a["median_ms"], 3) if enough(a) and enough(r) else None
+add_b, add_c = added(b), added(c)
+ratio = round(add_c / add_b, 2) if add_c is not None and add_b and add_b > 0 else None
+grabbed = lambda w: w.startswith("frames=0 ")
+result = {"physical": a, "evforward": b, "touchd": c, "added_ms": {"evforward": add_b, "touchd": add_c},
+          "ratio": ratio, "limit": limit, "grab_witness": {"evforward": wit_b, "touchd": wit_c or None},
+          "touchd_node_from": source or None, "touchd_error": c_err or None}
+json.dump(result, open(out, "w"), indent=1)
+fig = lambda r: f"{r['median_ms']} ms (p90 {r['p90_ms']})" if enough(r) else f"{(r or {}).get('samples', 0)} samples"
+summary = f"libinput median: physical {fig(a)}, evforward {fig(b)}, touchd {fig(c)}; added: evforward {add_b} ms, touchd {add_c} ms"
+problems = []
+for name, r in (("physical", a), ("evforward", b)):
+    if not enough(r):
+        problems.append(f"{name}: too few samples ({r})")
+if not grabbed(wit_b):
+    problems.append(f"the physical node was read during evforward's run ({wit_b})")
+if c_err:
+    problems.append(c_err)
+elif not enough(c):
+    problems.append(f"touchd: too few samples ({c})")
+elif not grabbed(wit_c):
+    problems.append(f"the physical node was read during touchd's run ({wit_c})")
+elif ratio is None:
+    problems.append(f"no ratio (evforward added {add_b} ms)")
+elif ratio > limit:
+    problems.append(f"touchd adds {ratio} times evforward's delay (limit {limit})")
+if problems:
+    print(f"NOTE: {'; '.join(problems)}; {summary}")
+    sys.exit(1)
+print(f"NOTE: ratio {ratio} (limit {limit}); {summary}; TCG; the physical node grabbed in both")
+PY
+}
+
 # --- hostile devices (docs/reliability.md, "Hostile devices") ---------------------------------------
 HOSTILE_SCENE="$VM/scenes/hostile.yaml"
 STUCK_SCENE="$VM/scenes/stuck.yaml"
@@ -1311,6 +1477,11 @@ ui_stop sk
 stop_subscriber
 stop_touchd
 run_check latency check_latency
+stop_touchd
+run_check forward-latency check_forward_latency
+grab_witness_stop forward-latency
+stop_evforward
+ui_stop fwd
 stop_touchd
 run_check forward-grab check_forward_grab
 stop_forwarding
