@@ -176,11 +176,21 @@ public final class ForwardEncoder {
 
   /// The events of one batch of changes at `time`, in order, each frame ending in `SYN_REPORT`.
   public func encode(_ changes: [ForwardedChange], at time: Timestamp) -> [InputEvent] {
-    if let frame = singleFrame(changes) {
-      var events: [InputEvent] = []
-      events.reserveCapacity(frame.count * 4 + 4)
+    var events: [InputEvent] = []
+    encode(changes, at: time, into: &events)
+    return events
+  }
+
+  /// ``encode(_:at:)`` appending to `events`: a caller that keeps the array between batches
+  /// allocates nothing for the common batch (one change per touch, no cancel).
+  public func encode(_ changes: [ForwardedChange], at time: Timestamp, into events: inout [InputEvent]) {
+    if fillSingleFrame(changes) {
+      var frame = frameBuffer
+      frameBuffer = []
       emitFrame(frame, at: time, into: &events)
-      return events
+      frame.removeAll(keepingCapacity: true)
+      frameBuffer = frame
+      return
     }
     // Each touch's steps, in the order the touches first appear.
     var order: [TouchID] = []
@@ -228,7 +238,6 @@ public final class ForwardEncoder {
       }
       if !expanded.isEmpty { perTouch.append((id, expanded)) }
     }
-    var events: [InputEvent] = []
     var index = 0
     while true {
       var frame: [(id: TouchID, step: Step)] = []
@@ -237,31 +246,33 @@ public final class ForwardEncoder {
       emitFrame(frame, at: Timestamp(microseconds: time.microseconds + Int64(index)), into: &events)
       index += 1
     }
-    return events
   }
 
-  /// The common batch, as one frame's steps without building the per-touch lists: at most one
-  /// change per touch, and no cancel (a cancel takes two frames). Nil when the batch needs the
-  /// general path.
-  private func singleFrame(_ changes: [ForwardedChange]) -> [(id: TouchID, step: Step)]? {
-    var frame: [(id: TouchID, step: Step)] = []
-    frame.reserveCapacity(changes.count)
+  /// The common batch as one frame's steps, in ``frameBuffer``, without building the per-touch
+  /// lists: at most one change per touch, and no cancel (a cancel takes two frames). False when
+  /// the batch needs the general path.
+  private func fillSingleFrame(_ changes: [ForwardedChange]) -> Bool {
+    frameBuffer.removeAll(keepingCapacity: true)
     for (i, change) in changes.enumerated() {
-      for j in 0..<i where changes[j].id == change.id { return nil }
+      for j in 0..<i where changes[j].id == change.id { return false }
       let down = slotOf[change.id] != nil
       switch change.kind {
       case .down(let released):
-        if !down { frame.append((change.id, .down(change.x, change.y, released: released))) }
+        if !down { frameBuffer.append((change.id, .down(change.x, change.y, released: released))) }
       case .move:
-        if down { frame.append((change.id, .move(change.x, change.y))) }
+        if down { frameBuffer.append((change.id, .move(change.x, change.y))) }
       case .lift:
-        if down { frame.append((change.id, .lift)) }
+        if down { frameBuffer.append((change.id, .lift)) }
       case .cancel:
-        return nil
+        return false
       }
     }
-    return frame
+    return true
   }
+
+  /// Kept between batches: the common batch's frame and each frame's placed steps.
+  private var frameBuffer: [(id: TouchID, step: Step)] = []
+  private var placedBuffer: [(slot: Int, step: Step)] = []
 
   private enum Step {
     case down(Int32, Int32, released: Bool)
@@ -284,8 +295,10 @@ public final class ForwardEncoder {
     // Slots lifted in this frame are free from the next one on.
     var lifted: [Int] = []
     // Downs take their slots first, in order, so that the frame's events go slot by slot.
-    var placed: [(slot: Int, step: Step)] = []
-    placed.reserveCapacity(frame.count)
+    var placed = placedBuffer
+    placedBuffer = []
+    placed.removeAll(keepingCapacity: true)
+    defer { placedBuffer = placed }
     for (id, step) in frame {
       if case .down(_, _, let released) = step {
         guard

@@ -35,6 +35,8 @@ final class SceneForwarding {
     let axes: (x: AbsInfo, y: AbsInfo)
     let output: ([InputEvent]) -> Void
     var pending: [ForwardedChange] = []
+    /// The encoded events of the last batch, kept for the next.
+    var events: [InputEvent] = []
     /// Touches whose touch-down a recognizer held (``ForwardCounters/held``).
     var held = 0
 
@@ -161,10 +163,14 @@ final class SceneForwarding {
     guard let time = pendingTime else { return }
     pendingTime = nil
     for device in devices where !device.pending.isEmpty {
-      let events = device.encoder.encode(device.pending, at: time)
-      // The buffer is kept: no allocation per frame for it.
+      // Both buffers are kept: no allocation per frame for them.
+      var events = device.events
+      device.events = []
+      events.removeAll(keepingCapacity: true)
+      device.encoder.encode(device.pending, at: time, into: &events)
       device.pending.removeAll(keepingCapacity: true)
       if !events.isEmpty { device.output(events) }
+      device.events = events
     }
   }
 

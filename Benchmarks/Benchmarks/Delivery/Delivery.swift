@@ -68,6 +68,21 @@ let benchmarks: @Sendable () -> Void = {
     PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240, forwarding: true)
   }
 
+  // Its control: the same scene and frames, nothing forwarded (what forwarding itself adds is the
+  // difference between the two).
+  Benchmark(
+    "Pipeline frame forwarding scene, not forwarding: 200 views 50 recognizers 10 fingers moving",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .mallocCountSmall, .mallocCountLarge],
+      warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
+      maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: PipelineState) in
+    guard state.remaining > 0 else { return }
+    for _ in benchmark.scaledIterations { state.step() }
+  } setup: {
+    PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240, forwardingScene: true)
+  }
+
   // 7. Scrolling: flings on a 200-row list (BenchScenes.scrollList): per input frame, and per
   // display tick of the deceleration that follows each lift. Only the measured step is timed:
   // the other kind of step runs between measurements (startMeasurement/stopMeasurement).

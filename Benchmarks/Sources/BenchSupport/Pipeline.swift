@@ -23,11 +23,15 @@ public final class PipelineState {
   /// The write buffer, kept between frames as UinputDevice keeps its own.
   private var raw: [UInt8] = []
 
-  public init(seconds: Double, warmUpFrames: Int, forwarding: Bool = false) {
+  /// `forwardingScene` without `forwarding`: the forwarding benchmark's scene (its recognizers keep
+  /// their touches) with no virtual touchscreen, to tell forwarding's own cost from the scene's.
+  public init(seconds: Double, warmUpFrames: Int, forwarding: Bool = false, forwardingScene: Bool = false) {
     let recording = BenchRecordings.pipelineFingers(seconds: seconds)
     frames = Replay.frames(of: recording)
     clock = VirtualClock(now: frames[0].time.seconds)
-    runtime = SceneRuntime(scene: BenchScenes.pipeline(forwarding: forwarding), clock: clock) { _ in }
+    runtime = SceneRuntime(scene: BenchScenes.pipeline(forwarding: forwarding || forwardingScene), clock: clock) {
+      _ in
+    }
     self.forwarding = forwarding
     sink = forwarding ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1
     runtime.sink = { [unowned self] message in
