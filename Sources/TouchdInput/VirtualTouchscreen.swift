@@ -136,8 +136,9 @@ public struct ForwardCounters: Hashable, Sendable {
 ///   not forwarded (``ForwardCounters/noSlot``).
 /// - Tracking ids: 0, 1, 2, … in the order touches go down, wrapping after 65535, as the kernel's.
 /// - Only what changed is sent (a move within one unit sends nothing, and a frame with nothing in
-///   it is not sent), as the kernel itself filters; a down always sends its tracking id and
-///   position, and, when the slot last held a palm, `ABS_MT_TOOL_TYPE` `MT_TOOL_FINGER` before its
+///   it is not sent), as the kernel itself filters, per slot and across touches: a down sends its
+///   tracking id and the coordinates that differ from the slot's last ones, and, when the slot last
+///   held a palm, `ABS_MT_TOOL_TYPE` `MT_TOOL_FINGER` before its
 ///   tracking id: libinput decides whether a new touch is a palm from the slot's tool type when it
 ///   reads the tracking id (evdev-fallback.c), and a touch that begins as a palm stays ignored.
 ///   Measured in the VM (`forward-libinput`): with the tool type after the tracking id, a tap
@@ -330,10 +331,13 @@ public final class ForwardEncoder {
         slots[slot].trackingID = nextTrackingID
         emit(EV.abs, ABS.mtTrackingID, nextTrackingID)
         nextTrackingID = nextTrackingID == VirtualTouchscreen.maximumTrackingID ? 0 : nextTrackingID + 1
+        // The kernel keeps each slot's last values across touches and drops a repeated one, the
+        // new touch's position included: send only what differs, so that the replay's file is
+        // what a reader of the virtual node gets (measured: forward-live-equals-replay).
+        if x != slots[slot].x { emit(EV.abs, ABS.mtPositionX, x) }
+        if y != slots[slot].y { emit(EV.abs, ABS.mtPositionY, y) }
         slots[slot].x = x
         slots[slot].y = y
-        emit(EV.abs, ABS.mtPositionX, x)
-        emit(EV.abs, ABS.mtPositionY, y)
       case .move(let x, let y):
         guard x != slots[slot].x || y != slots[slot].y else { continue }
         select(slot)

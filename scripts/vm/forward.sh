@@ -294,3 +294,64 @@ check_forward_cage() {
   ((hc > 0)) && cancel="$hc wl_touch.cancel"
   note "cage+wev: tap 1 down + 1 up at 640,360; edge swipe nothing; admin hold 3 down, no up, $cancel; edge tap 1 down + 1 up"
 }
+
+# --- live == replay, for the virtual touchscreen ---------------------------------------------------
+# A bundled recording played into a device touchd forwards: what the virtual node delivers
+# (evemu-record of it) is, frame by frame, what `touchctl replay --scene ... --forward` writes for the
+# same recording (times aside: the kernel stamps live events when touchd writes them). ORDER:
+# daemon-first or device-first. The replay's file is also a description evemu-device accepts.
+check_forward_live_equals_replay() {
+  local order=$1 rec="$RECORDINGS/atmel-03eb-201c-cdt10-2finger-taps-pinch-in-out.evemu"
+  need_daemon || return
+  [[ -f $rec ]] || skip "no $rec" || return
+  local name="fwler-$order" replay="$SCRATCH/fwler-replay.evemu" live="$SCRATCH/fwler-$order-live.evemu"
+  "$BIN/touchctl" replay "$rec" --scene "$FORWARD_SCENE" --forward "$replay" >/dev/null 2>"$SCRATCH/fwler-replay.err" ||
+    fail "touchctl replay --forward exited $?: $(head -3 "$SCRATCH/fwler-replay.err")" || return
+  evemu_create fwler-check "$replay" || fail "evemu-device refused touchctl replay --forward's output" || return
+  local checked=$NODE
+  evemu_remove fwler-check
+  unfuzzed_description "$rec" "$SCRATCH/$name.desc"
+  grep '^E:' "$rec" >"$SCRATCH/$name.events"
+  if [[ $order == daemon-first ]]; then start_touchd "$name" "$FORWARD_SCENE" || return; fi
+  evemu_create "$name" "$SCRATCH/$name.desc" || return
+  PNODE=$NODE
+  if [[ $order == device-first ]]; then start_touchd "$name" "$FORWARD_SCENE" || return; fi
+  wait_for 60 have_forward_node || fail "no virtual touchscreen ($order)" || return
+  VNODE=$(forward_node)
+  udevadm settle -t 30 || true
+  evemu-record "$VNODE" >"$live" 2>/dev/null &
+  local recorder=$!
+  sleep 1
+  timeout 180 evemu-play "$PNODE" <"$SCRATCH/$name.events" || note "evemu-play exited $?"
+  sleep 3 # the recognizers' timers after the last frame
+  kill "$recorder" 2>/dev/null
+  wait "$recorder" 2>/dev/null
+  evemu_remove "$name"
+  stop_touchd
+  $PY - "$replay" "$live" >"$SCRATCH/fwler-$order.cmp" <<'PY'
+import sys
+def frames(path):
+    out, cur = [], []
+    for line in open(path):
+        if not line.startswith("E:"):
+            continue
+        _, _, t, c, v = line.split()[:5]
+        if (t, c) == ("0000", "0000"):
+            out.append(" ".join(cur))
+            cur = []
+        else:
+            cur.append(f"{t}:{c}={int(v)}")
+    return out
+r, l = frames(sys.argv[1]), frames(sys.argv[2])
+print(f"replay {len(r)} frames, live {len(l)} frames")
+for i, (a, b) in enumerate(zip(r, l)):
+    if a != b:
+        print(f"first difference at frame {i}: replay [{a}] live [{b}]")
+        break
+sys.exit(0 if r == l and r else 1)
+PY
+  local rc=$?
+  cat "$SCRATCH/fwler-$order.cmp"
+  ((rc == 0)) || fail "the virtual node's frames differ from touchctl replay --forward's ($order; see the log)" || return
+  note "$order: $(head -1 "$SCRATCH/fwler-$order.cmp"): the virtual node's frames equal touchctl replay --forward's; evemu-device accepted the replay's file ($checked)"
+}

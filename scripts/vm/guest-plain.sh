@@ -25,7 +25,8 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency forward-latency \
-  forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput cage-wev-touch forward-cage
+  forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
+  forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -984,17 +985,17 @@ libinput_latency() {
 check_forward_latency() {
   command -v libinput >/dev/null || skip "libinput debug-events is not installed (scripts/setup.sh --vm installs libinput-tools)" || return
   need_daemon || return
-  local phys lat_a evnode round rounds=${FORWARD_ROUNDS:-3} bs=() cs=() wits=()
+  local phys evnode round rounds=${FORWARD_ROUNDS:-3} as=() bs=() cs=() wits=() stages
   ui_start fwd touchscreen "touchd VM fwdlat touchscreen" || return
   phys=$NODE
   log "physical node $phys"
-  # a: libinput alone on the physical node.
-  libinput_latency physical "$phys" || return
-  lat_a=$(cat "$SCRATCH/fwdlat-physical.json")
-  echo "physical: $lat_a"
-  # b and c in turn, FORWARD_ROUNDS times: the emulated machine's speed drifts within a boot (the
-  # same forwarder measured twice differed by 2x), so each is compared over several rounds.
+  # a, b and c in turn, FORWARD_ROUNDS times: the emulated machine's speed drifts within a boot
+  # (the same forwarder measured twice differed by 2x), so each round has its own baseline and the
+  # rounds' added delays are compared by their medians.
   for ((round = 1; round <= rounds; round++)); do
+    # a: libinput alone on the physical node.
+    libinput_latency "physical$round" "$phys" || return
+    as+=("$(cat "$SCRATCH/fwdlat-physical$round.json")")
     # b: evforward --forward.
     "$TOOLS/evforward" --forward "$phys" >"$SCRATCH/evforward-fwd.out" 2>&1 &
     EVFWD_PID=$!
@@ -1020,30 +1021,32 @@ check_forward_latency() {
     cs+=("$(cat "$SCRATCH/fwdlat-touchd$round.json")")
     grab_witness_stop "touchd$round"
     wits+=("$WITNESS_LINE")
+    # touchd's own stages for the same frames (status → latency, µs from the kernel time).
+    stages=$("$BIN/touchctl" status --json --socket "$SOCK" | $PY -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["latency"]))')
     stop_touchd
-    echo "round $round: evforward ${bs[-1]}; touchd ${cs[-1]}"
+    echo "round $round: physical ${as[-1]}; evforward ${bs[-1]}; touchd ${cs[-1]}; touchd stages $stages"
   done
   ui_stop fwd
-  $PY - "$OUT/forward-latency.json" "$lat_a" "$FORWARD_RATIO" "${#bs[@]}" "${bs[@]}" "${cs[@]}" "${wits[@]}" <<'PY'
+  $PY - "$OUT/forward-latency.json" "$FORWARD_RATIO" "${#bs[@]}" "${as[@]}" "${bs[@]}" "${cs[@]}" "${wits[@]}" <<'PY'
 import json, statistics, sys
-out, a, limit, n = sys.argv[1], json.loads(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
-rest = sys.argv[5:]
-bs, cs, wits = [json.loads(x) for x in rest[:n]], [json.loads(x) for x in rest[n:2 * n]], rest[2 * n:]
+out, limit, n = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+rest = sys.argv[4:]
+runs = [json.loads(x) for x in rest[:3 * n]]
+as_, bs, cs, wits = runs[:n], runs[n:2 * n], runs[2 * n:], rest[3 * n:]
 enough = lambda r: r.get("samples", 0) >= 100
-problems = [f"{name} round {i + 1}: too few samples ({r})" for name, runs in (("evforward", bs), ("touchd", cs))
-            for i, r in enumerate(runs) if not enough(r)]
-if not enough(a):
-    problems.append(f"physical: too few samples ({a})")
+problems = [f"{name} round {i + 1}: too few samples ({r})"
+            for name, rs in (("physical", as_), ("evforward", bs), ("touchd", cs)) for i, r in enumerate(rs) if not enough(r)]
 problems += [f"the physical node was read during a forwarder's run ({w})" for w in wits if not w.startswith("frames=0 ")]
-add_b = [round(r["median_ms"] - a["median_ms"], 3) for r in bs if enough(r)]
-add_c = [round(r["median_ms"] - a["median_ms"], 3) for r in cs if enough(r)]
+add_b = [round(r["median_ms"] - a["median_ms"], 3) for a, r in zip(as_, bs) if enough(a) and enough(r)]
+add_c = [round(r["median_ms"] - a["median_ms"], 3) for a, r in zip(as_, cs) if enough(a) and enough(r)]
+a = {"median_ms": [r.get("median_ms") for r in as_]}
 mb = statistics.median(add_b) if add_b else None
 mc = statistics.median(add_c) if add_c else None
 ratio = round(mc / mb, 2) if mb and mc is not None and mb > 0 else None
-json.dump({"physical": a, "evforward": bs, "touchd": cs, "added_ms": {"evforward": add_b, "touchd": add_c},
+json.dump({"physical": as_, "evforward": bs, "touchd": cs, "added_ms": {"evforward": add_b, "touchd": add_c},
            "median_added_ms": {"evforward": mb, "touchd": mc}, "ratio": ratio, "limit": limit,
            "grab_witness": wits}, open(out, "w"), indent=1)
-summary = (f"libinput median on the physical node {a.get('median_ms')} ms; added per round: evforward {add_b} ms, "
+summary = (f"libinput medians on the physical node {a['median_ms']} ms; added per round: evforward {add_b} ms, "
            f"touchd {add_c} ms; medians {mb} and {mc} ms")
 if ratio is None and not problems:
     problems.append("no ratio")
@@ -1478,6 +1481,12 @@ run_check forward-kill9 check_forward_kill9
 stop_forwarding
 run_check forward-no-uinput check_forward_no_uinput
 stop_forwarding
+run_check forward-live-equals-replay-daemon-first check_forward_live_equals_replay daemon-first
+evemu_remove fwler-daemon-first
+stop_touchd
+run_check forward-live-equals-replay-device-first check_forward_live_equals_replay device-first
+evemu_remove fwler-device-first
+stop_touchd
 run_check cage-wev-touch check_cage_wev
 cage_stop
 ui_stop cw

@@ -23,13 +23,14 @@ public final class PipelineState {
   /// The write buffer, kept between frames as UinputDevice keeps its own.
   private var raw: [UInt8] = []
 
-  /// `forwardingScene` without `forwarding`: the forwarding benchmark's scene (its recognizers keep
-  /// their touches) with no virtual touchscreen, to tell forwarding's own cost from the scene's.
-  public init(seconds: Double, warmUpFrames: Int, forwarding: Bool = false, forwardingScene: Bool = false) {
+  /// `keepTouches`: the pans and pinches keep their touches (``BenchScenes/pipeline(forward:keepTouches:)``);
+  /// with `forwarding`, every moving finger is forwarded in every frame, and without it the same
+  /// scene is the control that tells forwarding's own cost from the scene's.
+  public init(seconds: Double, warmUpFrames: Int, forwarding: Bool = false, keepTouches: Bool = false) {
     let recording = BenchRecordings.pipelineFingers(seconds: seconds)
     frames = Replay.frames(of: recording)
     clock = VirtualClock(now: frames[0].time.seconds)
-    runtime = SceneRuntime(scene: BenchScenes.pipeline(forwarding: forwarding || forwardingScene), clock: clock) {
+    runtime = SceneRuntime(scene: BenchScenes.pipeline(forward: forwarding, keepTouches: keepTouches), clock: clock) {
       _ in
     }
     self.forwarding = forwarding
@@ -48,7 +49,7 @@ public final class PipelineState {
     }
     for _ in 0..<warmUpFrames { step() }
     // A forwarding run that forwarded nothing in its steady state would measure nothing of it.
-    if forwarding && warmUpFrames > 1 {
+    if forwarding && keepTouches && warmUpFrames > 1 {
       let before = forwardedEvents
       step()
       precondition(forwardedEvents > before, "the benchmark's steady state forwards nothing")

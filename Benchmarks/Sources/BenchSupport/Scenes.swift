@@ -70,13 +70,14 @@ public enum BenchScenes {
   /// long press (the tap requires the double tap to fail, the pan requires the long press to
   /// fail); tiles 10-19 have a pinch: 50 recognizers.
   ///
-  /// `forwarding`: the window forwards (`forward: {}`, docs/forward.md) and the pans and pinches
-  /// keep their touches forwarded (`cancelsTouchesInView: false`), so that in the steady state
-  /// every moving finger goes to the virtual touchscreen in every frame: forwarding's worst case.
-  public static func pipeline(forwarding: Bool = false) -> Scene {
+  /// `forward`: the window forwards (`forward: {}`, docs/forward.md). `keepTouches`: the pans and
+  /// pinches keep their touches (`cancelsTouchesInView: false`), so that in the steady state every
+  /// moving finger reaches its view, and, forwarding, the virtual touchscreen, in every frame:
+  /// forwarding's worst case.
+  public static func pipeline(forward: Bool = false, keepTouches: Bool = false) -> Scene {
     var yaml = "version: 1\nwindows:\n  - id: main\n    size: {width: 1920, height: 1080}\n"
-    yaml += forwarding ? "    forward: {}\n    views:\n" : "    views:\n"
-    let keep = forwarding ? ", cancelsTouchesInView: false" : ""
+    yaml += forward ? "    forward: {}\n    views:\n" : "    views:\n"
+    let keep = keepTouches ? ", cancelsTouchesInView: false" : ""
     for t in 0..<20 {
       let (tx, ty) = (Double(t % 5) * 384, Double(t / 5) * 270)
       yaml += "      - id: tile\(t)\n        frame: {x: \(tx), y: \(ty), width: 384, height: 270}\n"
