@@ -98,6 +98,22 @@ let benchmarks: @Sendable () -> Void = {
     PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240, keepTouches: true)
   }
 
+  // The VM forward-latency scene's frame: one finger forwarded on a one-view scene.
+  Benchmark(
+    "Forward frame: one finger, one view",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .instructions],
+      warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
+      maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: ForwardOneFingerState) in
+    guard state.remaining > 0 else { return }
+    for _ in benchmark.scaledIterations { state.step() }
+  } setup: {
+    let state = ForwardOneFingerState(frames: BenchMode.smoke ? 20 : 10_200)
+    for _ in 0..<(BenchMode.smoke ? 2 : 100) { state.step() }
+    return state
+  }
+
   // 7. Scrolling: flings on a 200-row list (BenchScenes.scrollList): per input frame, and per
   // display tick of the deceleration that follows each lift. Only the measured step is timed:
   // the other kind of step runs between measurements (startMeasurement/stopMeasurement).

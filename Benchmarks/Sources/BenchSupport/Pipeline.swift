@@ -85,3 +85,58 @@ public final class PipelineState {
 
   public var remaining: Int { frames.count - 1 - next }
 }
+
+/// One finger moving on a one-view scene that forwards it in every frame: the VM's forward-latency
+/// scene (scripts/vm/scenes/forward.yaml, a three-finger long press that never claims it), per
+/// frame, the write to /dev/null included.
+public final class ForwardOneFingerState {
+  public let clock: VirtualClock
+  public let runtime: SceneRuntime
+  public var frames: [TouchFrame] = []
+  public var next = 0
+  public var forwardedEvents = 0
+  private let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
+
+  public init(frames count: Int) {
+    let yaml = """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 1920, height: 1080}
+          forward: {}
+          views:
+            - id: overlay
+              frame: {x: 0, y: 0, width: 1920, height: 1080}
+              multipleTouchEnabled: true
+              recognizers:
+                - {id: admin, type: longPress, action: open-admin, numberOfTouchesRequired: 3, minimumPressDuration: 2}
+      """
+    let id = TouchID(rawValue: 1)
+    frames.append(
+      TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: [Contact(id: id, phase: .began, x: 0.1, y: 0.5)]))
+    for i in 1..<count {
+      frames.append(
+        TouchFrame(
+          time: Timestamp(microseconds: 1_000_000 + Int64(i) * 20_000),
+          contacts: [Contact(id: id, phase: .moved, x: 0.1 + Double(i % 1000) / 2000, y: 0.5 + Double(i % 2) / 1000)]))
+    }
+    clock = VirtualClock(now: 1)
+    runtime = SceneRuntime(scene: try! Scene.parse(yaml), clock: clock) { _ in }
+    let description = BenchRecordings.pipelineFingers(seconds: 0.1).description
+    runtime.addForwarding(of: description, source: 0, inWindow: 0) { [unowned self] events in
+      forwardedEvents += events.count
+      _ = events.withUnsafeBytes { Glibc.write(sink, $0.baseAddress, $0.count) }
+    }
+  }
+
+  deinit { close(sink) }
+
+  @inline(__always) public func step() {
+    let frame = frames[next]
+    next += 1
+    clock.advance(to: frame.time.seconds)
+    runtime.handle(frame, inWindow: 0, source: 0)
+  }
+
+  public var remaining: Int { frames.count - 1 - next }
+}

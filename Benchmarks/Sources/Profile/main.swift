@@ -6,7 +6,8 @@
 //
 // Workloads: pipeline (frames of case 4), hittest (points of case 3), parse (the large shared
 // recording, parse and assemble), scroll (flings of case 7: frames and deceleration ticks), push
-// (case 8: a client's 1,000-view scene parsed, validated and built).
+// (case 8: a client's 1,000-view scene parsed, validated and built), forward (one finger forwarded
+// on a one-view scene: the VM forward-latency scene's frame).
 import BenchSupport
 import Foundation
 import TouchDelivery
@@ -18,6 +19,10 @@ let workload = arguments.count > 1 ? arguments[1] : "pipeline"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
 
 switch workload {
+case "forward":
+  let state = ForwardOneFingerState(frames: count + 1)
+  while state.remaining > 0 { state.step() }
+  print("forward: \(count) frames, \(state.forwardedEvents) events forwarded")
 case "pipeline":
   let state = PipelineState(seconds: Double(count) / 120 + 3, warmUpFrames: 240)
   for _ in 0..<count { state.step() }
