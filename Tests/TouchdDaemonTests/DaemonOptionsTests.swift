@@ -83,7 +83,7 @@ struct DaemonOptionsTests {
       }
       return String(name.filter { $0 != "," })
     }
-    #expect(names.count == 20, "\(names)")
+    #expect(names.count == 21, "\(names)")
     for name in names {
       #expect(page.contains(name.replacingOccurrences(of: "-", with: "\\-")), "touchd.8 lacks \(name)")
     }

@@ -37,65 +37,41 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  // 4. The full pipeline per frame: frame in, JSON lines out.
+  // 4. The full pipeline per frame: frame in, JSON lines out; then its forwarding variants (issue
+  // #25, docs/forward.md). One frame per iteration through a PipelineState.
   let pipelineSeconds = BenchMode.smoke ? 5.0 : 120.0
-  Benchmark(
-    "Pipeline frame: 200 views 50 recognizers 10 fingers moving",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .mallocCountSmall, .mallocCountLarge],
-      warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
-      maxIterations: BenchMode.iterations(10_000))
-  ) { (benchmark: Benchmark, state: PipelineState) in
-    guard state.remaining > 0 else { return }
-    for _ in benchmark.scaledIterations { state.step() }
-  } setup: {
-    PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240)
+  let warmUpFrames = BenchMode.smoke ? 10 : 240
+  func pipelineBenchmark(_ name: String, _ makeState: @escaping () -> PipelineState) {
+    Benchmark(
+      name,
+      configuration: .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .mallocCountSmall, .mallocCountLarge],
+        warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
+        maxIterations: BenchMode.iterations(10_000))
+    ) { (benchmark: Benchmark, state: PipelineState) in
+      guard state.remaining > 0 else { return }
+      for _ in benchmark.scaledIterations { state.step() }
+    } setup: {
+      makeState()
+    }
   }
-
-  // 4 with forwarding (issue #25, docs/forward.md): case 4's scene and frames, the window forwarding
-  // to a virtual touchscreen (the budget: p99 <= 50 us with forwarding on).
-  Benchmark(
-    "Pipeline frame forwarding: 200 views 50 recognizers 10 fingers moving",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .mallocCountSmall, .mallocCountLarge],
-      warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
-      maxIterations: BenchMode.iterations(10_000))
-  ) { (benchmark: Benchmark, state: PipelineState) in
-    guard state.remaining > 0 else { return }
-    for _ in benchmark.scaledIterations { state.step() }
-  } setup: {
-    PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240, forwarding: true)
+  pipelineBenchmark("Pipeline frame: 200 views 50 recognizers 10 fingers moving") {
+    PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames)
   }
-
+  // Case 4's scene and frames, the window forwarding to a virtual touchscreen (the budget: p99 <=
+  // 50 us with forwarding on).
+  pipelineBenchmark("Pipeline frame forwarding: 200 views 50 recognizers 10 fingers moving") {
+    PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames, forwarding: true)
+  }
   // Forwarding's worst case: the pans and pinches keep their touches, so every moving finger is
   // encoded and written to the virtual touchscreen in every frame.
-  Benchmark(
-    "Pipeline frame forwarding every finger: 200 views 50 recognizers 10 fingers moving",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .mallocCountSmall, .mallocCountLarge],
-      warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
-      maxIterations: BenchMode.iterations(10_000))
-  ) { (benchmark: Benchmark, state: PipelineState) in
-    guard state.remaining > 0 else { return }
-    for _ in benchmark.scaledIterations { state.step() }
-  } setup: {
-    PipelineState(
-      seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240, forwarding: true, keepTouches: true)
+  pipelineBenchmark("Pipeline frame forwarding every finger: 200 views 50 recognizers 10 fingers moving") {
+    PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames, forwarding: true, keepTouches: true)
   }
-
   // Its control: the same scene and frames, nothing forwarded (forwarding's own cost is the
   // difference).
-  Benchmark(
-    "Pipeline frame keeping touches, not forwarding: 200 views 50 recognizers 10 fingers moving",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .mallocCountSmall, .mallocCountLarge],
-      warmupIterations: BenchMode.warmup(100), maxDuration: BenchMode.duration(10),
-      maxIterations: BenchMode.iterations(10_000))
-  ) { (benchmark: Benchmark, state: PipelineState) in
-    guard state.remaining > 0 else { return }
-    for _ in benchmark.scaledIterations { state.step() }
-  } setup: {
-    PipelineState(seconds: pipelineSeconds, warmUpFrames: BenchMode.smoke ? 10 : 240, keepTouches: true)
+  pipelineBenchmark("Pipeline frame keeping touches, not forwarding: 200 views 50 recognizers 10 fingers moving") {
+    PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames, keepTouches: true)
   }
 
   // The VM forward-latency scene's frame: one finger forwarded on a one-view scene.
