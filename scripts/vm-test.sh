@@ -12,7 +12,7 @@
 #   scripts/vm-test.sh [--mode plain|systemd|all] [--no-build] [--only REGEX]
 # --only runs just the checks whose names match the (bash) regular expression, e.g.
 # --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
-# Environment: VM_TIMEOUT (seconds per boot; default 1800 for the plain guest, which plays every
+# Environment: VM_TIMEOUT (seconds per boot; default 2700 for the plain guest, which plays every
 # bundled recording in real time, and 900 for the systemd guest), KVER (guest kernel version).
 # Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
 # repository: the guest sees it through the root share), for two runs at once (see docs/vm-tests.md).
@@ -179,7 +179,7 @@ DEB_UPGRADE=${deb_upgrade:-}
 ENV
   cp "$results/recordings.list" "$out/recordings.list"
   local vm_timeout=${VM_TIMEOUT:-900}
-  [[ $mode == plain ]] && vm_timeout=${VM_TIMEOUT:-1800}
+  [[ $mode == plain ]] && vm_timeout=${VM_TIMEOUT:-2700}
   if [[ $mode == plain ]]; then
     append="init=$root/scripts/vm/init-plain.sh vmtest.script=$root/scripts/vm/guest-plain.sh"
   else

@@ -363,6 +363,10 @@ check_deb_purge() {
 check_install() {
   need_daemon || return
   local t0=$SECONDS missing="" f
+  # No touchscreen plugged in: install.sh's udev trigger gives a plugged one the rule's
+  # SYSTEMD_WANTS, which starts touchd.service by itself (as it should), racing this check's
+  # "a client starts it" (it lost once the trigger took longer, with /dev/uinput's).
+  ui_stop ts
   scripts/install.sh --bin-dir "$BUILD_BIN" || fail "install.sh --bin-dir exited $?" || return
   for f in /usr/local/bin/touchd /usr/local/bin/touchctl /usr/local/lib/systemd/system/touchd.service \
     /usr/local/lib/systemd/system/touchd.socket /usr/local/lib/udev/rules.d/70-touchd.rules \
