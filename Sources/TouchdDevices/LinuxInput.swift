@@ -9,10 +9,11 @@ import TouchdInput
 enum LinuxInput {
   // MARK: - System calls
 
-  /// Opens an evdev node read-only, non-blocking and close-on-exec; returns the fd or an errno.
-  static func openNode(_ path: String) -> Result<Int32, Errno> {
+  /// Opens a node non-blocking and close-on-exec, read-only unless `access` says otherwise (an
+  /// evdev node; `O_RDWR` for `/dev/uinput`); returns the fd or an errno. EINTR is retried.
+  static func openNode(_ path: String, access: Int32 = O_RDONLY) -> Result<Int32, Errno> {
     while true {
-      let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      let fd = Glibc.open(path, access | O_NONBLOCK | O_CLOEXEC)
       if fd >= 0 { return .success(fd) }
       let code = Glibc.errno
       if code != EINTR { return .failure(Errno(code)) }
@@ -213,16 +214,6 @@ enum LinuxInput {
   }
 
   // MARK: - uinput
-
-  /// Opens `/dev/uinput` (or `path`) read-write, non-blocking and close-on-exec.
-  static func openUinput(_ path: String) -> Result<Int32, Errno> {
-    while true {
-      let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-      if fd >= 0 { return .success(fd) }
-      let code = Glibc.errno
-      if code != EINTR { return .failure(Errno(code)) }
-    }
-  }
 
   /// `UI_SET_PHYS` on a uinput fd before its device is created.
   static func setUinputPhys(_ fd: Int32, _ phys: String) -> Errno? {

@@ -19,8 +19,6 @@ public final class UinputDevice {
   public let node: String?
   /// Writes that failed since it was created (the events are lost; nothing is retried).
   public private(set) var writeErrors = 0
-  /// The last failed write's errno.
-  public private(set) var lastWriteError: Errno?
 
   private var fd: Int32
   private var handle: OpaquePointer?
@@ -35,7 +33,7 @@ public final class UinputDevice {
     throws(DeviceError)
   {
     let fd: Int32
-    switch LinuxInput.openUinput(uinputPath) {
+    switch LinuxInput.openNode(uinputPath, access: O_RDWR) {
     case .success(let opened): fd = opened
     case .failure(let errno): throw .uinput(path: uinputPath, errno)
     }
@@ -62,9 +60,6 @@ public final class UinputDevice {
 
   deinit { destroy() }
 
-  /// Whether the device still exists.
-  public var exists: Bool { handle != nil }
-
   /// Writes `events` (whole frames, each ending in `SYN_REPORT`) in one write(2). uinput never
   /// blocks a writer: a reader that does not keep up gets `SYN_DROPPED` from its own buffer. A
   /// failed write is counted (``writeErrors``) and returned; the caller logs it.
@@ -72,10 +67,7 @@ public final class UinputDevice {
   public func write(_ events: [InputEvent]) -> Errno? {
     guard handle != nil, !events.isEmpty else { return nil }
     let error = LinuxInput.writeEvents(fd, events, buffer: &buffer)
-    if let error {
-      writeErrors += 1
-      lastWriteError = error
-    }
+    if error != nil { writeErrors += 1 }
     return error
   }
 
