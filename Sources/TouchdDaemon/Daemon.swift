@@ -81,6 +81,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private var liveFrameTime: Int64?
   /// When the live frame's last message was encoded.
   private var frameEncoded: Int64?
+  /// When the live frame's first forwarded batch was written to its virtual touchscreen.
+  private var frameForwarded: Int64?
   /// The live frame's messages, handed to the server in one batch once delivery returns.
   private var outbound: [OutboundMessage] = []
   private var shuttingDown = false
@@ -122,6 +124,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     self.logger = logger
     forwarding = LiveForwarding(logger: logger, uinputPath: options.uinputPath)
     loaded = try Scene.loadDocument(path: options.scenePath)
+    forwarding.didWrite = { [unowned self] in
+      if liveFrameTime != nil, frameForwarded == nil { frameForwarded = MonotonicClock.microseconds() }
+    }
   }
 
   // MARK: Start and stop
@@ -357,6 +362,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     let assembled = MonotonicClock.microseconds()
     liveFrameTime = kernel
     frameEncoded = nil
+    frameForwarded = nil
     switch frame {
     case .touches(let touches):
       if let window = live.touchWindow {
@@ -373,6 +379,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       latency.wake.record(wake - kernel)
       latency.assembled.record(assembled - kernel)
       if let encoded = frameEncoded { latency.encoded.record(encoded - kernel) }
+      if let forwarded = frameForwarded { latency.forwarded.record(forwarded - kernel) }
       latency.delivered.record(MonotonicClock.microseconds() - kernel)
     }
     guard !outbound.isEmpty else { return }

@@ -111,6 +111,35 @@ final class SceneForwarding {
     frameEnding = []
   }
 
+  /// Forwards a frame's motion ahead of its delivery when that motion is all there is to forward
+  /// from it: every contact that moved is already down on `source`'s virtual device, and no contact
+  /// begins or ends. Such a frame would leave as these moves whatever the recognizers decide, but
+  /// only after the whole pipeline ran; written first, it reaches the compositor at once (#25's
+  /// latency bound, docs/performance.md "Forwarding"). The view's `touchesMoved` then records the
+  /// same positions, which the encoder drops as repeated, so nothing leaves twice. A recognizer
+  /// that claims a touch in this frame cancels it in a frame of its own after the motion (the
+  /// compositor's client gets one more motion before `touchcancel`, never a tap). `frame` is in
+  /// window points (``SceneRuntime/handle(_:inWindow:source:)``'s mapped frame).
+  func forwardAhead(_ frame: TouchFrame, source: Int?, window: Int) {
+    guard let source, pendingTime == nil, let device = device(source: source), device.window == window else {
+      return
+    }
+    var moved = false
+    for contact in frame.contacts where contact.phase != .stationary {
+      guard contact.phase == .moved, device.encoder.isForwarding(contact.id) else { return }
+      moved = true
+    }
+    guard moved else { return }
+    let m = mapping(window)
+    for contact in frame.contacts where contact.phase == .moved {
+      let x = Self.units(contact.x, of: m.width, axis: device.axes.x)
+      let y = Self.units(contact.y, of: m.height, axis: device.axes.y)
+      device.pending.append(ForwardedChange(id: contact.id, kind: .move, x: x, y: y))
+    }
+    pendingTime = frame.time
+    flush()
+  }
+
   /// One touch of a view delivery.
   func record(_ delivery: ViewDeliveryRecord) {
     guard let source = sourceOf[delivery.id], let device = device(source: source) else { return }

@@ -228,6 +228,7 @@ public final class SceneRuntime {
     }
     frameTime = frame.time.seconds
     defer { frameTime = nil }
+    forwarding?.forwardAhead(mapped, source: source, window: index)
     application.handle(mapped, in: windows[index])
   }
 

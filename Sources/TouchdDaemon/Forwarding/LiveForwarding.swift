@@ -19,6 +19,8 @@ final class LiveForwarding {
   /// By source (the live device's number).
   private var devices: [Int: UinputDevice] = [:]
   private var physicalPaths: [Int: String] = [:]
+  /// Called after each batch is written (the daemon's `forwarded` latency stage).
+  var didWrite: (() -> Void)?
 
   init(logger: Logger, uinputPath: String) {
     self.logger = logger
@@ -84,7 +86,10 @@ final class LiveForwarding {
   }
 
   private func write(_ events: [InputEvent], source: Int) {
-    guard let device = devices[source], let error = device.write(events) else { return }
+    guard let device = devices[source] else { return }
+    let failed = device.write(events)
+    didWrite?()
+    guard let error = failed else { return }
     // The first failure, then one in a thousand: a broken device must not flood the journal.
     if device.writeErrors % 1000 == 1 {
       logger.error(

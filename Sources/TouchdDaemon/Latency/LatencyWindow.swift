@@ -76,6 +76,10 @@ public struct PipelineLatency: Sendable, Equatable {
   /// The frame's last message was encoded as its JSON line (during delivery; frames without a
   /// message are not counted).
   public var encoded = LatencyWindow()
+  /// The frame's first forwarded batch was written to its virtual touchscreen (docs/forward.md;
+  /// frames forwarding nothing are not counted). Motion of touches already forwarded is written
+  /// before delivery, so this comes before ``delivered`` for them.
+  public var forwarded = LatencyWindow()
   /// Delivery (hit-testing, the responder chain, recognizers) returned.
   public var delivered = LatencyWindow()
 
@@ -85,6 +89,7 @@ public struct PipelineLatency: Sendable, Equatable {
   public func json(handed: LatencyWindow) -> String {
     #"{"unit":"us","frames":\#(wake.recorded),"window":\#(LatencyWindow.capacity),"#
       + #""wake":\#(wake.json),"assembled":\#(assembled.json),"encoded":\#(encoded.json),"#
+      + #""forwarded":\#(forwarded.json),"#
       + #""delivered":\#(delivered.json),"handed":\#(handed.json)}"#
   }
 }

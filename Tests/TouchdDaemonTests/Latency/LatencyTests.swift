@@ -51,8 +51,11 @@ import Testing
     #expect((object?["wake"] as? [String: Int])?["p50"] == 40)
     #expect((object?["delivered"] as? [String: Int])?["max"] == 70)
     #expect(object?["encoded"] is NSNull, "no message was encoded")
+    #expect(object?["forwarded"] is NSNull, "nothing was forwarded")
     #expect((object?["handed"] as? [String: Int])?["p99"] == 90)
-    let order = ["wake", "assembled", "encoded", "delivered", "handed"].map { json.range(of: "\"\($0)\"")!.lowerBound }
+    let order = ["wake", "assembled", "encoded", "forwarded", "delivered", "handed"].map {
+      json.range(of: "\"\($0)\"")!.lowerBound
+    }
     #expect(order == order.sorted())
   }
 

@@ -185,6 +185,70 @@ struct ForwardingTests {
     #expect(result.actions == ["admin began", "admin ended"])
   }
 
+  @Test(
+    "a pan that recognizes on a move cancels the forwarded touch after that move: the move, then palm, then lift",
+    arguments: SyntheticDeviceKind.allCases)
+  func panClaimsOnAMove(kind: SyntheticDeviceKind) throws {
+    let scene = forwardScene(["{id: drag, type: pan, action: drag}"])
+    let s = script()
+    let f = s.down([P(x: 400, y: 320)])
+    s.wait(0.05)
+    s.move(f, to: [P(x: 404, y: 320)])  // under the pan's 10-point hysteresis: forwarded, nothing claims
+    s.wait(0.05)
+    s.move(f, to: [P(x: 440, y: 320)])  // the pan begins here and claims the touch
+    s.wait(0.05)
+    s.move(f, to: [P(x: 480, y: 320)])
+    s.wait(0.05)
+    s.up(f)
+    let result = try forwarded(kind.encode(s.recording), scene)
+    // The motion of the claiming frame left before the frame was delivered (forwardAhead): the
+    // compositor gets it, then the cancel in frames of their own at the same input time.
+    #expect(
+      result.frames == [
+        "1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638",
+        "1.050000 x=\(fx(404)) ax=\(fx(404))",
+        "1.100000 x=\(fx(440)) ax=\(fx(440))",
+        "1.100000 palm",
+        "1.100001 up touch=0",
+      ])
+    #expect(result.actions.first == "drag began")
+    #expect(result.actions.last == "drag ended")
+    #expect(result.counters == "forwarded 1 held 0 released 0 cancelled 1 noSlot 0")
+  }
+
+  @Test("a forwarded touch's motion leaves before its frame is delivered: before the frame's own action")
+  func motionLeavesBeforeDelivery() throws {
+    let scene = try Scene.parse(forwardScene(["{id: drag, type: pan, action: drag, cancelsTouchesInView: false}"]))
+    let clock = VirtualClock(now: 0)
+    var actions: [String] = []
+    let runtime = SceneRuntime(scene: scene, clock: clock) { message in
+      if case .action(let a) = message { actions.append("\(a.action) \(a.state.rawValue)") }
+    }
+    // Each virtual frame with the actions fired before it was written.
+    var written: [(frame: [String], actionsBefore: [String])] = []
+    runtime.addForwarding(of: SyntheticTouchscreen.description, source: 1, inWindow: 0) {
+      written.append((forwardLines($0), actions))
+    }
+    let id = TouchID(rawValue: 3)
+    let steps: [(Double, TouchPhase, Double)] = [(1.0, .began, 0.4), (1.05, .moved, 0.44), (1.1, .moved, 0.48)]
+    for (time, phase, x) in steps {
+      clock.advance(to: time)
+      runtime.handle(
+        TouchFrame(
+          time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
+          contacts: [Contact(id: id, phase: phase, x: x, y: 0.4)]), inWindow: 0, source: 1)
+    }
+    #expect(
+      written.map(\.frame) == [
+        ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638"], ["1.050000 x=1802 ax=1802"],
+        ["1.100000 x=1966 ax=1966"],
+      ])
+    // The pan began in the frame at 1.05 and changed in the one at 1.1: each frame's motion was
+    // written before that frame's action, and the touch stays forwarded (cancelsTouchesInView false).
+    #expect(written.map(\.actionsBefore) == [[], [], ["drag began"]])
+    #expect(actions == ["drag began", "drag changed"])
+  }
+
   @Test("a device that vanishes cancels its forwarded touch", arguments: SyntheticDeviceKind.allCases)
   func vanishedDeviceCancels(kind: SyntheticDeviceKind) throws {
     let s = script()
