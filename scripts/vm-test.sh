@@ -105,6 +105,7 @@ build_binaries() {
   # shellcheck disable=SC2046  # pkg-config prints several words on purpose
   gcc -O2 -Wall -Wextra -o "$results/bin/evforward" scripts/vm/evforward.c $(pkg-config --cflags --libs libevdev)
   gcc -O2 -Wall -Wextra -o "$results/bin/evflood" scripts/vm/evflood.c
+  gcc -O2 -Wall -Wextra -o "$results/bin/emucost" scripts/vm/emucost.c -lpthread
 }
 
 # The live == replay cases (scripts/vm/recordings.sh), and `touchctl replay --scene` of each on the

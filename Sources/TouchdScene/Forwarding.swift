@@ -59,6 +59,9 @@ final class SceneForwarding {
   private var pendingTime: Timestamp?
   private var frameTime: Timestamp?
   private var frameEnding: [TouchID] = []
+  /// The moves ``forwardAhead(_:source:window:)`` sent for the frame being delivered: the views'
+  /// `touchesMoved` for them are already on the virtual device.
+  private var sentAhead: [ForwardedChange] = []
   /// Flushes what a turn outside an input frame (a recognizer's timer, a command) forwarded, once
   /// that turn is over: a timer at the clock's own time, so it runs right after the turn on any
   /// clock (next in `VirtualClock.advance`, the next block on the daemon's queue).
@@ -91,6 +94,7 @@ final class SceneForwarding {
     if pendingTime != frame.time { flush() }
     frameTime = frame.time
     frameEnding = []
+    sentAhead.removeAll(keepingCapacity: true)
     guard let source, device(source: source) != nil else { return }
     for contact in frame.contacts {
       if contact.phase == .began { sourceOf[contact.id] = source }
@@ -101,6 +105,7 @@ final class SceneForwarding {
   /// After the frame: its forwarded changes leave as one frame (split only where a touch has two).
   func endFrame() {
     frameTime = nil
+    sentAhead.removeAll(keepingCapacity: true)
     flush()
     // A contact that ended and will never be delivered (blocked, refused by its view, swallowed)
     // forgets its source; one still down on the virtual device, or whose touch-down is held (its
@@ -136,6 +141,7 @@ final class SceneForwarding {
       let y = Self.units(contact.y, of: m.height, axis: device.axes.y)
       device.pending.append(ForwardedChange(id: contact.id, kind: .move, x: x, y: y))
     }
+    sentAhead.append(contentsOf: device.pending)
     pendingTime = frame.time
     flush()
   }
@@ -156,6 +162,19 @@ final class SceneForwarding {
       return
     }
     if delivery.phase == .began { heldDown.remove(delivery.id) }
+    let m = mapping(device.window)
+    let x = Self.units(delivery.location.x, of: m.width, axis: device.axes.x)
+    let y = Self.units(delivery.location.y, of: m.height, axis: device.axes.y)
+    let kind: ForwardedChange.Kind
+    switch delivery.phase {
+    case .began: kind = .down(released: delivery.wasHeld)
+    case .moved, .stationary:
+      // Sent ahead already (``forwardAhead(_:source:window:)``): nothing to encode again.
+      if sentAhead.contains(where: { $0.id == delivery.id && $0.x == x && $0.y == y }) { return }
+      kind = .move
+    case .ended: kind = .lift
+    case .cancelled: kind = .cancel
+    }
     let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
     if pendingTime != time { flush() }
     pendingTime = time
@@ -164,16 +183,6 @@ final class SceneForwarding {
         self?.turnFlush = nil
         self?.flush()
       }
-    }
-    let m = mapping(device.window)
-    let x = Self.units(delivery.location.x, of: m.width, axis: device.axes.x)
-    let y = Self.units(delivery.location.y, of: m.height, axis: device.axes.y)
-    let kind: ForwardedChange.Kind
-    switch delivery.phase {
-    case .began: kind = .down(released: delivery.wasHeld)
-    case .moved, .stationary: kind = .move
-    case .ended: kind = .lift
-    case .cancelled: kind = .cancel
     }
     device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
     if delivery.phase.isTerminal {

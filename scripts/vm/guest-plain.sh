@@ -24,7 +24,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
-  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch latency forward-latency \
+  hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch emulator-costs latency forward-latency \
   forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
   forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage
 
@@ -906,6 +906,19 @@ print(f"NOTE: median touchd {t['median_ms']} ms, evforward {b['median_ms']} ms, 
 PY
 }
 
+# --- emulator-costs -------------------------------------------------------------------------------
+# What basic operations cost in this guest (scripts/vm/emucost.c, ns per call), for reading the two
+# latency checks (docs/performance.md, "Forwarding"): under TCG they grow by very different factors
+# (a clock read through the guest's clocksource by over 100, a plain loop by about 5). Reported with
+# the clocksource; fails only when the probe does not run.
+check_emulator_costs() {
+  local costs clocksource
+  costs=$("$TOOLS/emucost") || fail "emucost did not run" || return
+  clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)
+  echo "$costs" >"$OUT/emulator-costs.txt"
+  note "ns per call: $costs; clocksource $clocksource"
+}
+
 # --- forward-latency -------------------------------------------------------------------------------
 # The forwarding's added delay (#25, docs/forward.md): `libinput debug-events` times each frame of
 # the same stream, in one boot, (a) on the physical uinput node with nothing else reading it, (b) on
@@ -1466,6 +1479,7 @@ run_check hostile-stuck-touch check_hostile_stuck
 ui_stop sk
 stop_subscriber
 stop_touchd
+run_check emulator-costs check_emulator_costs
 run_check latency check_latency
 stop_touchd
 run_check forward-latency check_forward_latency

@@ -90,6 +90,32 @@ let benchmarks: @Sendable () -> Void = {
     return state
   }
 
+  // The same frames timed only up to their write: the motion of a forwarded touch leaves before
+  // delivery (SceneForwarding.forwardAhead), so this is the forwarder's share of the frame, what
+  // the VM's forward-latency check compares with a minimal C forwarder.
+  Benchmark(
+    "Forward frame to its write: one finger, one view",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: ForwardOneFingerState) in
+    guard state.remaining > 0 else { return }
+    var measuring = true
+    state.written = {
+      if measuring {
+        benchmark.stopMeasurement()
+        measuring = false
+      }
+    }
+    benchmark.startMeasurement()
+    state.step()
+    if measuring { benchmark.stopMeasurement() }
+  } setup: {
+    let state = ForwardOneFingerState(frames: BenchMode.smoke ? 20 : 10_200)
+    for _ in 0..<(BenchMode.smoke ? 2 : 100) { state.step() }
+    return state
+  }
+
   // 7. Scrolling: flings on a 200-row list (BenchScenes.scrollList): per input frame, and per
   // display tick of the deceleration that follows each lift. Only the measured step is timed:
   // the other kind of step runs between measurements (startMeasurement/stopMeasurement).

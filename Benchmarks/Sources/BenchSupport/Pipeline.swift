@@ -95,6 +95,8 @@ public final class ForwardOneFingerState {
   public var frames: [TouchFrame] = []
   public var next = 0
   public var forwardedEvents = 0
+  /// Called after each batch is written (the "to its write" benchmark stops its clock there).
+  public var written: (() -> Void)?
   private let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
 
   public init(frames count: Int) {
@@ -126,6 +128,7 @@ public final class ForwardOneFingerState {
     runtime.addForwarding(of: description, source: 0, inWindow: 0) { [unowned self] events in
       forwardedEvents += events.count
       _ = events.withUnsafeBytes { Glibc.write(sink, $0.baseAddress, $0.count) }
+      written?()
     }
   }
 
