@@ -36,6 +36,10 @@ final class GestureArbiter {
   /// The set of each touches call, reused: emptied in place for the next call unless the callee
   /// kept it (then emptying copies, as a value type does).
   @exclusivity(unchecked) private var callSet: Set<Touch> = []
+  /// The turns' working arrays (``ArrayPool``).
+  @exclusivity(unchecked) private var touchArrays = ArrayPool<Touch>()
+  @exclusivity(unchecked) private var recognizerArrays = ArrayPool<GestureRecognizer>()
+  @exclusivity(unchecked) private var deliveryArrays = ArrayPool<ViewDelivery>()
   /// The phases a turn delivers to recognizers, in order.
   private static let recognizerPhases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
   /// Press deliveries to responders not made yet, in order (see PressDelivery.swift).
@@ -78,9 +82,15 @@ final class GestureArbiter {
     depth += 1
     defer { depth -= 1 }
     // The changing touches in this window, by phase then id. (An array filtered and sorted in
-    // place: no intermediate set.)
-    var touches: [Touch] = []
-    touches.reserveCapacity(event.allTouches.count)
+    // place: no intermediate set; every working array of the turn is borrowed from a pool.)
+    var touches = touchArrays.borrow()
+    var admitted = touchArrays.borrow()
+    var recognizers = recognizerArrays.borrow()
+    defer {
+      touchArrays.giveBack(&touches)
+      touchArrays.giveBack(&admitted)
+      recognizerArrays.giveBack(&recognizers)
+    }
     for touch in event.allTouches where touch.window === window && touch.phase != .stationary {
       touches.append(touch)
     }
@@ -88,12 +98,11 @@ final class GestureArbiter {
     for touch in touches where touch.phase == .began && !touch.isAdmitted && !touch.isBlocked {
       admit(touch, among: event.allTouches)
     }
-    let admitted = touches.filter(\.isAdmitted)
+    for touch in touches where touch.isAdmitted { admitted.append(touch) }
     // The phases present among the admitted touches: a recognizer gets no call for the others.
     var phasesPresent = 0
     for touch in admitted { phasesPresent |= 1 << touch.phase.deliveryRank }
 
-    var recognizers: [GestureRecognizer] = []
     for touch in admitted {
       for r in touch.gestureRecognizers where !recognizers.contains(where: { $0 === r }) { recognizers.append(r) }
     }
@@ -118,12 +127,19 @@ final class GestureArbiter {
       }
     }
 
-    let toView = admitted.filter { $0.deliversToView && !$0.viewCancelled }
+    var toView = touchArrays.borrow()
+    var ordered = touchArrays.borrow()
+    var scratch = touchArrays.borrow()
+    for touch in admitted where touch.deliversToView && !touch.viewCancelled { toView.append(touch) }
+    Self.group(toView, into: &ordered, scratch: &scratch)
     // Only deliveries still waiting from earlier turns can be merged with (a turn has one per touch).
     let waiting = queue.count
-    for touch in Self.grouped(toView) {
+    for touch in ordered {
       enqueueView(ViewDelivery(touch: touch, phase: touch.phase, event: event), mergingWithin: waiting)
     }
+    touchArrays.giveBack(&toView)
+    touchArrays.giveBack(&ordered)
+    touchArrays.giveBack(&scratch)
     flushViews()
 
     for touch in admitted where touch.phase.isTerminal {
@@ -479,12 +495,13 @@ final class GestureArbiter {
   /// Delivers, in order, the queued items nothing holds back.
   func flushViews() {
     guard !queue.isEmpty else { return }
-    var waiting: [ViewDelivery] = []
-    var ready: [ViewDelivery] = []
-    /// The recognizers holding the waiting items.
-    var holders: [GestureRecognizer] = []
+    var waiting = deliveryArrays.borrow()
+    var ready = deliveryArrays.borrow()
+    /// The recognizers holding the waiting items, and those of the item at hand.
+    var holders = recognizerArrays.borrow()
+    var own = recognizerArrays.borrow()
     for var item in queue where !item.touch.viewCancelled {
-      let own = heldBy(item)
+      heldBy(item, into: &own)
       let behind =
         !waiting.isEmpty
         && (waiting.contains { $0.touch === item.touch || $0.touch.view === item.touch.view }
@@ -503,18 +520,22 @@ final class GestureArbiter {
       }
       waiting.append(item)
     }
-    queue = waiting
+    recognizerArrays.giveBack(&holders)
+    recognizerArrays.giveBack(&own)
+    // The waiting items become the queue; the old queue's storage goes back to the pool.
+    swap(&queue, &waiting)
+    deliveryArrays.giveBack(&waiting)
     dispatch(ready)
+    deliveryArrays.giveBack(&ready)
   }
 
-  /// The undecided recognizers of the item's touch that delay it.
-  private func heldBy(_ item: ViewDelivery) -> [GestureRecognizer] {
-    var result: [GestureRecognizer] = []
+  /// The undecided recognizers of the item's touch that delay it, in `result` (emptied first).
+  private func heldBy(_ item: ViewDelivery, into result: inout [GestureRecognizer]) {
+    result.removeAll(keepingCapacity: true)
     for r in item.touch.gestureRecognizers
     where r._state == .possible && (r.delaysTouchesBegan || (item.phase == .ended && r.delaysTouchesEnded)) {
       result.append(r)
     }
-    return result
   }
 
   /// Calls the views' touches methods, one call per run of items with the same view, phase and event
@@ -570,22 +591,21 @@ final class GestureArbiter {
 
   /// Orders touches by phase, then by view (in order of each view's first touch), then by id, so
   /// that each view gets one call per phase.
-  private static func grouped(_ touches: [Touch]) -> [Touch] {
-    var result: [Touch] = []
+  /// Appends them to `result`; `samePhase` is working space.
+  private static func group(_ touches: [Touch], into result: inout [Touch], scratch samePhase: inout [Touch]) {
     var index = 0
     while index < touches.count {
       let phase = touches[index].phase
-      var samePhase: [Touch] = []
+      samePhase.removeAll(keepingCapacity: true)
       while index < touches.count, touches[index].phase == phase {
         samePhase.append(touches[index])
         index += 1
       }
       while let head = samePhase.first {
-        result.append(contentsOf: samePhase.filter { $0.view === head.view })
+        for touch in samePhase where touch.view === head.view { result.append(touch) }
         samePhase.removeAll { $0.view === head.view }
       }
     }
-    return result
   }
 
   // MARK: Reset

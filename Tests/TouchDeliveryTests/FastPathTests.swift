@@ -119,3 +119,47 @@ struct FastPathTests {
     }
   }
 }
+
+/// The arbiter's working arrays (``ArrayPool``): storage comes back for the next borrower, and
+/// nested borrowers never share an array.
+@Suite("Array pool")
+struct ArrayPoolTests {
+  final class Token {}
+
+  @Test("a given-back array is lent again empty with its capacity, and releases its elements")
+  func reuse() {
+    var pool = ArrayPool<Token>()
+    var first = pool.borrow()
+    #expect(first.capacity == 0, "an empty pool lends a new array")
+    weak var released: Token?
+    do {
+      let token = Token()
+      released = token
+      for _ in 0..<32 { first.append(token) }
+    }
+    let capacity = first.capacity
+    pool.giveBack(&first)
+    #expect(first.isEmpty && first.capacity == 0, "the lender's variable no longer holds the storage")
+    #expect(released == nil, "the pool keeps no element alive")
+    let again = pool.borrow()
+    #expect(again.isEmpty)
+    #expect(again.capacity == capacity)
+  }
+
+  @Test("nested borrowers get distinct arrays; each goes back")
+  func nested() {
+    var pool = ArrayPool<Int>()
+    var outer = pool.borrow()
+    outer.append(contentsOf: 0..<100)
+    var inner = pool.borrow()
+    inner.append(7)
+    #expect(outer.count == 100 && inner == [7])
+    pool.giveBack(&inner)
+    pool.giveBack(&outer)
+    let a = pool.borrow()
+    let b = pool.borrow()
+    #expect(a.capacity >= 100, "the last given back is lent first")
+    #expect(b.capacity >= 1)
+    #expect(pool.borrow().capacity == 0, "two were given back, the third is new")
+  }
+}

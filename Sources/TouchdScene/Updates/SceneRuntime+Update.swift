@@ -52,7 +52,7 @@ extension SceneRuntime {
   /// out of its window (a first responder within it gives way to the window).
   private func removeView(_ view: TouchDelivery.View, reason: String) {
     application.cancelTouches(inViewTree: view, reason: reason)
-    if let window = view.window, let first = window.firstResponder as? TouchDelivery.View,
+    if let window = view.window, let first = window.firstResponder,
       first.isDescendant(of: view)
     {
       window.firstResponder = nil
