@@ -17,6 +17,8 @@ public final class UinputDevice {
   public let phys: String
   /// Its event node (`/dev/input/eventN`), nil when libevdev could not find it in sysfs.
   public let node: String?
+  /// The physical device's node it stands for.
+  public let physical: String
   /// Writes that failed since it was created (the events are lost; nothing is retried).
   public private(set) var writeErrors = 0
 
@@ -55,6 +57,7 @@ public final class UinputDevice {
     self.handle = created
     self.description = description
     self.phys = phys
+    self.physical = physical
     self.node = LinuxInput.uinputDevnode(created)
   }
 

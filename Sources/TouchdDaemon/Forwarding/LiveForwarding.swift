@@ -18,7 +18,6 @@ final class LiveForwarding {
   private let uinputPath: String
   /// By source (the live device's number).
   private var devices: [Int: UinputDevice] = [:]
-  private var physicalPaths: [Int: String] = [:]
   /// Called after each batch is written (the daemon's `forwarded` latency stage).
   var didWrite: (() -> Void)?
 
@@ -40,7 +39,6 @@ final class LiveForwarding {
     do {
       let device = try UinputDevice(description: description, physical: path, uinputPath: uinputPath)
       devices[source] = device
-      physicalPaths[source] = path
       logger.info(
         "virtual touchscreen created",
         metadata: [
@@ -66,7 +64,7 @@ final class LiveForwarding {
     logger.info(
       "virtual touchscreen removed",
       metadata: [
-        "device.path": "\(physicalPaths.removeValue(forKey: source) ?? "")",
+        "device.path": "\(device.physical)",
         "virtual.node": "\(device.node ?? "unknown")", "writeErrors": "\(device.writeErrors)",
       ])
   }
