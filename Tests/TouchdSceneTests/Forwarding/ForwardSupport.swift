@@ -1,4 +1,5 @@
 import Foundation
+import TouchDelivery
 import TouchdInput
 import TouchdTestKit
 
@@ -73,3 +74,18 @@ func fy(_ y: Double) -> Int32 { Int32((y / 800 * 4095).rounded()) }
 
 /// The time of a script's events, as evemu writes it (six decimals).
 func stamp(_ seconds: Double) -> String { Timestamp(microseconds: Int64((seconds * 1_000_000).rounded())).description }
+
+/// Drives `runtime` frame by frame with one touch `id` from `source` on window 0: each step (time
+/// in seconds, phase, device-normalized x) advances `clock` to its time first; y stays at `y`.
+func drive(
+  _ runtime: SceneRuntime, clock: VirtualClock, touch id: TouchID, source: Int,
+  steps: [(time: Double, phase: TouchPhase, x: Double)], y: Double = 0.4
+) {
+  for (time, phase, x) in steps {
+    clock.advance(to: time)
+    runtime.handle(
+      TouchFrame(
+        time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
+        contacts: [Contact(id: id, phase: phase, x: x, y: y)]), inWindow: 0, source: source)
+  }
+}

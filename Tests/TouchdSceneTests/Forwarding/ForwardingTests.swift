@@ -229,15 +229,9 @@ struct ForwardingTests {
     runtime.addForwarding(of: SyntheticTouchscreen.description, source: 1, inWindow: 0) {
       written.append((forwardLines($0), actions))
     }
-    let id = TouchID(rawValue: 3)
-    let steps: [(Double, TouchPhase, Double)] = [(1.0, .began, 0.4), (1.05, .moved, 0.44), (1.1, .moved, 0.48)]
-    for (time, phase, x) in steps {
-      clock.advance(to: time)
-      runtime.handle(
-        TouchFrame(
-          time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
-          contacts: [Contact(id: id, phase: phase, x: x, y: 0.4)]), inWindow: 0, source: 1)
-    }
+    drive(
+      runtime, clock: clock, touch: TouchID(rawValue: 3), source: 1,
+      steps: [(1.0, .began, 0.4), (1.05, .moved, 0.44), (1.1, .moved, 0.48)])
     #expect(
       written.map(\.frame) == [
         ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638"], ["1.050000 x=1802 ax=1802"],
@@ -333,14 +327,8 @@ struct ForwardingTests {
       sent += $0
     }
     #expect(description?.name == "touchd synthetic touchscreen (touchd)")
-    let id = TouchID(rawValue: 42)
-    for (time, phase) in [(1.0, TouchPhase.began), (1.05, .ended)] {
-      clock.advance(to: time)
-      runtime.handle(
-        TouchFrame(
-          time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
-          contacts: [Contact(id: id, phase: phase, x: 0.4, y: 0.4)]), inWindow: 0, source: 7)
-    }
+    drive(
+      runtime, clock: clock, touch: TouchID(rawValue: 42), source: 7, steps: [(1.0, .began, 0.4), (1.05, .ended, 0.4)])
     #expect(forwardLines(sent) == ["1.000000 id=0 x=1638 y=1638 touch=1 ax=1638 ay=1638"])
     clock.advance(to: 1.39)
     #expect(forwardLines(sent).count == 1)
@@ -394,17 +382,11 @@ struct ForwardingTests {
     let runtime = SceneRuntime(scene: try Scene.parse(Self.kiosk), clock: clock) { _ in }
     var sent: [InputEvent] = []
     runtime.addForwarding(of: SyntheticTouchscreen.description, source: 0, inWindow: 0) { sent += $0 }
-    let id = TouchID(rawValue: 9)
-    let steps: [(Double, TouchPhase, Double)] = [
-      (1.0, .began, 0.005), (1.01, .moved, 0.05), (1.02, .moved, 0.1), (1.03, .moved, 0.2), (1.04, .ended, 0.2),
-    ]
-    for (time, phase, x) in steps {
-      clock.advance(to: time)
-      runtime.handle(
-        TouchFrame(
-          time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
-          contacts: [Contact(id: id, phase: phase, x: x, y: 0.4)]), inWindow: 0, source: 0)
-    }
+    drive(
+      runtime, clock: clock, touch: TouchID(rawValue: 9), source: 0,
+      steps: [
+        (1.0, .began, 0.005), (1.01, .moved, 0.05), (1.02, .moved, 0.1), (1.03, .moved, 0.2), (1.04, .ended, 0.2),
+      ])
     clock.runUntilIdle()
     #expect(sent.isEmpty)
     #expect(runtime.forwardCounters(source: 0)?.held == 1)
