@@ -13,7 +13,8 @@
 # --only runs just the checks whose names match the (bash) regular expression, e.g.
 # --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
 # Environment: VM_TIMEOUT (seconds per boot; default 2700 for the plain guest, which plays every
-# bundled recording in real time, and 900 for the systemd guest), KVER (guest kernel version).
+# bundled recording in real time, and 900 for the systemd guest), KVER (guest kernel version),
+# VM_APPEND (more guest kernel arguments, e.g. "clocksource=tsc tsc=reliable").
 # Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
 # repository: the guest sees it through the root share), for two runs at once (see docs/vm-tests.md).
 set -euo pipefail
@@ -201,7 +202,7 @@ ENV
     -device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
     -fsdev "local,id=vmout,path=$out,security_model=none" \
     -device virtio-9p-pci,fsdev=vmout,mount_tag=vmout \
-    -append "console=ttyS0 panic=-1 quiet $append" </dev/null >"$out/serial.raw" 2>&1 || qrc=$?
+    -append "console=ttyS0 panic=-1 quiet ${VM_APPEND:-} $append" </dev/null >"$out/serial.raw" 2>&1 || qrc=$?
   # Strip terminal escapes and CRs so the log reads (and greps) as text.
   sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' "$out/serial.raw" | tr -d '\r' >"$out/serial.log"
   echo "vm: $mode boot took $((SECONDS - t0)) s (qemu rc=$qrc)" | tee "$out/timing"
