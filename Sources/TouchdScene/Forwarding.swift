@@ -118,10 +118,11 @@ final class SceneForwarding {
 
   /// Forwards a frame's motion ahead of its delivery when that motion is all there is to forward
   /// from it: every contact that moved is already down on `source`'s virtual device, and no contact
-  /// begins or ends. Such a frame would leave as these moves whatever the recognizers decide, but
-  /// only after the whole pipeline ran; written first, it reaches the compositor at once (#25's
-  /// latency bound, docs/performance.md "Forwarding"). The view's `touchesMoved` then records the
-  /// same positions, which the encoder drops as repeated, so nothing leaves twice. A recognizer
+  /// begins or ends. Unless a recognizer claims one of them in this frame, such a frame leaves as
+  /// these moves anyway, but only after the whole pipeline ran; written first, it reaches the
+  /// compositor at once (#25's latency bound, docs/performance.md "Forwarding"). The view's
+  /// `touchesMoved` for the same positions is then skipped (``sentAhead``), so nothing leaves
+  /// twice. A recognizer
   /// that claims a touch in this frame cancels it in a frame of its own after the motion (the
   /// compositor's client gets one more motion before `touchcancel`, never a tap). `frame` is in
   /// window points (``SceneRuntime/handle(_:inWindow:source:)``'s mapped frame).
