@@ -23,6 +23,10 @@
 CAGE_USER=nobody
 CAGE_GROUP=nogroup
 
+# sway >= 1.9 (wlroots 0.17), which passes libinput's TOUCH_CANCEL on as wl_touch.cancel, built from
+# source into SWAY_PREFIX (Debian 12 has sway 1.7; docs/forward.md says how it is built).
+SWAY_PREFIX=${SWAY_PREFIX:-/opt/touchd-sway}
+
 # have_cage: whether cage, wev, seatd and Xwayland are installed (the check skips otherwise).
 have_cage() {
   command -v cage >/dev/null && command -v wev >/dev/null && command -v seatd >/dev/null &&
@@ -31,11 +35,18 @@ have_cage() {
 need_cage() {
   have_cage || skip "cage, wev, seatd or Xwayland not installed (scripts/setup.sh --vm installs them)"
 }
+need_sway() {
+  [[ -x $SWAY_PREFIX/bin/sway ]] && command -v wev >/dev/null && command -v seatd >/dev/null &&
+    command -v setpriv >/dev/null && command -v stdbuf >/dev/null ||
+    skip "no sway in $SWAY_PREFIX (sway >= 1.9 built from source, docs/forward.md), or no wev or seatd"
+}
 
 # wl_touch_count LOG KIND: how many wl_touch events of KIND (down, up, motion, frame, cancel, ...)
 # wev logged, e.g. "[12:        wl_touch] down: serial: 8; time: 50; id: 0; x: 640.00, y: 360.00".
+# Events with arguments end their name with a colon ("down: serial: …"), those without end the
+# line ("[14:        wl_touch] cancel").
 wl_touch_count() {
-  grep -ac "wl_touch\] $2:" "$1"
+  grep -acE "wl_touch\] $2(:|\$)" "$1"
 }
 
 # The wl_seat capabilities wev last saw (e.g. "touch"; "none" while the seat has no device).
@@ -72,8 +83,17 @@ cage_start() {
     fi
   fi
   : >"$log"
+  # COMPOSITOR=sway: sway instead of cage, with a config that starts wev fullscreen on a 1280x720
+  # headless output (wev inherits sway's standard output, the log).
+  local cmd=(cage -- stdbuf -oL wev)
+  if [[ ${COMPOSITOR:-cage} == sway ]]; then
+    printf '%s\n' 'output HEADLESS-1 mode --custom 1280x720' 'for_window [app_id="wev"] fullscreen enable' \
+      'exec stdbuf -oL wev' >"$xdg/sway.conf"
+    chown "$CAGE_USER:$CAGE_GROUP" "$xdg/sway.conf"
+    cmd=("$SWAY_PREFIX/bin/sway" -c "$xdg/sway.conf")
+  fi
   setpriv --reuid="$CAGE_USER" --regid="$CAGE_GROUP" --groups=input \
-    env -i "${env[@]}" cage -- stdbuf -oL wev >"$log" 2>"$log.cage" &
+    env -i "${env[@]}" "${cmd[@]}" >"$log" 2>"$log.cage" &
   CAGE_PID=$!
   log "cage started, pid $CAGE_PID (seat $seat)"
   configured() {

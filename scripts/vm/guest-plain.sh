@@ -26,7 +26,8 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch emulator-costs latency forward-latency \
   forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
-  forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage
+  forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage \
+  forward-sway
 
 # --- the guest itself: uinput, evdev, udevd --------------------------------------------------------
 check_kernel() {
@@ -1507,7 +1508,10 @@ run_check cage-wev-touch check_cage_wev
 cage_stop
 ui_stop cw
 ui_stop cw2
-run_check forward-cage check_forward_cage
+run_check forward-cage check_forward_compositor cage
+cage_stop
+stop_forwarding
+run_check forward-sway check_forward_compositor sway
 cage_stop
 stop_forwarding
 log "plain guest done"
