@@ -6,7 +6,17 @@ package enum YAMLPosition {
   /// past the end of the text: at the end of a text without a final line break, libyaml reports
   /// the line after the last, which no editor shows.
   package static func clamped(line: Int, column: Int, in text: String) -> (line: Int, column: Int) {
-    let end = position(after: text.unicodeScalars)
+    clamped(line: line, column: column, toEnd: end(of: text))
+  }
+
+  /// The place just after the last character of `text`: what ``clamped(line:column:in:)`` clamps
+  /// to, for clamping many places in one text with one pass over it.
+  package static func end(of text: String) -> (line: Int, column: Int) {
+    position(after: text.unicodeScalars)
+  }
+
+  /// `(line, column)`, or `end` when that place is past it.
+  package static func clamped(line: Int, column: Int, toEnd end: (line: Int, column: Int)) -> (line: Int, column: Int) {
     if line > end.line || (line == end.line && column > end.column) { return end }
     return (line, column)
   }

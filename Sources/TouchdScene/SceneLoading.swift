@@ -53,10 +53,11 @@ extension Scene {
     guard validator.diagnostics.isEmpty else {
       // libyaml places an empty document's null (`---` alone) on the line after a last line
       // without a line break: every place is clamped to the text, as syntax errors' are.
+      let end = YAMLPosition.end(of: yaml)
       throw SceneError(
         diagnostics: validator.diagnostics.map { diagnostic in
           var d = diagnostic
-          (d.line, d.column) = YAMLPosition.clamped(line: d.line, column: d.column, in: yaml)
+          (d.line, d.column) = YAMLPosition.clamped(line: d.line, column: d.column, toEnd: end)
           return d
         })
     }
