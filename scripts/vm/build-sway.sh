@@ -11,9 +11,9 @@
 #   --prefix DIR   where to install (default /opt/touchd-sway, where the VM check looks; the guest
 #                  boots this machine's root, so it finds it there)
 #
-# Installs the build dependencies with apt when missing (as root), builds each project with meson
-# (release, each with an rpath to the prefix so nothing else on the machine links against it), and
-# installs it. Only what the check needs is built: wlroots with the libinput backend alone, no
+# Clones the sources that are missing, installs the build dependencies with apt when missing (as
+# root), builds each project with meson (release, each with an rpath to the prefix so nothing else
+# on the machine links against it), and installs it. Only what the check needs is built: wlroots with the libinput backend alone, no
 # renderer, no Xwayland; sway without bar, nag, tray, man pages or wallpaper. About a minute of
 # building on 2 cores.
 set -euo pipefail
@@ -37,9 +37,22 @@ projects=(
   "sway-1.9|1.9|https://github.com/swaywm/sway.git|-Dman-pages=disabled -Dgdk-pixbuf=disabled -Dtray=disabled -Dswaybar=false -Dswaynag=false -Dxwayland=disabled -Ddefault-wallpaper=false -Dbash-completions=false -Dfish-completions=false -Dzsh-completions=false"
 )
 
+# The sources first: without them (no network, say) nothing is installed or built.
+mkdir -p "$src"
+for project in "${projects[@]}"; do
+  IFS='|' read -r name tag url _ <<<"$project"
+  dir="$src/$name"
+  [[ -f $dir/meson.build ]] && continue
+  echo "build-sway: cloning $url at $tag into $dir"
+  git clone -q --depth 1 --branch "$tag" "$url" "$dir" || {
+    echo "build-sway: cannot clone $url; put the $name sources in $dir (a release tarball or a checkout of $tag)" >&2
+    exit 1
+  }
+done
+
 # Debian 12 packages the four builds need (wlroots: libinput, xkbcommon, pixman, drm, seat, udev;
 # sway: json-c, pcre2, pango, cairo, evdev; wayland: expat, ffi, xml2).
-packages=(meson ninja-build pkg-config git libexpat1-dev libffi-dev libxml2-dev libinput-dev
+packages=(meson ninja-build pkg-config libexpat1-dev libffi-dev libxml2-dev libinput-dev
   libxkbcommon-dev libpixman-1-dev libdrm-dev libseat-dev libudev-dev libgbm-dev hwdata
   libjson-c-dev libpcre2-dev libpango1.0-dev libcairo2-dev libevdev-dev)
 missing=()
@@ -52,26 +65,18 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-mkdir -p "$src" "$prefix"
+mkdir -p "$prefix"
 lib="$prefix/lib/$(gcc -print-multiarch)"
 export PKG_CONFIG_PATH="$lib/pkgconfig:$prefix/share/pkgconfig"
 export LDFLAGS="-Wl,-rpath,$lib"
 export PATH="$prefix/bin:$PATH" # wayland-scanner 1.22 for the projects after wayland
 for project in "${projects[@]}"; do
-  IFS='|' read -r name tag url options <<<"$project"
-  dir="$src/$name"
-  if [[ ! -f $dir/meson.build ]]; then
-    echo "build-sway: cloning $url at $tag into $dir"
-    git clone -q --depth 1 --branch "$tag" "$url" "$dir" || {
-      echo "build-sway: cannot clone $url; put the $name sources in $dir (a release tarball or a checkout of $tag)" >&2
-      exit 1
-    }
-  fi
+  IFS='|' read -r name _ _ options <<<"$project"
   build="$src/build-$name"
   echo "build-sway: building $name into $prefix"
-  # shellcheck disable=SC2086  # options are several words on purpose
   rm -rf "$build"
-  if ! { meson setup "$build" "$dir" --prefix="$prefix" -Dbuildtype=release $options &&
+  # shellcheck disable=SC2086  # options are several words on purpose
+  if ! { meson setup "$build" "$src/$name" --prefix="$prefix" -Dbuildtype=release $options &&
     ninja -C "$build" && ninja -C "$build" install; } >"$src/$name.log" 2>&1; then
     tail -30 "$src/$name.log" >&2
     echo "build-sway: $name failed (whole log: $src/$name.log)" >&2
