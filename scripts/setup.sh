@@ -32,9 +32,11 @@ if ((vm)); then
   # (+ libevdev-dev, pkg-config above): the C latency baseline; libinput-tools: libinput
   # debug-events, the other latency reference; systemd and udev: the systemd guest; cage, wev,
   # seatd and xwayland: a real Wayland compositor and client in the plain guest (scripts/vm/cage.sh;
-  # Debian's cage will not start without the Xwayland binary).
+  # Debian's cage will not start without the Xwayland binary); kwin-wayland: KWin 5.27, the
+  # compositor of the systemd guest's forward-kwin (scripts/vm/kwin.sh: in a logind session, it
+  # passes the admin hold's cancel on to wev; without it vm-test.sh leaves the check out).
   packages+=(linux-image-amd64 qemu-system-x86 busybox-static cpio evemu-tools python3-libevdev
-    libevdev-dev gcc libinput-tools systemd udev cage wev seatd xwayland)
+    libevdev-dev gcc libinput-tools systemd udev cage wev seatd xwayland kwin-wayland)
 fi
 
 # pytest for the Python client's tests (scripts/test.sh), unless a python3 on the PATH has it.

@@ -13,6 +13,11 @@ SOCK=/run/touchd/touchd.sock   # the installed touchd.socket's
 EVENTS="$OUT/systemd-events.jsonl"
 # shellcheck source=scripts/vm/forward.sh
 . "$VM/forward.sh"
+# cage.sh for wev's helpers (wl_touch_count), kwin.sh for KWin in a logind session (forward-kwin).
+# shellcheck source=scripts/vm/cage.sh
+. "$VM/cage.sh"
+# shellcheck source=scripts/vm/kwin.sh
+. "$VM/kwin.sh"
 
 BUILD_BIN=$BIN                 # the release binaries, for install.sh
 BIN=/usr/bin                   # the package's
@@ -25,7 +30,7 @@ mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
 plan systemd-boot systemd-deb-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-websocket-socket systemd-forward systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-watchdog systemd-websocket-socket systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
@@ -236,6 +241,56 @@ check_forward_service() {
   note "/dev/uinput $perms; the service created $vnode (TOUCHD_IGNORE=1), grabbed the panel, forwarded a tap; gone with the scene"
 }
 
+# forward-kwin: the kiosk's gestures (forward_gestures, as forward-cage and forward-sway in the plain
+# guest) through KWin 5.27 in a real logind session (kwin.sh): the installed service forwards with
+# config/kiosk-forward.yaml as the scene, KWin runs in a kiosk unit (PAMName=login, a dedicated user,
+# tty1) with wev fullscreen, and takes touchd's virtual touchscreen through logind. A tap is one
+# wl_touch down at the centre of wev's surface and one up; the claimed edge swipe nothing; the admin
+# hold three downs, no up and wl_touch.cancel; the edge-zone tap one down and one up. The scene
+# before is put back and the kiosk unit stopped, whatever happened.
+check_forward_kwin() {
+  need_daemon || return
+  need_kwin || return
+  local rc=0 good=/etc/touchd/scene.yaml
+  [[ -f $good ]] || fail "no $good: the package is not installed (systemd-deb-install)" || return
+  [[ -n ${UI_PID[ts]:-} ]] || ui_start ts touchscreen "touchd VM systemd touchscreen" || return
+  cp "$good" "$SCRATCH/scene.before-kwin"
+  forward_kwin || rc=$?
+  kwin_stop
+  cp "$SCRATCH/scene.before-kwin" "$good"
+  systemctl restart touchd.service || { note "systemctl restart with the scene before exited $?"; rc=1; }
+  return "$rc"
+}
+forward_kwin() {
+  cp "$FORWARD_SCENE" /etc/touchd/scene.yaml
+  systemctl restart touchd.service || fail "systemctl restart with $FORWARD_SCENE exited $?" || return
+  wait_for 60 have_forward_node || {
+    journalctl -u touchd.service --no-pager -o cat | tail -15
+    fail "the service reports no virtual touchscreen within 60 s"
+    return
+  }
+  local vnode t0
+  vnode=$(forward_node)
+  [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen" || return
+  udevadm settle -t 30 || true
+  t0=$SECONDS
+  kwin_start || return
+  local started=$((SECONDS - t0)) size w h
+  opens "$KWIN_PID" "$vnode" || fail "KWin (pid $KWIN_PID) has not opened touchd's virtual touchscreen $vnode" || return
+  opens "$KWIN_PID" /dev/dri/card0 || fail "KWin (pid $KWIN_PID) has not opened /dev/dri/card0" || return
+  size=$(kwin_surface)
+  read -r w h <<<"$size"
+  kwin_fullscreen || fail "wev is not fullscreen ($w x $h; the window rule did not apply): the edge-zone taps would miss it" || return
+  # The tap at the panel's centre lands at the centre of the fullscreen surface (the output).
+  forward_gestures "$KWIN_WEV_LOG" ts kwin "$((w / 2)).000000, $((h / 2)).000000" || return
+  grep -a 'wl_touch\|wl_seat\|xdg_toplevel\] configure' -A1 "$KWIN_WEV_LOG" | grep -av 'wl_touch\] frame'
+  local counters
+  counters=$(for k in forwarded held released cancelled; do printf '%s %s ' "$k" "$(forward_status "$k")"; done)
+  echo "touchd status: $counters"
+  [[ -z $GESTURES_BAD ]] || fail "$GESTURES_BAD" || return
+  note "kwin+wev in logind session $KWIN_SESSION (seat0, vt $KIOSK_VT, user $KIOSK_USER; KWin up in $started s, wev fullscreen ${w}x$h): tap 1 down + 1 up at $((w / 2)),$((h / 2)); edge swipe nothing; admin hold 3 down, no up, $GESTURES_CANCELS wl_touch.cancel; edge tap 1 down + 1 up"
+}
+
 check_security() {
   local out score
   out=$(systemd-analyze security --no-pager touchd.service 2>&1)
@@ -395,6 +450,7 @@ run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
 run_check systemd-websocket-socket check_websocket_socket
 run_check systemd-forward check_forward_service
+run_check forward-kwin check_forward_kwin
 run_check systemd-security-score check_security
 run_check systemd-deb-upgrade-keeps-conffile check_deb_upgrade
 run_check systemd-stop-clean check_stop
