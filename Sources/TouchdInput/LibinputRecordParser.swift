@@ -69,7 +69,7 @@ public enum LibinputRecordParser {
     }
     let reader = Reader(source: source, text: text)
     guard let mapping = root.mapping else { throw reader.fail(root, "expected a mapping at the top level") }
-    if let version = mapping["version"], version.int != 1 {
+    if let version = mapping["version"], YAMLInt.value(of: version) != 1 {
       throw reader.fail(version, "unsupported libinput record version \(version.string ?? "?") (1 is read)")
     }
     guard let devices = mapping["devices"] else { throw reader.fail(root, "no devices: list") }
@@ -123,7 +123,9 @@ public enum LibinputRecordParser {
       guard let sequence = node.sequence else { throw fail(node, "\(what) must be a list of integers") }
       var values: [Int] = []
       for item in sequence {
-        guard let value = item.int else { throw fail(item, "\(what): \"\(item.string ?? "?")\" is not an integer") }
+        guard let value = YAMLInt.value(of: item) else {
+          throw fail(item, "\(what): \"\(item.string ?? "?")\" is not an integer")
+        }
         values.append(value)
       }
       if let count, values.count != count {
@@ -177,7 +179,9 @@ public enum LibinputRecordParser {
       if let codes = mapping["codes"] {
         guard let codeMapping = codes.mapping else { throw fail(codes, "codes: must be a mapping") }
         for (key, value) in codeMapping {
-          guard let typeValue = key.int else { throw fail(key, "codes: key \"\(key.string ?? "?")\" is not a type") }
+          guard let typeValue = YAMLInt.value(of: key) else {
+            throw fail(key, "codes: key \"\(key.string ?? "?")\" is not a type")
+          }
           let type: UInt16 = try int(typeValue, key, "event type")
           var set = Set<UInt16>()
           for code in try integers(value, what: "codes") { set.insert(try int(code, value, "event code")) }
@@ -192,7 +196,9 @@ public enum LibinputRecordParser {
       if let abs = mapping["absinfo"] {
         guard let absMapping = abs.mapping else { throw fail(abs, "absinfo: must be a mapping") }
         for (key, value) in absMapping {
-          guard let codeValue = key.int else { throw fail(key, "absinfo: key \"\(key.string ?? "?")\" is not a code") }
+          guard let codeValue = YAMLInt.value(of: key) else {
+            throw fail(key, "absinfo: key \"\(key.string ?? "?")\" is not a code")
+          }
           let code: UInt16 = try int(codeValue, key, "axis code")
           let numbers = try integers(value, count: 5, what: "absinfo")
           absInfo[code] = AbsInfo(

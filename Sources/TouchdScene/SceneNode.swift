@@ -96,7 +96,8 @@ struct SceneNode {
   var int: Int? {
     guard let s = scalar, s.isPlain else { return nil }
     if SceneNode.isPlainInteger(s.string) { return Int(s.string) }
-    return Int.construct(from: Node.Scalar(s.string, Yams.Tag(.implicit), .plain))
+    // Yams' reading, without its trap on a sexagesimal integer out of range (YAMLInt).
+    return YAMLInt.value(of: .scalar(Node.Scalar(s.string, Yams.Tag(.implicit), .plain)))
   }
 
   /// Yams' `Node.float`.

@@ -102,6 +102,23 @@ struct RecordingFuzzRegressionTests {
     #expect(libinputError("# a comment\n---") == "fuzz.yml:2: expected a mapping at the top level")
   }
 
+  /// FuzzLibinputRecord (the 10^7 campaign, input `version: +476666666660368547:5808`): Yams reads
+  /// a YAML 1.1 sexagesimal integer with unchecked arithmetic, so one out of `Int`'s range trapped
+  /// (`YAMLInt` reads it with checked arithmetic). In range, `1:0` is still 60.
+  @Test("A sexagesimal integer out of range is an error, not a crash")
+  func sexagesimalIntegerOutOfRange() {
+    #expect(
+      libinputError("version: +476666666660368547:5808")
+        == "fuzz.yml:1: unsupported libinput record version +476666666660368547:5808 (1 is read)")
+    #expect(libinputError("version: 1:0") == "fuzz.yml:1: unsupported libinput record version 1:0 (1 is read)")
+    #expect(YAMLInt.value(of: .scalar(.init("1:30"))) == 90)
+    #expect(YAMLInt.value(of: .scalar(.init("-1:0:0"))) == -3600)
+    #expect(YAMLInt.value(of: .scalar(.init("+476666666660368547:5808"))) == nil)
+    #expect(YAMLInt.value(of: .scalar(.init("1:0:0:0:0:0:0:0:0:0:0:0"))) == nil)
+    #expect(YAMLInt.value(of: .scalar(.init("0x1F"))) == 31)
+    #expect(YAMLInt.value(of: .scalar(.init("1_000"))) == 1000)
+  }
+
   /// A control character is a YAML reader error: its line is counted as libyaml counts lines
   /// (`\r\n` is one line end), not from 1.
   @Test("A YAML reader error names the line of the bad character, CRLF lines counted once")

@@ -80,6 +80,20 @@ struct SceneFuzzRegressionTests {
         == ["fuzz.yaml:3:1: error: YAML syntax error: did not find expected ',' or '}' while parsing a flow mapping"])
   }
 
+  /// Found with FuzzLibinputRecord (`version: +476666666660368547:5808`): the scene loader read
+  /// integers with the same Yams call, which trapped on a sexagesimal integer out of range.
+  @Test("A scene's sexagesimal integer out of range is an error at its place; in range it is read")
+  func sexagesimalIntegerOutOfRange() {
+    let scene = { (rotation: String) in
+      "version: 1\nwindows:\n  - id: main\n    size: {width: 100, height: 100}\n    rotation: \(rotation)\n    views: []\n"
+    }
+    #expect(
+      diagnostics(scene("+476666666660368547:5808")) == [
+        "fuzz.yaml:5:15: error: 'rotation' in window 'main' must be 0, 90, 180 or 270, found '+476666666660368547:5808'"
+      ])
+    #expect(diagnostics(scene("1:30")) == [])
+  }
+
   /// Found with FuzzLibinputRecord's `---` (the libinput-record parser had the same fault): an
   /// empty document's null is on the line after a last line without a line break in libyaml's
   /// marks, so a scene of `---` alone was an error at line 2 of a one-line file.
