@@ -15,7 +15,8 @@
 # Environment: VM_TIMEOUT (seconds per boot; default 2700 for the plain guest, which plays every
 # bundled recording in real time, and 1200 for the systemd guest: its package checks and forward-kwin
 # took over 900 s on a loaded host), KVER (guest kernel version),
-# VM_APPEND (more guest kernel arguments, e.g. "clocksource=tsc tsc=reliable").
+# VM_APPEND (more guest kernel arguments, e.g. "clocksource=tsc tsc=reliable"), SWAY_PREFIX (where
+# forward-sway's sway 1.9 is, or is built to: default /opt/touchd-sway).
 # Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
 # repository: the guest sees it through the root share), for two runs at once (see docs/vm-tests.md).
 set -euo pipefail
@@ -120,11 +121,12 @@ leave_out() { # leave_out NAME WHY
   left_out_why[$1]=$2
 }
 
-# forward-sway's compositor: sway 1.9 in /opt/touchd-sway (Debian 12 has only 1.7, which drops the
+# forward-sway's compositor: sway 1.9 in SWAY_PREFIX (Debian 12 has only 1.7, which drops the
 # cancel). When it is missing and this is root, scripts/vm/build-sway.sh builds it once (it clones
 # the sources: that needs the network); when there is still none, the check is left out.
+sway_prefix=${SWAY_PREFIX:-/opt/touchd-sway}
 prepare_sway() {
-  local prefix=/opt/touchd-sway reason
+  local prefix=$sway_prefix reason
   [[ $mode != systemd ]] || return 0
   if [[ ! -x $prefix/bin/sway && $(id -u) -eq 0 ]]; then
     echo "vm: building sway 1.9 into $prefix for forward-sway (scripts/vm/build-sway.sh)"
@@ -223,6 +225,7 @@ KEYPAD_RECORDING=$keypad_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'
 LEFT_OUT='$left_out'
+SWAY_PREFIX='$sway_prefix'
 DEB=${deb:-}
 DEB_UPGRADE=${deb_upgrade:-}
 ENV

@@ -8,8 +8,8 @@
 #                  DIR/wayland-1.22.0, DIR/wayland-protocols-1.32, DIR/wlroots-0.17.4, DIR/sway-1.9
 #                  (a release tarball or a checkout of the tag); a missing one is cloned from
 #                  upstream at its tag (needs the network)
-#   --prefix DIR   where to install (default /opt/touchd-sway, where the VM check looks; the guest
-#                  boots this machine's root, so it finds it there)
+#   --prefix DIR   where to install (default SWAY_PREFIX, else /opt/touchd-sway: where vm-test.sh
+#                  looks; the guest boots this machine's root, so it finds it there)
 #
 # Clones the sources that are missing, installs the build dependencies with apt when missing (as
 # root), builds each project with meson (release, each with an rpath to the prefix so nothing else
@@ -19,7 +19,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 src="$root/.build/sway-src"
-prefix=/opt/touchd-sway
+prefix=${SWAY_PREFIX:-/opt/touchd-sway}
 while (($#)); do
   case "$1" in
     --src) src=${2:?--src needs a directory}; shift 2 ;;

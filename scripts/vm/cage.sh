@@ -24,8 +24,9 @@ CAGE_USER=nobody
 CAGE_GROUP=nogroup
 
 # sway >= 1.9 (wlroots 0.17), which passes libinput's TOUCH_CANCEL on as wl_touch.cancel, built from
-# source into SWAY_PREFIX (Debian 12 has sway 1.7; docs/forward.md says how it is built).
-SWAY_PREFIX=${SWAY_PREFIX:-/opt/touchd-sway}
+# source into SWAY_PREFIX, which the host's vm-test.sh writes into env.sh (Debian 12 has sway 1.7;
+# docs/forward.md says how it is built).
+SWAY_PREFIX=${SWAY_PREFIX:-}
 
 # have_cage: whether cage, wev, seatd and Xwayland are installed (the check skips otherwise).
 have_cage() {
@@ -36,7 +37,7 @@ need_cage() {
   have_cage || skip "cage, wev, seatd or Xwayland not installed (scripts/setup.sh --vm installs them)"
 }
 need_sway() {
-  [[ -x $SWAY_PREFIX/bin/sway ]] && command -v wev >/dev/null && command -v seatd >/dev/null &&
+  [[ -n $SWAY_PREFIX && -x $SWAY_PREFIX/bin/sway ]] && command -v wev >/dev/null && command -v seatd >/dev/null &&
     command -v setpriv >/dev/null && command -v stdbuf >/dev/null ||
     skip "no sway in $SWAY_PREFIX (sway >= 1.9 built from source, docs/forward.md), or no wev or seatd"
 }
