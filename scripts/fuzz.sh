@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs touchd's libFuzzer targets (Fuzz/, docs/reliability.md "Fuzzing"):
-#   scripts/fuzz.sh [--time SECONDS | --runs N] [--jobs N] [--keep-corpus] [--release] [TARGET...]
+#   scripts/fuzz.sh [--time S | --runs N | --until N] [--jobs N] [--keep-corpus] [--release] [TARGET...]
 #
 #   TARGET         FuzzEvemu FuzzLibinputRecord FuzzScene FuzzProtocol FuzzFrameAssembler (default: all)
 #   --time S       fuzz each target for S seconds (default 60)
 #   --runs N       or for N inputs (the seed corpus counts)
+#   --until N      or until the ledger (below) holds N inputs of this build for the target: runs go on
+#                  from the corpus (--keep-corpus) until it does, a new one after each that ends early
+#                  on a busy machine's timeout, and stop at the first finding
 #   --jobs N       N fuzzing processes per target sharing one corpus (default 1); the summary sums
 #                  their executions and measures coverage over the corpus they built together
 #   --keep-corpus  start from the corpus a previous run left in .build-fuzz/corpus/TARGET (the seeds
@@ -18,14 +21,15 @@
 # Builds the Fuzz package with -sanitize=fuzzer,address into .build-fuzz, builds each target's seed
 # corpus from the repository (recordings in ../shared/recordings and the test fixtures, example
 # scenes, the protocol's documented JSON lines), then runs it with a 1 s limit per input and 2 GB of
-# memory. Crashes, timeouts and out-of-memory inputs are written to .build-fuzz/findings/TARGET/;
-# the script prints each one's path and exits 1 when any target found one (a timeout counts when it
-# times out again alone: one that then takes under half the limit was a busy machine's, and is only
-# reported). Ends with one line per target: executions, executions a second, coverage (libFuzzer's
-# cov and ft), corpus size, findings.
+# memory, LeakSanitizer on. Crashes, timeouts, leaks and out-of-memory inputs are written to
+# .build-fuzz/findings/TARGET/; the script prints each one's path and exits 1 when any target found
+# one (a timeout counts when it times out again alone: one that then takes under half the limit was
+# a busy machine's, and is only reported). Ends with one line per target: executions, executions a
+# second, coverage (libFuzzer's cov and ft), corpus size, findings.
 #
 # Run one input again:
-#   SWIFT_DETERMINISTIC_HASHING=1 .build-fuzz/debug/FuzzScene .build-fuzz/findings/FuzzScene/crash-…
+#   SWIFT_DETERMINISTIC_HASHING=1 ASAN_OPTIONS=malloc_context_size=10 \
+#   LSAN_OPTIONS=suppressions=Fuzz/lsan.supp .build-fuzz/debug/FuzzScene .build-fuzz/findings/FuzzScene/crash-…
 set -euo pipefail
 # The whole script is one block, read before it runs: editing the file during a long run cannot
 # change what the run does.
@@ -42,11 +46,13 @@ keep_corpus=0
 ledger_only=0
 config=debug
 targets=()
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+until=""
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
   case "$1" in
     --time) time_budget=${2:?--time needs seconds}; runs=""; shift 2 ;;
     --runs) runs=${2:?--runs needs a count}; shift 2 ;;
+    --until) until=${2:?--until needs a count}; keep_corpus=1; shift 2 ;;
     --jobs) jobs=${2:?--jobs needs a count}; shift 2 ;;
     --keep-corpus) keep_corpus=1; shift ;;
     --release) config=release; shift ;;
@@ -61,10 +67,17 @@ done
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --jobs needs a positive count" >&2; exit 2; }
 [[ -z "$runs" || "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --runs needs a positive count" >&2; exit 2; }
+[[ -z "$until" || "$until" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --until needs a positive count" >&2; exit 2; }
+[[ -z "$until" || -z "$runs" ]] || { echo "fuzz.sh: --runs and --until are two budgets: give one" >&2; exit 2; }
 [[ -n "$runs" || "$time_budget" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --time needs whole seconds" >&2; exit 2; }
 
 # One run at a time in a tree: runs share .build-fuzz's corpora, logs and findings.
 ledger="$scratch/ledger.tsv"
+# ledger_inputs TARGET: the inputs the ledger holds for TARGET in this build.
+ledger_inputs() {
+  [[ -f "$ledger" ]] || { echo 0; return; }
+  awk -F '\t' -v t="$1" -v c="$config" '$4 == t && $3 == c { n += $5 } END { print n + 0 }' "$ledger"
+}
 if ((ledger_only)); then
   [[ -s "$ledger" ]] || { echo "fuzz: no run recorded yet in ${ledger#"$root"/}"; exit 0; }
   echo "fuzz: the runs recorded in ${ledger#"$root"/}, per target and build (cov, ft, corpus: the last run's)"
@@ -251,98 +264,115 @@ export SWIFT_BACKTRACE=enable=no # libFuzzer reports crashes itself; Swift's bac
 # The same input runs the same way each time (Set and Dictionary orders included), so a finding
 # happens again when its file is run again.
 export SWIFT_DETERMINISTIC_HASHING=1
-# No allocation stack is recorded for each malloc: ASan still finds every bad access, its report
-# only lacks where the memory came from (run the input again by hand for that). Measured: 1.5 times
-# the executions a second of FuzzScene, 1.1 times FuzzFrameAssembler's.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
+# Ten frames of stack are recorded for each malloc, not ASan's 30: enough for LeakSanitizer to tell
+# a global's initializer (Fuzz/lsan.supp) from a leak, for less unwinding. Not fewer: with 0 or 1
+# frame LeakSanitizer reports no leak at all (measured: a reference cycle made by one input went
+# unreported with malloc_context_size=0, and was found with 10).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=10}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan.supp}
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 summary=()
 findings=()
 for target in "${targets[@]}"; do
-  corpus="$scratch/corpus/$target"
-  # Not .build-fuzz/artifacts: SwiftPM owns that directory and empties it when it builds.
-  artifacts="$scratch/findings/$target"
-  logs="$scratch/logs/$target"
-  ((keep_corpus)) || rm -rf "$corpus"
-  mkdir -p "$corpus" "$artifacts" "$logs"
-  rm -f "$logs"/*.log
-  max_len=${max_lens[$target]}
-  "corpus_$target" "$corpus"
-  seeds=$(find "$corpus" -type f | wc -l)
-  flags=(-timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len="$max_len" -print_final_stats=1
-    -artifact_prefix="$artifacts/")
-  [[ -f "$root/Fuzz/dictionaries/$target.dict" ]] && flags+=(-dict="$root/Fuzz/dictionaries/$target.dict")
-  if [[ -n "$runs" ]]; then
-    flags+=(-runs=$(((runs + jobs - 1) / jobs)))
-    budget="$runs inputs"
-  else
-    flags+=(-max_total_time="$time_budget")
-    budget="${time_budget} s"
-  fi
-  echo "fuzz: $target: $budget, $jobs process(es), $seeds seeds, corpus .build-fuzz/corpus/$target"
-  marker="$logs/.start"
-  : >"$marker"
-  start=$(date +%s.%N)
-  pids=()
-  for ((job = 0; job < jobs; job++)); do
-    "$bin/$target" "${flags[@]}" -seed=$((job + 1)) "$corpus" >"$logs/job-$job.log" 2>&1 &
-    pids+=($!)
-  done
-  status=0
-  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-  elapsed=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
-  # Executions: the sum of every process's count (its final stats, or its last status line when it
-  # stopped without them).
-  execs=0
-  for log in "$logs"/job-*.log; do
-    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    [[ -n "$n" ]] || n=$(grep -ao '^#[0-9]*' "$log" | tail -1 | tr -d '#')
-    execs=$((execs + ${n:-0}))
-  done
-  # Coverage: libFuzzer's last status line with one process; with several, a pass over the corpus
-  # they built together (each process only counts what it saw itself).
-  if ((jobs == 1)); then
-    last=$(grep -a '^#[0-9].*cov: ' "$logs/job-0.log" | tail -1 || true)
-  else
-    "$bin/$target" -runs=0 -max_len="$max_len" "$corpus" >"$logs/coverage.log" 2>&1 || true
-    last=$(grep -a '^#[0-9].*cov: ' "$logs/coverage.log" | tail -1 || true)
-  fi
-  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
-  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
-  found=()
-  dismissed=0
-  while IFS= read -r artifact; do
-    # A timeout, or a unit libFuzzer reported slow (over 10 s: a process stopped with SIGSTOP, as
-    # while a VM latency run has the machine), is run again alone first.
-    if [[ "${artifact##*/}" == timeout-* || "${artifact##*/}" == slow-unit-* ]]; then
-      # A timeout must happen again: on a busy machine (other builds, other fuzzers) an input well
-      # within the limit can miss it. Every input runs the same way each time, so a real hang does.
-      slowest=$("$bin/$target" -runs=3 -timeout=60 "$artifact" 2>&1 |
-        sed -n 's/^Executed .* in \([0-9]*\) ms$/\1/p' | sort -n | tail -1)
-      if [[ -n "$slowest" ]] && ((slowest < 500)); then
-        echo "fuzz: $target: ${artifact#"$root"/} was slow on a busy machine but takes $slowest ms alone: not counted"
-        dismissed=$((dismissed + 1))
-        continue
+  # --until: one run after another, each for what the ledger still lacks.
+  while :; do
+    if [[ -n "$until" ]]; then
+      held=$(ledger_inputs "$target")
+      if ((held >= until)); then
+        echo "fuzz: $target: the ledger holds $held $config inputs, at least $until: nothing to run"
+        break
       fi
+      runs=$((until - held))
     fi
-    found+=("$artifact")
-  done < <(find "$artifacts" -type f -newer "$marker" | sort)
-  for artifact in "${found[@]}"; do
-    findings+=("$artifact")
-    echo "fuzz: $target found ${artifact#"$root"/} (log: ${logs#"$root"/})"
-    grep -a -m1 -E 'Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$logs"/job-*.log | sed 's/^/fuzz:   /' || true
+    corpus="$scratch/corpus/$target"
+    # Not .build-fuzz/artifacts: SwiftPM owns that directory and empties it when it builds.
+    artifacts="$scratch/findings/$target"
+    logs="$scratch/logs/$target"
+    ((keep_corpus)) || rm -rf "$corpus"
+    mkdir -p "$corpus" "$artifacts" "$logs"
+    rm -f "$logs"/*.log
+    max_len=${max_lens[$target]}
+    "corpus_$target" "$corpus"
+    seeds=$(find "$corpus" -type f | wc -l)
+    flags=(-timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len="$max_len" -print_final_stats=1
+      -artifact_prefix="$artifacts/")
+    [[ -f "$root/Fuzz/dictionaries/$target.dict" ]] && flags+=(-dict="$root/Fuzz/dictionaries/$target.dict")
+    if [[ -n "$runs" ]]; then
+      flags+=(-runs=$(((runs + jobs - 1) / jobs)))
+      budget="$runs inputs"
+    else
+      flags+=(-max_total_time="$time_budget")
+      budget="${time_budget} s"
+    fi
+    echo "fuzz: $target: $budget, $jobs process(es), $seeds seeds, corpus .build-fuzz/corpus/$target"
+    marker="$logs/.start"
+    : >"$marker"
+    start=$(date +%s.%N)
+    pids=()
+    for ((job = 0; job < jobs; job++)); do
+      "$bin/$target" "${flags[@]}" -seed=$((job + 1)) "$corpus" >"$logs/job-$job.log" 2>&1 &
+      pids+=($!)
+    done
+    status=0
+    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    elapsed=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+    # Executions: the sum of every process's count (its final stats, or its last status line when it
+    # stopped without them).
+    execs=0
+    for log in "$logs"/job-*.log; do
+      n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+      [[ -n "$n" ]] || n=$(grep -ao '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+      execs=$((execs + ${n:-0}))
+    done
+    # Coverage: libFuzzer's last status line with one process; with several, a pass over the corpus
+    # they built together (each process only counts what it saw itself).
+    if ((jobs == 1)); then
+      last=$(grep -a '^#[0-9].*cov: ' "$logs/job-0.log" | tail -1 || true)
+    else
+      "$bin/$target" -runs=0 -max_len="$max_len" "$corpus" >"$logs/coverage.log" 2>&1 || true
+      last=$(grep -a '^#[0-9].*cov: ' "$logs/coverage.log" | tail -1 || true)
+    fi
+    cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+    ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+    found=()
+    dismissed=0
+    while IFS= read -r artifact; do
+      # A timeout, or a unit libFuzzer reported slow (over 10 s: a process stopped with SIGSTOP, as
+      # while a VM latency run has the machine), is run again alone first.
+      if [[ "${artifact##*/}" == timeout-* || "${artifact##*/}" == slow-unit-* ]]; then
+        # A timeout must happen again: on a busy machine (other builds, other fuzzers) an input well
+        # within the limit can miss it. Every input runs the same way each time, so a real hang does.
+        slowest=$("$bin/$target" -runs=3 -timeout=60 "$artifact" 2>&1 |
+          sed -n 's/^Executed .* in \([0-9]*\) ms$/\1/p' | sort -n | tail -1)
+        if [[ -n "$slowest" ]] && ((slowest < 500)); then
+          echo "fuzz: $target: ${artifact#"$root"/} was slow on a busy machine but takes $slowest ms alone: not counted"
+          dismissed=$((dismissed + 1))
+          continue
+        fi
+      fi
+      found+=("$artifact")
+    done < <(find "$artifacts" -type f -newer "$marker" | sort)
+    for artifact in "${found[@]}"; do
+      findings+=("$artifact")
+      echo "fuzz: $target found ${artifact#"$root"/} (log: ${logs#"$root"/})"
+      grep -a -m1 -E 'Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$logs"/job-*.log | sed 's/^/fuzz:   /' || true
+    done
+    if ((status != 0 && ${#found[@]} == 0 && dismissed == 0)); then
+      echo "fuzz: $target stopped with an error and no finding; see ${logs#"$root"/}" >&2
+      tail -5 "$logs"/job-*.log >&2
+      findings+=("$target: error (no artifact)")
+    fi
+    corpus_size=$(find "$corpus" -type f | wc -l)
+    rate=$(awk -v n="$execs" -v t="$elapsed" 'BEGIN { printf "%d", (t > 0 ? n / t : 0) }')
+    printf '%s\t%s\t%s\t%s\t%d\t%.0f\t%s\t%s\t%d\t%d\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$config" \
+      "$target" "$execs" "$elapsed" "${cov:-?}" "${ft:-?}" "$corpus_size" "${#found[@]}" >>"$ledger"
+    summary+=("$(printf '%-19s %12d execs %8d exec/s  cov %6s  ft %7s  corpus %6d  crashes %d  (%.0f s)' \
+      "$target" "$execs" "$rate" "${cov:-?}" "${ft:-?}" "$corpus_size" "${#found[@]}" "$elapsed")")
+    # A run that ended early with nothing found (its timeout was a busy machine's) is followed by
+    # another; a finding or an error ends the target's campaign.
+    [[ -n "$until" ]] || break
+    ((${#found[@]} == 0 && (status == 0 || dismissed > 0))) || break
   done
-  if ((status != 0 && ${#found[@]} == 0 && dismissed == 0)); then
-    echo "fuzz: $target stopped with an error and no finding; see ${logs#"$root"/}" >&2
-    tail -5 "$logs"/job-*.log >&2
-    findings+=("$target: error (no artifact)")
-  fi
-  corpus_size=$(find "$corpus" -type f | wc -l)
-  rate=$(awk -v n="$execs" -v t="$elapsed" 'BEGIN { printf "%d", (t > 0 ? n / t : 0) }')
-  printf '%s\t%s\t%s\t%s\t%d\t%.0f\t%s\t%s\t%d\t%d\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$config" \
-    "$target" "$execs" "$elapsed" "${cov:-?}" "${ft:-?}" "$corpus_size" "${#found[@]}" >>"$ledger"
-  summary+=("$(printf '%-19s %12d execs %8d exec/s  cov %6s  ft %7s  corpus %6d  crashes %d  (%.0f s)' \
-    "$target" "$execs" "$rate" "${cov:-?}" "${ft:-?}" "$corpus_size" "${#found[@]}" "$elapsed")")
 done
 
 echo "fuzz: summary ($config build, $jobs process(es) per target)"
