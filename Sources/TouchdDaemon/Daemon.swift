@@ -425,7 +425,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       logger.error("cannot enumerate input devices", metadata: ["error": "\(error)"])
       return
     }
-    for device in found {
+    for device in found where devices[device.path] == nil {
       let decision = device.decision
       // A device a window's keys.devices names is opened even when touchd may not take it, so the
       // log says why not.
@@ -790,16 +790,22 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     case client
   }
 
-  /// Puts `newScene` in place of the running scene: touches and presses down are cancelled, the
-  /// running calibration ends, devices are matched again to the new windows; `seq` and the idle
-  /// state go on. Every client gets a `reloaded` notice naming the `source`.
+  /// Puts `newScene` in place of the running scene: touches and presses down are cancelled (their
+  /// fingers and keys are ignored until they lift), the running calibration ends, devices are
+  /// matched again to the new windows (``keepOrReopenDevices()``); `seq` and the idle state go on.
+  /// Every client gets a `reloaded` notice naming the `source`.
   private func install(_ newScene: SceneDocument, source: SceneSource) {
     dispatchPrecondition(condition: .onQueue(queue))
     runtime.application.cancelTouches()
-    // The cancels reach the virtual touchscreens before they go with their devices, below.
+    // The cancels reach the virtual touchscreens now: palm, then lift, so the compositor sees
+    // wl_touch.cancel whether the virtual touchscreen stays or goes.
     runtime.flushForwarding()
-    // Presses down end cancelled for the old scene's clients, as touches do.
-    for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
+    // Presses down end cancelled for the old scene's clients, as touches do. Each device forgets
+    // what is down, so a finger or key held through the change is ignored until it lifts.
+    for path in devices.keys.sorted() {
+      guard let live = devices[path] else { continue }
+      for case .keys(let frame) in live.device.cancelAll() { deliver(.keys(frame), from: live) }
+    }
     if let replay {
       replay.cancelKeys(at: clock.now) { index, frame in deliver(frame, replayed: index, by: replay) }
     }
@@ -824,10 +830,48 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         }
       }
     } else {
+      keepOrReopenDevices()
       // Enumerate again: the new scene may take other touchscreens and key devices.
       openPresentDevices()
     }
     server.setHello(helloLine(), notice: reloadedLine(source: source))
+  }
+
+  /// Matches each open device to the new scene. One the new scene takes as the old one did (the
+  /// same windows, the same grab, and when forwarded the same virtual touchscreen: the window's
+  /// `forward:` unchanged) stays open: its grab is held through the change and its virtual
+  /// touchscreen stays, so the compositor sees no device go and come. Any other is closed, and
+  /// opened again by ``openPresentDevices()`` when the new scene takes it.
+  private func keepOrReopenDevices() {
+    for path in devices.keys.sorted() {
+      guard let live = devices[path] else { continue }
+      if keeps(live) {
+        var metadata: Logger.Metadata = ["device.path": "\(path)", "grabbed": "\(live.device.device.isGrabbed)"]
+        if let window = live.touchWindow { metadata["window"] = "\(scene.windows[window].id)" }
+        if let window = live.keyWindow { metadata["keys.window"] = "\(scene.windows[window].id)" }
+        metadata["forward"] = "\(forwarding.isForwarding(source: live.source))"
+        logger.info("input device kept for the new scene", metadata: metadata)
+      } else {
+        closeDevice(path, cancelTouches: false, cancelKeys: false)
+      }
+    }
+  }
+
+  /// Whether the new scene takes `live` as the old one did; when it forwards it, the device's
+  /// virtual touchscreen is then the new scene's.
+  private func keeps(_ live: LiveDevice) -> Bool {
+    let now = role(of: live.device.device)
+    guard !now.isEmpty, now == Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow) else { return false }
+    let forwarded = forwarding.isForwarding(source: live.source)
+    let forwards = now.touchWindow.map { scene.windows[$0].forward != nil } ?? false
+    // A device that could not forward (no uinput) is opened again: the new scene tries again.
+    guard forwards == forwarded else { return false }
+    let grab = forwards || [now.touchWindow, now.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
+    guard grab == live.device.device.isGrabbed else { return false }
+    if forwards, let window = now.touchWindow {
+      return forwarding.carryOver(live.device.description, source: live.source, window: window, runtime: runtime)
+    }
+    return true
   }
 
   // MARK: Commands

@@ -29,6 +29,9 @@ li_at() {
 m = re.search(r"\(\s*([0-9.]+)/\s*([0-9.]+)mm\)", sys.stdin.read())
 sys.exit(0 if m and abs(float(m[1]) - float(sys.argv[1])) <= 0.15 and abs(float(m[2]) - float(sys.argv[2])) <= 0.15 else 1)' "$3" "$4"
 }
+# input_id NODE: the kernel's input device behind an event node (input42): never reused, unlike
+# the node's number, which a device created after another's removal may take again.
+input_id() { basename "$(readlink -f "/sys/class/input/$(basename "$1")/device")"; }
 have_forward_node() { [[ -n $(forward_node) && -c $(forward_node) ]]; }
 
 # start_forwarding NAME: a uinput touchscreen (ui id fw) and touchd on the kiosk-forward scene; waits
@@ -72,7 +75,10 @@ witness_result() {
 # touchscreen, touchd does not open it, and status counts the tap as forwarded.
 check_forward_grab() {
   need_daemon || return
-  start_forwarding fwgrab || return
+  # A copy of the scene, which the second reload below changes.
+  local scene=$SCRATCH/fwgrab.yaml
+  cp "$FORWARD_SCENE" "$scene"
+  FORWARD_SCENE=$scene start_forwarding fwgrab || return
   [[ $(forward_status grabbed) == true ]] || fail "status: the physical device is not grabbed" || return
   opens "$TOUCHD_PID" "$VNODE" && { fail "touchd opened its own virtual node $VNODE"; return; }
   local sys props phys name
@@ -95,22 +101,49 @@ check_forward_grab() {
   forwarded() { [[ $(forward_status forwarded) == 1 ]]; }
   wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
   "$BIN/touchctl" status --socket "$SOCK" | grep -i -A2 forward | head -5
-  # A reload (SIGHUP) builds the scene anew: the virtual touchscreen goes with the old scene and
-  # comes back with the new one, the panel grabbed again, a tap forwarded again.
+  # A reload (SIGHUP) of the same scene keeps the virtual touchscreen: the same node (udev saw no
+  # remove), the panel still grabbed; the new scene's counters start at 0 and count the next tap.
+  local kept=$VNODE kept_id reloaded
+  kept_id=$(input_id "$kept")
+  udevadm monitor --kernel --subsystem-match=input >"$SCRATCH/fwgrab-udev.log" 2>&1 &
+  local monitor=$!
+  sleep 1
   kill -HUP "$TOUCHD_PID"
-  replaced() { [[ $(forward_status forwarded) == 0 && -n $(forward_node) && -c $(forward_node) ]]; }
-  wait_for 30 replaced || fail "no virtual touchscreen after the reload (forward $(forward_status node))" || return
-  local reloaded
-  reloaded=$(forward_node)
+  reloaded() { [[ $(forward_status forwarded) == 0 ]]; }
+  wait_for 30 reloaded || fail "forward.forwarded still $(forward_status forwarded) after the reload" || return
+  [[ $(forward_node) == "$kept" && -c $kept && $(input_id "$kept") == "$kept_id" ]] ||
+    fail "the reload replaced the virtual touchscreen $kept ($kept_id) by '$(forward_node)'" || return
   [[ $(forward_status grabbed) == true ]] || fail "the panel is not grabbed after the reload" || return
   ui fw tap 960 540 || return
   wait_for 30 forwarded || fail "after the reload, forward.forwarded is $(forward_status forwarded), not 1" || return
+  kill "$monitor" 2>/dev/null
+  wait "$monitor" 2>/dev/null
+  ! grep -q "remove.*/$kept_id\b" "$SCRATCH/fwgrab-udev.log" ||
+    fail "udev saw $kept_id removed during the reload: $(grep remove "$SCRATCH/fwgrab-udev.log" | head -3)" || return
+  # A reload that renames the virtual touchscreen (forward.name) replaces it: the old node goes,
+  # a new one comes with the new name, the panel grabbed again, a tap forwarded again.
+  sed -i "s/name: \"$FORWARD_NAME\"/name: \"$FORWARD_NAME 2\"/" "$scene"
+  grep -q "\"$FORWARD_NAME 2\"" "$scene" || fail "could not rename forward.name in $scene" || return
+  kill -HUP "$TOUCHD_PID"
+  replaced() { [[ -n $(forward_node) && -c $(forward_node) && $(input_id "$(forward_node)") != "$kept_id" ]]; }
+  wait_for 30 replaced || fail "after renaming, the virtual node is still $kept_id ('$(forward_node)')" || return
+  [[ ! -e /sys/devices/virtual/input/$kept_id ]] || fail "the old virtual touchscreen $kept_id is still there" || return
+  reloaded=$(forward_node)
+  local reloaded_id
+  reloaded_id=$(input_id "$reloaded")
+  udevadm settle -t 30 || true
+  local renamed
+  renamed=$(cat "/sys/class/input/$(basename "$reloaded")/device/name")
+  [[ $renamed == "$FORWARD_NAME 2" ]] || fail "the new virtual touchscreen is named '$renamed'" || return
+  [[ $(forward_status grabbed) == true ]] || fail "the panel is not grabbed after the second reload" || return
+  ui fw tap 960 540 || return
+  wait_for 30 forwarded || fail "after renaming, forward.forwarded is $(forward_status forwarded), not 1" || return
   VNODE=$reloaded
   stop_touchd
   gone() { [[ ! -e $VNODE ]]; }
   wait_for 30 gone || fail "the virtual node $VNODE outlived touchd's SIGTERM" || return
   stop_forwarding
-  note "reload: virtual $reloaded anew, a tap forwarded; gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $VNODE '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
+  note "reload: virtual $kept ($kept_id) kept, a tap forwarded; renamed: $reloaded ($reloaded_id) '$renamed' anew, a tap forwarded; gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $kept '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
 }
 
 # --- what libinput sees on the virtual node -------------------------------------------------------

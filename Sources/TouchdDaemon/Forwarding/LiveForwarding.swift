@@ -5,7 +5,8 @@ import TouchdScene
 
 /// The virtual touchscreens of the live touchscreens a window with `forward:` takes
 /// (docs/forward.md): one uinput device per physical device, created before the physical device is
-/// grabbed and destroyed when it is closed (unplugged, the scene replaced, touchd stopping).
+/// grabbed and destroyed when it is closed (unplugged, touchd stopping, a new scene that forwards
+/// it differently or not at all). A new scene that forwards it the same way keeps it.
 ///
 /// The scene's forwarding (`SceneRuntime.addForwarding`) decides what goes to each; this writes it,
 /// one write(2) per frame batch, from the pipeline queue: uinput never blocks a writer.
@@ -53,6 +54,24 @@ final class LiveForwarding {
         metadata: ["device.path": "\(path)", "error": "\(error)", "see": "docs/forward.md"])
       return false
     }
+  }
+
+  /// Hands `source`'s virtual touchscreen to `runtime`, a new scene's, when that scene forwards the
+  /// physical touchscreen (described by `physical`) in window `window` to the same virtual device:
+  /// the same description, so the same name, axes and slots. Returns whether it did; when not, the
+  /// caller closes the device, which removes the virtual touchscreen, and opens it again. The old
+  /// scene must have cancelled and flushed its forwarded touches: the new one starts with every
+  /// slot free.
+  func carryOver(_ physical: DeviceDescription, source: Int, window: Int, runtime: SceneRuntime) -> Bool {
+    guard let device = devices[source] else { return false }
+    let output: ([InputEvent]) -> Void = { [unowned self] events in write(events, source: source) }
+    guard let description = runtime.addForwarding(of: physical, source: source, inWindow: window, output: output)
+    else { return false }
+    guard description == device.description else {
+      runtime.removeForwarding(source: source)
+      return false
+    }
+    return true
   }
 
   /// Removes `source`'s virtual touchscreen after what is pending for it has left (cancel its
