@@ -830,7 +830,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         }
       }
     } else {
-      keepOrReopenDevices()
+      keepOrReopenDevices(previous: previous)
       // Enumerate again: the new scene may take other touchscreens and key devices.
       openPresentDevices()
     }
@@ -841,11 +841,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// same windows, the same grab, and when forwarded the same virtual touchscreen: the window's
   /// `forward:` unchanged) stays open: its grab is held through the change and its virtual
   /// touchscreen stays, so the compositor sees no device go and come. Any other is closed, and
-  /// opened again by ``openPresentDevices()`` when the new scene takes it.
-  private func keepOrReopenDevices() {
+  /// opened again by ``openPresentDevices()`` when the new scene takes it. `previous`: the old
+  /// scene's runtime.
+  private func keepOrReopenDevices(previous: SceneRuntime) {
     for path in devices.keys.sorted() {
       guard let live = devices[path] else { continue }
-      if keeps(live) {
+      if keeps(live, previous: previous) {
         var metadata: Logger.Metadata = ["device.path": "\(path)", "grabbed": "\(live.device.device.isGrabbed)"]
         if let window = live.touchWindow { metadata["window"] = "\(scene.windows[window].id)" }
         if let window = live.keyWindow { metadata["keys.window"] = "\(scene.windows[window].id)" }
@@ -859,7 +860,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   /// Whether the new scene takes `live` as the old one did; when it forwards it, the device's
   /// virtual touchscreen is then the new scene's.
-  private func keeps(_ live: LiveDevice) -> Bool {
+  private func keeps(_ live: LiveDevice, previous: SceneRuntime) -> Bool {
     let now = role(of: live.device.device)
     guard !now.isEmpty, now == Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow) else { return false }
     let forwarded = forwarding.isForwarding(source: live.source)
@@ -869,7 +870,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     let grab = forwards || [now.touchWindow, now.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
     guard grab == live.device.device.isGrabbed else { return false }
     if forwards, let window = now.touchWindow {
-      return forwarding.carryOver(live.device.description, source: live.source, window: window, runtime: runtime)
+      return forwarding.carryOver(
+        live.device.description, source: live.source, window: window, from: previous, to: runtime)
     }
     return true
   }

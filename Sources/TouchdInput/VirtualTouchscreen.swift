@@ -175,6 +175,27 @@ public final class ForwardEncoder {
   /// Whether `id` is down on the virtual device.
   public func isForwarding(_ id: TouchID) -> Bool { slotOf[id] != nil }
 
+  /// Goes on from `previous`, the encoder of the same virtual device for an earlier scene, as the
+  /// kernel sees the device: each slot's last tracking id, coordinates and tool type, the current
+  /// slot, the next tracking id, `BTN_TOUCH` and `ABS_X`/`ABS_Y`; not its counters. Its touches
+  /// must have lifted (cancel and flush them first): a touch still down there is forgotten. A fresh
+  /// encoder would not know that the kernel keeps the current slot and a cancelled touch's palm tool
+  /// type, and would write the next touch into another slot, or as a palm, which libinput ignores
+  /// (measured in the VM, `forward-grab`: a tap after a reload reached libinput as nothing).
+  public func continueDevice(of previous: ForwardEncoder) {
+    precondition(previous.device == device, "another virtual device")
+    slots = previous.slots.map { slot in
+      var slot = slot
+      slot.touch = nil
+      return slot
+    }
+    slotOf = [:]
+    currentSlot = previous.currentSlot
+    nextTrackingID = previous.nextTrackingID
+    buttonDown = previous.buttonDown
+    pointer = previous.pointer
+  }
+
   /// The events of one batch of changes at `time`, in order, each frame ending in `SYN_REPORT`.
   public func encode(_ changes: [ForwardedChange], at time: Timestamp) -> [InputEvent] {
     var events: [InputEvent] = []

@@ -227,9 +227,15 @@ extension SceneRuntime {
   /// `output`, a frame or more at a time, in order. Returns the virtual device's description
   /// (named by the window's `forward.name`, else the physical name + " (touchd)"), or nil when the
   /// window has no `forward:`. A source added twice keeps its first device.
+  ///
+  /// `previous`: the runtime of the scene this one replaces, whose forwarded touches are cancelled
+  /// and flushed. When it forwarded `source` to the same virtual device (the same description),
+  /// this runtime writes on from the device's state as that one left it
+  /// (``ForwardEncoder/continueDevice(of:)``): the daemon keeps the virtual device across the change.
   @discardableResult
   public func addForwarding(
-    of physical: DeviceDescription, source: Int, inWindow index: Int, output: @escaping ([InputEvent]) -> Void
+    of physical: DeviceDescription, source: Int, inWindow index: Int, continuing previous: SceneRuntime? = nil,
+    output: @escaping ([InputEvent]) -> Void
   ) -> DeviceDescription? {
     guard let forward = scene.windows[index].forward else { return nil }
     let state: SceneForwarding
@@ -242,9 +248,11 @@ extension SceneRuntime {
     }
     if let existing = state.device(source: source) { return existing.encoder.device }
     let description = VirtualTouchscreen.description(for: physical, name: forward.name)
-    state.add(
-      SceneForwarding.Device(
-        source: source, window: index, encoder: ForwardEncoder(device: description), output: output))
+    let encoder = ForwardEncoder(device: description)
+    if let old = previous?.forwarding?.device(source: source)?.encoder, old.device == description {
+      encoder.continueDevice(of: old)
+    }
+    state.add(SceneForwarding.Device(source: source, window: index, encoder: encoder, output: output))
     return description
   }
 

@@ -75,6 +75,7 @@ witness_result() {
 # touchscreen, touchd does not open it, and status counts the tap as forwarded.
 check_forward_grab() {
   need_daemon || return
+  command -v libinput >/dev/null || skip "libinput (libinput-tools) is not installed" || return
   # A copy of the scene, which the second reload below changes.
   local scene=$SCRATCH/fwgrab.yaml
   cp "$FORWARD_SCENE" "$scene"
@@ -102,22 +103,42 @@ check_forward_grab() {
   wait_for 30 forwarded || fail "status forward.forwarded is $(forward_status forwarded), not 1" || return
   "$BIN/touchctl" status --socket "$SOCK" | grep -i -A2 forward | head -5
   # A reload (SIGHUP) of the same scene keeps the virtual touchscreen: the same node (udev saw no
-  # remove), the panel still grabbed; the new scene's counters start at 0 and count the next tap.
-  local kept=$VNODE kept_id reloaded
+  # remove, libinput no DEVICE_REMOVED), the panel still grabbed. A finger down through the reload
+  # is cancelled on it (TOUCH_CANCEL) and then ignored until it lifts: its move and lift reach
+  # nothing. The new scene's counters start at 0 and count the next tap alone.
+  local kept=$VNODE kept_id reloaded log="$SCRATCH/fwgrab-libinput.log" li
   kept_id=$(input_id "$kept")
   udevadm monitor --kernel --subsystem-match=input >"$SCRATCH/fwgrab-udev.log" 2>&1 &
   local monitor=$!
-  sleep 1
+  stdbuf -oL libinput debug-events --device "$kept" >"$log" 2>&1 &
+  li=$!
+  wait_for 60 grep -q 'DEVICE_ADDED' "$log" || { cat "$log"; fail "libinput debug-events did not open $kept"; return; }
+  count() { grep -c "$1" "$log" || true; }
+  ui fw down 960 540 || return
+  down() { (($(count TOUCH_DOWN) == 1)); }
+  wait_for 30 down || { cat "$log"; fail "libinput saw no TOUCH_DOWN of the finger held through the reload"; return; }
   kill -HUP "$TOUCHD_PID"
   reloaded() { [[ $(forward_status forwarded) == 0 ]]; }
   wait_for 30 reloaded || fail "forward.forwarded still $(forward_status forwarded) after the reload" || return
   [[ $(forward_node) == "$kept" && -c $kept && $(input_id "$kept") == "$kept_id" ]] ||
     fail "the reload replaced the virtual touchscreen $kept ($kept_id) by '$(forward_node)'" || return
   [[ $(forward_status grabbed) == true ]] || fail "the panel is not grabbed after the reload" || return
+  held_cancelled() { (($(count TOUCH_CANCEL) == 1)); }
+  wait_for 30 held_cancelled || { cat "$log"; fail "the finger held through the reload was not cancelled"; return; }
+  ui fw move 1000 580 || return
+  ui fw up || return
+  sleep 1
+  local after
+  after=$(grep -c 'TOUCH_\(DOWN\|UP\|CANCEL\|MOTION\)' "$log" || true)
+  ((after == 2 && $(touches_down) == 0)) ||
+    { cat "$log"; fail "the held finger's move and lift after the reload reached libinput or touchd"; return; }
   ui fw tap 960 540 || return
   wait_for 30 forwarded || fail "after the reload, forward.forwarded is $(forward_status forwarded), not 1" || return
-  kill "$monitor" 2>/dev/null
-  wait "$monitor" 2>/dev/null
+  tapped() { (($(count TOUCH_UP) == 1)); }
+  wait_for 30 tapped || { cat "$log"; fail "libinput saw no TOUCH_UP of the tap after the reload"; return; }
+  kill "$li" "$monitor" 2>/dev/null
+  wait "$li" "$monitor" 2>/dev/null
+  ! grep -q DEVICE_REMOVED "$log" || fail "libinput saw $kept removed during the reload" || return
   ! grep -q "remove.*/$kept_id\b" "$SCRATCH/fwgrab-udev.log" ||
     fail "udev saw $kept_id removed during the reload: $(grep remove "$SCRATCH/fwgrab-udev.log" | head -3)" || return
   # A reload that renames the virtual touchscreen (forward.name) replaces it: the old node goes,
@@ -143,7 +164,7 @@ check_forward_grab() {
   gone() { [[ ! -e $VNODE ]]; }
   wait_for 30 gone || fail "the virtual node $VNODE outlived touchd's SIGTERM" || return
   stop_forwarding
-  note "reload: virtual $kept ($kept_id) kept, a tap forwarded; renamed: $reloaded ($reloaded_id) '$renamed' anew, a tap forwarded; gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $kept '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
+  note "reload: virtual $kept ($kept_id) kept, a finger held through it cancelled then ignored, a tap forwarded; renamed: $reloaded ($reloaded_id) '$renamed' anew, a tap forwarded; gone with SIGTERM; $PNODE grabbed (a second reader got $seen), virtual $kept '$name' phys $phys, direct, udev touchscreen, not opened by touchd; a tap counted forwarded"
 }
 
 # --- what libinput sees on the virtual node -------------------------------------------------------

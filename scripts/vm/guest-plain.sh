@@ -656,10 +656,28 @@ check_keypad_live() {
   frames=$(status_counter keyFrames)
   stop_subscriber
   keypad_expect "$file" enter f1 || { fail "the presses and actions are not the expected ones (see BAD lines)"; return; }
+  # F1 held through a reload (SIGHUP): its press ends cancelled for the old scene, the keypad stays
+  # open for the new one (the log says so), its release is ignored, and the next ENTER works.
+  local reloaded="$OUT/keypad-reload.jsonl"
+  subscribe "$reloaded" presses action || return
+  ui kp key KEY_F1 1 || return
+  wait_for 30 has_message "$reloaded" presses phase=began || fail "no presses began for F1 held" || return
+  kill -HUP "$TOUCHD_PID"
+  wait_for 30 has_message "$reloaded" presses phase=cancelled || fail "F1 held through the reload not cancelled" || return
+  wait_for 30 grep -aq "input device kept for the new scene.*device.path=$node .*keys.window=main" \
+    "$OUT/touchd-keypad.log" || fail "no 'input device kept for the new scene' log line for $node" || return
+  ui kp key KEY_F1 0 || return
+  ui kp press KEY_ENTER 0.1 || return
+  wait_for 30 has_message "$reloaded" action action=confirm || fail "no confirm action after the reload" || return
+  sleep 0.5
+  local ended
+  ended=$(messages "$reloaded" presses phase=ended)
+  stop_subscriber
+  ((ended == 0)) || { cat "$reloaded"; fail "F1's release after the reload was delivered ($ended presses ended)"; return; }
   stop_touchd # before the keypad goes: unplugging is keypad-unplug-cancels' part
   ui_stop kp
   ((TOUCHD_RC == 0)) || fail "touchd exited with status $TOUCHD_RC on SIGTERM" || return
-  note "$node read for window main's keys (status: keysWindow main); ENTER: began, cancelled, confirm (press select); UP, ESC: nothing; F1 held 0.6 s: began, ended; keyFrames $frames"
+  note "$node read for window main's keys (status: keysWindow main); ENTER: began, cancelled, confirm (press select); UP, ESC: nothing; F1 held 0.6 s: began, ended; keyFrames $frames; F1 held through a reload: cancelled, the keypad kept, its release ignored, ENTER confirms"
 }
 
 # keypad-hotplug: touchd runs first; the keypad plugged in later is taken and its ENTER works.

@@ -56,16 +56,20 @@ final class LiveForwarding {
     }
   }
 
-  /// Hands `source`'s virtual touchscreen to `runtime`, a new scene's, when that scene forwards the
-  /// physical touchscreen (described by `physical`) in window `window` to the same virtual device:
-  /// the same description, so the same name, axes and slots. Returns whether it did; when not, the
-  /// caller closes the device, which removes the virtual touchscreen, and opens it again. The old
-  /// scene must have cancelled and flushed its forwarded touches: the new one starts with every
-  /// slot free.
-  func carryOver(_ physical: DeviceDescription, source: Int, window: Int, runtime: SceneRuntime) -> Bool {
+  /// Hands `source`'s virtual touchscreen from `previous` to `runtime`, a new scene's, when that
+  /// scene forwards the physical touchscreen (described by `physical`) in window `window` to the
+  /// same virtual device: the same description, so the same name, axes and slots. Returns whether
+  /// it did; when not, the caller closes the device, which removes the virtual touchscreen, and
+  /// opens it again. `previous` must have cancelled and flushed its forwarded touches: `runtime`
+  /// writes on from the device's state as they left it, every slot free.
+  func carryOver(
+    _ physical: DeviceDescription, source: Int, window: Int, from previous: SceneRuntime, to runtime: SceneRuntime
+  ) -> Bool {
     guard let device = devices[source] else { return false }
     let output: ([InputEvent]) -> Void = { [unowned self] events in write(events, source: source) }
-    guard let description = runtime.addForwarding(of: physical, source: source, inWindow: window, output: output)
+    guard
+      let description = runtime.addForwarding(
+        of: physical, source: source, inWindow: window, continuing: previous, output: output)
     else { return false }
     guard description == device.description else {
       runtime.removeForwarding(source: source)

@@ -376,6 +376,56 @@ struct ForwardingTests {
     #expect(sent.count == before)
   }
 
+  @Test(
+    "a new scene that keeps the virtual touchscreen writes on from the device's state: the slot, the tool type after a palm, the tracking ids"
+  )
+  func newSceneContinuesTheDevice() throws {
+    let scene = try Scene.parse(forwardScene(["{id: hold, type: longPress, action: hold, numberOfTouchesRequired: 3}"]))
+    let clock = VirtualClock(now: 0)
+    func frame(_ time: Double, _ contacts: [(UInt64, TouchPhase, Double)]) -> TouchFrame {
+      TouchFrame(
+        time: Timestamp(microseconds: Int64((time * 1_000_000).rounded())),
+        contacts: contacts.map { Contact(id: TouchID(rawValue: $0.0), phase: $0.1, x: $0.2, y: 0.4) })
+    }
+    // The old scene: two fingers down, then the reload cancels them (palm, lift in each slot).
+    let old = SceneRuntime(scene: scene, clock: clock) { _ in }
+    var sent: [InputEvent] = []
+    old.addForwarding(of: SyntheticTouchscreen.description, source: 3, inWindow: 0) { sent += $0 }
+    clock.advance(to: 1)
+    old.handle(frame(1, [(5, .began, 0.4), (6, .began, 0.6)]), inWindow: 0, source: 3)
+    clock.advance(to: 1.2)
+    old.application.cancelTouches()
+    old.flushForwarding()
+    // The new scene goes on on the same device: back to slot 0, its tool type back to finger, the
+    // next tracking id; y is the slot's last, so not sent again (the kernel would drop it).
+    func tap(_ runtime: SceneRuntime, at time: Double, continuing previous: SceneRuntime?) -> [String] {
+      var events: [InputEvent] = []
+      runtime.addForwarding(of: SyntheticTouchscreen.description, source: 3, inWindow: 0, continuing: previous) {
+        events += $0
+      }
+      clock.advance(to: time)
+      runtime.handle(frame(time, [(7, .began, 0.5)]), inWindow: 0, source: 3)
+      clock.advance(to: time + 0.05)
+      runtime.handle(frame(time + 0.05, [(7, .ended, 0.5)]), inWindow: 0, source: 3)
+      return forwardLines(events)
+    }
+    #expect(
+      forwardLines(sent) == [
+        "1.000000 id=0 x=1638 y=1638 slot=1 id=1 x=2457 y=1638 touch=1 ax=1638 ay=1638",
+        "1.200000 slot=0 palm slot=1 palm", "1.200001 slot=0 up slot=1 up touch=0",
+      ])
+    let new = SceneRuntime(scene: scene, clock: clock) { _ in }
+    #expect(
+      tap(new, at: 2, continuing: old) == ["2.000000 slot=0 finger id=2 x=2048 touch=1 ax=2048", "2.050000 up touch=0"])
+    #expect(new.forwardCounters(source: 3)?.forwarded == 1)
+    // Without `continuing`, a fresh encoder writes into the kernel's current slot 1 as a palm.
+    let fresh = SceneRuntime(scene: scene, clock: clock) { _ in }
+    #expect(
+      tap(fresh, at: 3, continuing: nil) == [
+        "3.000000 id=0 x=2048 y=1638 touch=1 ax=2048 ay=1638", "3.050000 up touch=0",
+      ])
+  }
+
   @Test("a recognized edge swipe driven frame by frame sends nothing and leaves nothing behind")
   func recognizedSwipeLeavesNothingBehind() throws {
     let clock = VirtualClock(now: 0)
