@@ -357,9 +357,15 @@ for target in "${targets[@]}"; do
       echo "fuzz: $target found ${artifact#"$root"/} (log: ${logs#"$root"/})"
       grep -a -m1 -E 'Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$logs"/job-*.log | sed 's/^/fuzz:   /' || true
     done
-    if ((status != 0 && ${#found[@]} == 0 && dismissed == 0)); then
+    # Interrupting the fuzzers themselves (SIGINT to their pids, not to this script) ends the run
+    # early with its inputs in the ledger: a long campaign is paused that way.
+    interrupted=0
+    grep -aq 'libFuzzer: run interrupted' "$logs"/job-*.log && interrupted=1
+    if ((interrupted)); then
+      echo "fuzz: $target: interrupted after $execs inputs; they are in the ledger"
+    elif ((status != 0 && ${#found[@]} == 0 && dismissed == 0)); then
       echo "fuzz: $target stopped with an error and no finding; see ${logs#"$root"/}" >&2
-      tail -5 "$logs"/job-*.log >&2
+      tail -n 5 "$logs"/job-*.log >&2 || true
       findings+=("$target: error (no artifact)")
     fi
     corpus_size=$(find "$corpus" -type f | wc -l)
@@ -371,7 +377,7 @@ for target in "${targets[@]}"; do
     # A run that ended early with nothing found (its timeout was a busy machine's) is followed by
     # another; a finding or an error ends the target's campaign.
     [[ -n "$until" ]] || break
-    ((${#found[@]} == 0 && (status == 0 || dismissed > 0))) || break
+    ((${#found[@]} == 0 && !interrupted && (status == 0 || dismissed > 0))) || break
   done
 done
 
