@@ -274,6 +274,14 @@ commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 summary=()
 findings=()
 for target in "${targets[@]}"; do
+  corpus="$scratch/corpus/$target"
+  # Not .build-fuzz/artifacts: SwiftPM owns that directory and empties it when it builds.
+  artifacts="$scratch/findings/$target"
+  logs="$scratch/logs/$target"
+  ((keep_corpus)) || rm -rf "$corpus"
+  mkdir -p "$corpus" "$artifacts" "$logs"
+  max_len=${max_lens[$target]}
+  seeded=0
   # --until: one run after another, each for what the ledger still lacks.
   while :; do
     if [[ -n "$until" ]]; then
@@ -284,15 +292,10 @@ for target in "${targets[@]}"; do
       fi
       runs=$((until - held))
     fi
-    corpus="$scratch/corpus/$target"
-    # Not .build-fuzz/artifacts: SwiftPM owns that directory and empties it when it builds.
-    artifacts="$scratch/findings/$target"
-    logs="$scratch/logs/$target"
-    ((keep_corpus)) || rm -rf "$corpus"
-    mkdir -p "$corpus" "$artifacts" "$logs"
+    # The seeds go in once: a later run of --until goes on from the corpus the last one left.
+    ((seeded)) || "corpus_$target" "$corpus"
+    seeded=1
     rm -f "$logs"/*.log
-    max_len=${max_lens[$target]}
-    "corpus_$target" "$corpus"
     seeds=$(find "$corpus" -type f | wc -l)
     flags=(-timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=2048 -max_len="$max_len" -print_final_stats=1
       -artifact_prefix="$artifacts/")

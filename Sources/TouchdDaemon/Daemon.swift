@@ -494,6 +494,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     var isEmpty: Bool { touchWindow == nil && keyWindow == nil }
   }
 
+  /// Whether a device taken in `role` is grabbed: when a virtual touchscreen forwards its touches,
+  /// or a window it feeds has `grab:`.
+  private func grabs(_ role: Role, forwards: Bool) -> Bool {
+    forwards || [role.touchWindow, role.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
+  }
+
   /// The first window whose `keys.devices` match the device, if it has keys that make presses.
   private func keysNamedWindow(for description: DeviceDescription, path: String, properties: [String: String])
     -> Int?
@@ -604,9 +610,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       if let window = role.touchWindow, scene.windows[window].forward != nil {
         forwards = forwarding.attach(description, path: path, source: source, window: window, runtime: runtime)
       }
-      let grab =
-        forwards || [role.touchWindow, role.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
-      if grab {
+      if grabs(role, forwards: forwards) {
         probe.close()
         device = try InputDevice(path: path, grab: true, touches: ids, keys: role.keyWindow != nil)
       } else {
@@ -861,14 +865,14 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// Whether the new scene takes `live` as the old one did; when it forwards it, the device's
   /// virtual touchscreen is then the new scene's.
   private func keeps(_ live: LiveDevice, previous: SceneRuntime) -> Bool {
+    // An open device has a role, so an equal one is not empty.
     let now = role(of: live.device.device)
-    guard !now.isEmpty, now == Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow) else { return false }
-    let forwarded = forwarding.isForwarding(source: live.source)
+    guard now == Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow) else { return false }
     let forwards = now.touchWindow.map { scene.windows[$0].forward != nil } ?? false
     // A device that could not forward (no uinput) is opened again: the new scene tries again.
-    guard forwards == forwarded else { return false }
-    let grab = forwards || [now.touchWindow, now.keyWindow].contains { $0.map { scene.windows[$0].grab } ?? false }
-    guard grab == live.device.device.isGrabbed else { return false }
+    guard forwards == forwarding.isForwarding(source: live.source),
+      grabs(now, forwards: forwards) == live.device.device.isGrabbed
+    else { return false }
     if forwards, let window = now.touchWindow {
       return forwarding.carryOver(
         live.device.description, source: live.source, window: window, from: previous, to: runtime)

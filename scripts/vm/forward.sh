@@ -32,6 +32,10 @@ sys.exit(0 if m and abs(float(m[1]) - float(sys.argv[1])) <= 0.15 and abs(float(
 # input_id NODE: the kernel's input device behind an event node (input42): never reused, unlike
 # the node's number, which a device created after another's removal may take again.
 input_id() { basename "$(readlink -f "/sys/class/input/$(basename "$1")/device")"; }
+# li_count LOG PATTERN: how many lines of a libinput debug-events log match PATTERN.
+li_count() { grep -c "$2" "$1" || true; }
+# li_touches LOG: how many touch events it has (down, up, cancel, motion; frames not counted).
+li_touches() { li_count "$1" 'TOUCH_\(DOWN\|UP\|CANCEL\|MOTION\)'; }
 have_forward_node() { [[ -n $(forward_node) && -c $(forward_node) ]]; }
 
 # start_forwarding NAME: a uinput touchscreen (ui id fw) and touchd on the kiosk-forward scene; waits
@@ -113,9 +117,8 @@ check_forward_grab() {
   stdbuf -oL libinput debug-events --device "$kept" >"$log" 2>&1 &
   li=$!
   wait_for 60 grep -q 'DEVICE_ADDED' "$log" || { cat "$log"; fail "libinput debug-events did not open $kept"; return; }
-  count() { grep -c "$1" "$log" || true; }
   ui fw down 960 540 || return
-  down() { (($(count TOUCH_DOWN) == 1)); }
+  down() { (($(li_count "$log" TOUCH_DOWN) == 1)); }
   wait_for 30 down || { cat "$log"; fail "libinput saw no TOUCH_DOWN of the finger held through the reload"; return; }
   kill -HUP "$TOUCHD_PID"
   reloaded() { [[ $(forward_status forwarded) == 0 ]]; }
@@ -123,18 +126,16 @@ check_forward_grab() {
   [[ $(forward_node) == "$kept" && -c $kept && $(input_id "$kept") == "$kept_id" ]] ||
     fail "the reload replaced the virtual touchscreen $kept ($kept_id) by '$(forward_node)'" || return
   [[ $(forward_status grabbed) == true ]] || fail "the panel is not grabbed after the reload" || return
-  held_cancelled() { (($(count TOUCH_CANCEL) == 1)); }
+  held_cancelled() { (($(li_count "$log" TOUCH_CANCEL) == 1)); }
   wait_for 30 held_cancelled || { cat "$log"; fail "the finger held through the reload was not cancelled"; return; }
   ui fw move 1000 580 || return
   ui fw up || return
   sleep 1
-  local after
-  after=$(grep -c 'TOUCH_\(DOWN\|UP\|CANCEL\|MOTION\)' "$log" || true)
-  ((after == 2 && $(touches_down) == 0)) ||
+  (($(li_touches "$log") == 2 && $(touches_down) == 0)) ||
     { cat "$log"; fail "the held finger's move and lift after the reload reached libinput or touchd"; return; }
   ui fw tap 960 540 || return
   wait_for 30 forwarded || fail "after the reload, forward.forwarded is $(forward_status forwarded), not 1" || return
-  tapped() { (($(count TOUCH_UP) == 1)); }
+  tapped() { (($(li_count "$log" TOUCH_UP) == 1)); }
   wait_for 30 tapped || { cat "$log"; fail "libinput saw no TOUCH_UP of the tap after the reload"; return; }
   kill "$li" "$monitor" 2>/dev/null
   wait "$li" "$monitor" 2>/dev/null
@@ -180,30 +181,28 @@ check_forward_libinput() {
   stdbuf -oL libinput debug-events --device "$VNODE" >"$log" 2>&1 &
   li=$!
   wait_for 60 grep -q 'DEVICE_ADDED' "$log" || { cat "$log"; fail "libinput debug-events did not open $VNODE"; return; }
-  touch_lines() { grep -c 'TOUCH_\(DOWN\|UP\|CANCEL\|MOTION\)' "$log" || true; }
-  count() { grep -c "$1" "$log" || true; }
   local before
   # A tap in the middle: down at 960,540 (96.00/54.00 mm at 10 units/mm), up.
   ui fw tap 960 540 || return
-  tapped() { (($(count TOUCH_UP) >= 1)); }
+  tapped() { (($(li_count "$log" TOUCH_UP) >= 1)); }
   wait_for 30 tapped || { cat "$log"; fail "libinput saw no TOUCH_UP of the tap"; return; }
   li_at "$log" head 96 54 ||
     { cat "$log"; fail "the tap's TOUCH_DOWN is not at 96.00/54.00 mm: $(grep TOUCH_DOWN "$log" | head -1)"; return; }
-  [[ $(count TOUCH_DOWN) == 1 && $(count TOUCH_UP) == 1 ]] || { cat "$log"; fail "the tap is not one TOUCH_DOWN and one TOUCH_UP"; return; }
+  [[ $(li_count "$log" TOUCH_DOWN) == 1 && $(li_count "$log" TOUCH_UP) == 1 ]] || { cat "$log"; fail "the tap is not one TOUCH_DOWN and one TOUCH_UP"; return; }
   # The back swipe: claimed by the screen-edge pan, which holds its touch from the start: nothing.
-  before=$(touch_lines)
+  before=$(li_touches "$log")
   ui fw pan 4 540 600 540 25 || return
   sleep 2
-  [[ $(touch_lines) == "$before" ]] || { tail -20 "$log"; fail "the claimed edge swipe reached libinput"; return; }
+  [[ $(li_touches "$log") == "$before" ]] || { tail -20 "$log"; fail "the claimed edge swipe reached libinput"; return; }
   # The admin hold: three fingers 2.5 s; the long press recognizes at 2 s and cancels them.
   ui fw hold 3 700 500 150 2.5 || return
-  cancelled() { (($(count TOUCH_CANCEL) >= 3)); }
-  wait_for 30 cancelled || { tail -30 "$log"; fail "libinput saw $(count TOUCH_CANCEL) TOUCH_CANCEL of the admin hold, not 3"; return; }
-  [[ $(count TOUCH_DOWN) == 4 && $(count TOUCH_UP) == 1 ]] ||
-    { tail -30 "$log"; fail "the hold is not three more TOUCH_DOWN and no TOUCH_UP: $(count TOUCH_DOWN) down, $(count TOUCH_UP) up"; return; }
+  cancelled() { (($(li_count "$log" TOUCH_CANCEL) >= 3)); }
+  wait_for 30 cancelled || { tail -30 "$log"; fail "libinput saw $(li_count "$log" TOUCH_CANCEL) TOUCH_CANCEL of the admin hold, not 3"; return; }
+  [[ $(li_count "$log" TOUCH_DOWN) == 4 && $(li_count "$log" TOUCH_UP) == 1 ]] ||
+    { tail -30 "$log"; fail "the hold is not three more TOUCH_DOWN and no TOUCH_UP: $(li_count "$log" TOUCH_DOWN) down, $(li_count "$log" TOUCH_UP) up"; return; }
   # A tap in the edge zone: held by the edge pan, released when it fails at the lift: down, then up.
   ui fw tap 4 300 || return
-  edge_tapped() { (($(count TOUCH_UP) >= 2)); }
+  edge_tapped() { (($(li_count "$log" TOUCH_UP) >= 2)); }
   wait_for 30 edge_tapped || { tail -20 "$log"; fail "the edge-zone tap never reached libinput"; return; }
   li_at "$log" tail 0.4 30 ||
     { tail -20 "$log"; fail "the edge tap's TOUCH_DOWN is not at 0.40/30.00 mm: $(grep TOUCH_DOWN "$log" | tail -1)"; return; }

@@ -34,8 +34,9 @@ final class LiveForwarding {
   func attach(
     _ physical: DeviceDescription, path: String, source: Int, window: Int, runtime: SceneRuntime
   ) -> Bool {
-    let output: ([InputEvent]) -> Void = { [unowned self] events in write(events, source: source) }
-    guard let description = runtime.addForwarding(of: physical, source: source, inWindow: window, output: output)
+    guard
+      let description = runtime.addForwarding(
+        of: physical, source: source, inWindow: window, output: output(to: source))
     else { return false }
     do {
       let device = try UinputDevice(description: description, physical: path, uinputPath: uinputPath)
@@ -66,10 +67,9 @@ final class LiveForwarding {
     _ physical: DeviceDescription, source: Int, window: Int, from previous: SceneRuntime, to runtime: SceneRuntime
   ) -> Bool {
     guard let device = devices[source] else { return false }
-    let output: ([InputEvent]) -> Void = { [unowned self] events in write(events, source: source) }
     guard
       let description = runtime.addForwarding(
-        of: physical, source: source, inWindow: window, continuing: previous, output: output)
+        of: physical, source: source, inWindow: window, continuing: previous, output: output(to: source))
     else { return false }
     guard description == device.description else {
       runtime.removeForwarding(source: source)
@@ -104,6 +104,11 @@ final class LiveForwarding {
       #"{"node":\#(device.node.map(WireProtocol.quote) ?? "null"),"name":\#(WireProtocol.quote(device.description.name)),"#
       + #""forwarded":\#(c.forwarded),"held":\#(c.held),"released":\#(c.released),"cancelled":\#(c.cancelled),"#
       + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors)}"#
+  }
+
+  /// What `source`'s forwarding writes through: its virtual touchscreen, while it has one.
+  private func output(to source: Int) -> ([InputEvent]) -> Void {
+    { [unowned self] events in write(events, source: source) }
   }
 
   private func write(_ events: [InputEvent], source: Int) {
