@@ -27,13 +27,14 @@ echo "demo: the same recording through the scene on virtual time (touchctl repla
 "$bin/touchctl" replay --scene "$scene" "$recording" > "$work/messages.jsonl"
 grep '"type":"action"' "$work/messages.jsonl" | cut -c1-110
 echo "demo: starting touchd on $socket, replaying $recording"
-"$bin/touchd" --scene "$scene" --socket "$socket" --replay "$recording" --replay-delay 1 \
+# The replay waits for the subscription below, so the client misses none of it.
+"$bin/touchd" --scene "$scene" --socket "$socket" --replay "$recording" --wait-for-subscriber \
   --exit-after-replay 2> "$work/touchd.log" &
 daemon=$!
 for _ in $(seq 100); do [[ -S "$socket" ]] && break; sleep 0.05; done
 
 echo "demo: a client subscribed to actions receives:"
-"$bin/touchctl" subscribe --socket "$socket" --verbose
+"$bin/touchctl" subscribe --socket "$socket" --type action --verbose
 wait "$daemon"
 echo "demo: touchd's log:"
 sed 's/^/  /' "$work/touchd.log"

@@ -146,7 +146,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
         queue: queue,
         origin: replaying
           ? ScenePlayer.origin(of: replayRecordings) - options.replayDelay * options.replaySpeed : nil,
-        speed: replaying ? options.replaySpeed : 1)
+        speed: replaying ? options.replaySpeed : 1, held: replaying && options.replayWaitsForSubscriber)
       // Input already in the kernel's buffers goes first: a lift stamped before a recognizer's
       // deadline must end the touch before the timeout fires, as in replay (input and the timer can
       // become ready together, and the timer may get the queue first).
@@ -982,6 +982,16 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     queue.async { [unowned self] in
       guard calibrationClient == client.number else { return }
       runtime.cancelCalibration("\(client) that asked for it disconnected")
+    }
+  }
+
+  /// A replay held for a subscriber (`--wait-for-subscriber`) starts with the first `subscribe`.
+  public func clientSubscribed(_ client: ClientInfo) {
+    queue.async { [unowned self] in
+      guard clock.isHeld else { return }
+      logger.info(
+        "a client subscribed: the replay starts", metadata: ["client": "\(client)", "delay": "\(options.replayDelay)"])
+      clock.release()
     }
   }
 

@@ -38,6 +38,8 @@ public struct DaemonOptions: Sendable, Equatable {
   public var replaySpeed = 1.0
   /// Seconds to wait after start before the replay begins (lets clients connect first).
   public var replayDelay = 0.0
+  /// Hold the replay until a client sends `subscribe`; ``replayDelay`` then counts from its reply.
+  public var replayWaitsForSubscriber = false
   /// Stop the daemon once the recording (not looping) has been played and its timers ran out.
   public var exitAfterReplay = false
   /// The least severe level logged.
@@ -170,6 +172,10 @@ extension DaemonOptions {
       kind: .value("SECONDS") { (o, text) throws(UsageError) in o.replayDelay = try number(text, "replay-delay") },
       help: "Seconds to wait before the replay starts (lets clients connect first)."),
     Option(
+      name: "wait-for-subscriber", kind: .flag { $0.replayWaitsForSubscriber = true },
+      help:
+        "Hold the replay until a client sends subscribe; --replay-delay then counts from its reply."),
+    Option(
       name: "exit-after-replay", kind: .flag { $0.exitAfterReplay = true },
       help: "Exit once the recording has been played (not with --loop)."),
     Option(
@@ -282,8 +288,11 @@ extension DaemonOptions {
     if replayDelay < 0 { throw UsageError(description: "--replay-delay must not be negative") }
     let replayOnly =
       replayLoop || exitAfterReplay || replayDescriptionPath != nil || replaySpeed != 1 || replayDelay != 0
+      || replayWaitsForSubscriber
     if replayOnly && replayPaths.isEmpty {
-      throw UsageError(description: "--loop, --speed, --desc, --replay-delay and --exit-after-replay go with --replay")
+      throw UsageError(
+        description:
+          "--loop, --speed, --desc, --replay-delay, --wait-for-subscriber and --exit-after-replay go with --replay")
     }
     if replayDescriptionPath != nil && replayPaths.count > 1 {
       throw UsageError(description: "--desc describes one recording: give a single --replay with it")

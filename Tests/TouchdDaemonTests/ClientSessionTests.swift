@@ -44,11 +44,13 @@ import TouchdScene
     #expect(reply(#"{"cmd":"status","id":2}"#) == #"{"type":"reply","id":2,"ok":true,"clients":1}"#)
     #expect(reply(#"{"cmd":"reload","id":3}"#) == #"{"type":"reply","id":3,"ok":true}"#)
     #expect(reloads == 1)
+    #expect(!session.hasSubscribed)
     #expect(
       reply(#"{"cmd":"subscribe","id":4,"types":["control","action"],"views":"volume","overflow":"skip"}"#)
         == #"{"type":"reply","id":4,"ok":true,"types":["action","control"],"actions":[],"views":["volume"],"overflow":"skip"}"#
     )
     #expect(session.subscription.types == ["action", "control"] && session.subscription.skipOnOverflow)
+    #expect(session.hasSubscribed)
     #expect(
       reply(#"{"cmd":"set","id":5,"view":"volume","value":0.25,"alpha":0.5}"#)
         == #"{"type":"reply","id":5,"ok":true,"view":"volume"}"#)
@@ -100,6 +102,7 @@ import TouchdScene
           "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, trace)"
         ))
     #expect(session.subscription == Subscription(), "a refused subscribe leaves the filter as it was")
+    #expect(!session.hasSubscribed, "a refused subscribe does not count (a held replay waits on)")
     #expect(
       reply(#"{"cmd":"stauts","id":8}"#)
         == error(

@@ -53,8 +53,11 @@ struct ControlSubscriptionTests {
 
     let daemon = try DaemonProcess(
       scene: Self.scenePath, directory: dir,
-      arguments: ["--replay", recording, "--replay-delay", "1", "--exit-after-replay"])
+      arguments: ["--replay", recording, "--wait-for-subscriber", "--exit-after-replay"])
     let (client, _) = try daemon.connect()
+    // Held for the subscriber (--wait-for-subscriber): a client that subscribes late, here 1.5 s
+    // after connecting, still gets the replay from its first frame.
+    Thread.sleep(forTimeInterval: 1.5)
     let reply = client.command(#"{"cmd":"subscribe","id":1,"types":["action","control"]}"#, id: 1).reply
     #expect(reply?["types"] as? [String] == Self.types)
     let messages = client.collect(until: "shutdown").filter { Self.types.contains($0["type"] as? String ?? "") }

@@ -60,7 +60,8 @@ struct DaemonIntegrationTests {
     script.tap(at: Kiosk.showMap)
     script.wait(0.6)
     script.drag(from: Kiosk.signature, to: FingerScript.Point(x: 1200, y: 900), duration: 0.2)
-    let daemon = try DaemonProcess.replaying(script, in: dir, delay: 1.5)
+    let daemon = try DaemonProcess.replaying(
+      script, in: dir, delay: 0.5, options: ["--exit-after-replay", "--wait-for-subscriber"])
     let (maps, _) = try daemon.connect()
     let (touches, _) = try daemon.connect()
     #expect(maps.command(#"{"cmd":"subscribe","id":1,"actions":"show-map"}"#, id: 1).reply?["ok"] as? Bool == true)

@@ -30,7 +30,8 @@ struct DaemonOptionsTests {
       "--scene", "kiosk.yaml", "--socket=/tmp/t.sock", "--socket-group", "kiosk", "--allow-user", "app",
       "--allow-user=root", "--allow-group", "ops", "--client-buffer", "8192", "--max-clients", "1000",
       "--max-line-length=131072", "--replay", "r.evemu", "--desc",
-      "r.desc", "--loop", "--speed", "2.5", "--replay-delay=0.5", "--log-level", "debug",
+      "r.desc", "--loop", "--speed", "2.5", "--replay-delay=0.5", "--wait-for-subscriber",
+      "--log-level", "debug",
     ])
     var expected = DaemonOptions(scenePath: "kiosk.yaml")
     expected.socketPath = "/tmp/t.sock"
@@ -45,6 +46,7 @@ struct DaemonOptionsTests {
     expected.replayLoop = true
     expected.replaySpeed = 2.5
     expected.replayDelay = 0.5
+    expected.replayWaitsForSubscriber = true
     expected.logLevel = .debug
     #expect(o == expected)
   }
@@ -57,7 +59,7 @@ struct DaemonOptionsTests {
     #expect(o.clientBufferBytes == 262_144)
     #expect(o.maximumClients == 128)
     #expect(o.maximumLineLength == 327_680)
-    #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1)
+    #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1 && !o.replayWaitsForSubscriber)
     #expect(o.webSocketAddress == nil && o.webSocketOrigins.isEmpty && !o.webSocketAllowRemote)
     #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)
   }
@@ -83,7 +85,7 @@ struct DaemonOptionsTests {
       }
       return String(name.filter { $0 != "," })
     }
-    #expect(names.count == 21, "\(names)")
+    #expect(names.count == 22, "\(names)")
     for name in names {
       #expect(page.contains(name.replacingOccurrences(of: "-", with: "\\-")), "touchd.8 lacks \(name)")
     }
@@ -129,7 +131,10 @@ struct DaemonOptionsTests {
       usageError(["--scene", "s", "--replay", "r", "--replay-delay", "-1"]) == "--replay-delay must not be negative")
     #expect(
       usageError(["--scene", "s", "--loop"])
-        == "--loop, --speed, --desc, --replay-delay and --exit-after-replay go with --replay")
+        == "--loop, --speed, --desc, --replay-delay, --wait-for-subscriber and --exit-after-replay go with --replay")
+    #expect(
+      usageError(["--scene", "s", "--wait-for-subscriber"])
+        == "--loop, --speed, --desc, --replay-delay, --wait-for-subscriber and --exit-after-replay go with --replay")
     #expect(
       usageError(["--scene", "s", "--replay", "r", "--loop", "--exit-after-replay"])
         == "--loop never finishes: drop --exit-after-replay")

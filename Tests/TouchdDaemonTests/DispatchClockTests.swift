@@ -25,4 +25,33 @@ import TouchDelivery
     }
     #expect(DispatchClock.longestArm == 86_400)
   }
+
+  @Test("a held time line stands at its origin and fires nothing until released, then runs on from the origin")
+  func heldTimeLine() {
+    let queue = DispatchQueue(label: "clock test")
+    let clock = DispatchClock(queue: queue, origin: 100, held: true)
+    let fired = DispatchSemaphore(value: 0)
+    var firedAt: Double?
+    queue.sync {
+      #expect(clock.isHeld)
+      _ = clock.schedule(at: 100.05) {
+        firedAt = clock.now
+        fired.signal()
+      }
+    }
+    // Held: well past the deadline's 50 ms, the timer has not fired and the clock has not moved.
+    #expect(fired.wait(timeout: .now() + .milliseconds(300)) == .timedOut)
+    queue.sync {
+      #expect(clock.now == 100)
+      clock.runDueTimers()
+      #expect(firedAt == nil)
+      clock.release()
+      #expect(!clock.isHeld)
+      #expect(clock.now >= 100 && clock.now < 110)
+    }
+    #expect(fired.wait(timeout: .now() + .seconds(10)) == .success)
+    queue.sync { #expect((firedAt ?? 0) >= 100.05) }
+    // A clock without an origin (live input) is never held.
+    #expect(!DispatchClock(queue: queue, held: true).isHeld)
+  }
 }

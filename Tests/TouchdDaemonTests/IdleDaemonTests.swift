@@ -56,7 +56,7 @@ struct IdleDaemonTests {
         == ["buy", "idle", "active", "buy", "idle"])
 
     let daemon = try DaemonProcess(
-      scene: scenePath, directory: dir, arguments: ["--replay", recordingPath, "--replay-delay", "1"])
+      scene: scenePath, directory: dir, arguments: ["--replay", recordingPath, "--wait-for-subscriber"])
     let (client, _) = try daemon.connect()
     _ = client.command(#"{"cmd":"subscribe","id":1,"types":["action","idle"],"views":["buy"]}"#, id: 1)
     var lines: [String] = []

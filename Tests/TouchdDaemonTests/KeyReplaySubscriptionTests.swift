@@ -76,7 +76,7 @@ struct KeyReplaySubscriptionTests {
     let daemon = try DaemonProcess(
       scene: scenePath, directory: dir,
       arguments: [
-        "--replay", tapsPath, "--replay", Self.keypadPath, "--replay-delay", "1", "--exit-after-replay",
+        "--replay", tapsPath, "--replay", Self.keypadPath, "--wait-for-subscriber", "--exit-after-replay",
       ])
     let (client, _) = try daemon.connect()
     let types = Self.types.map { "\"\($0)\"" }.joined(separator: ",")
@@ -87,6 +87,7 @@ struct KeyReplaySubscriptionTests {
     #expect(messages.map(Self.normalized) == want)
     #expect(daemon.waitForExit() == 0)
     #expect(daemon.log.contains("replaying recordings"), "\(daemon.log)")
+    #expect(daemon.log.contains("a client subscribed: the replay starts"), "\(daemon.log)")
   }
 
   @Test func theDaemonDeliversTheKeypadsKeyFramesAndNamesBothRecordings() throws {

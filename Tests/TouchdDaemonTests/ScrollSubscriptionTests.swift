@@ -33,7 +33,8 @@ struct ScrollSubscriptionTests {
       .filter { $0.type == "scroll" }.map(\.jsonLine)
     #expect(expected.count > 50)
 
-    let daemon = try DaemonProcess.replaying(script, scene: scenePath, in: dir, delay: 1)
+    let daemon = try DaemonProcess.replaying(
+      script, scene: scenePath, in: dir, delay: 0, options: ["--exit-after-replay", "--wait-for-subscriber"])
     let (client, _) = try daemon.connect()
     let reply = client.command(#"{"cmd":"subscribe","id":1,"types":["scroll"]}"#, id: 1).reply
     #expect(reply?["types"] as? [String] == ["scroll"])

@@ -49,7 +49,7 @@ struct StuckTouchDaemonTests {
     #expect(lines.filter { $0.contains(#""phase":"cancelled""#) }.count == 1)
 
     let daemon = try DaemonProcess(
-      scene: scenePath, directory: dir, arguments: ["--replay", recordingPath, "--replay-delay", "1"])
+      scene: scenePath, directory: dir, arguments: ["--replay", recordingPath, "--wait-for-subscriber"])
     let (client, _) = try daemon.connect()
     _ = client.command(#"{"cmd":"subscribe","id":1,"types":["action","touches"]}"#, id: 1)
     var messages: [[String: Any]] = []

@@ -10,7 +10,8 @@ import TouchDelivery
 /// pending, so an idle daemon has no timer wake-ups.
 ///
 /// For real-time replay the clock can run on the recording's time line: `now` is
-/// `origin + (monotonic - start) * speed`.
+/// `origin + (monotonic - start) * speed`. That time line can be held at `origin` until
+/// ``release()`` (`touchd --wait-for-subscriber`).
 ///
 /// # Thread safety
 /// Owned by the pipeline queue: call it, and it runs timers, only there.
@@ -21,7 +22,7 @@ public final class DispatchClock: TouchClock {
   private var nextSequence: UInt64 = 0
   private var armedDeadline: Double?
   private let origin: Double
-  private let start: Double
+  private var start: Double
   private let speed: Double
   /// How many times the dispatch timer fired (for `status` and the idle benchmark).
   public private(set) var wakeups = 0
@@ -29,14 +30,18 @@ public final class DispatchClock: TouchClock {
   /// here: input the kernel stamped before a deadline is then delivered before that timeout, as
   /// replay's virtual clock orders them, even when the input thread's wake-up lost the race.
   public var willRunTimers: (() -> Void)?
+  /// Whether the time line stands still at its origin: `now` does not move and no timer fires
+  /// until ``release()``.
+  public private(set) var isHeld: Bool
 
   /// A clock reading CLOCK_MONOTONIC, or, with `origin`, a time line that starts at `origin` now
-  /// and runs `speed` times as fast as real time.
-  public init(queue: DispatchQueue, origin: Double? = nil, speed: Double = 1) {
+  /// (or, `held`, when ``release()`` is called) and runs `speed` times as fast as real time.
+  public init(queue: DispatchQueue, origin: Double? = nil, speed: Double = 1, held: Bool = false) {
     self.queue = queue
     self.start = Self.monotonic()
     self.origin = origin ?? start
     self.speed = speed
+    self.isHeld = held && origin != nil
     source = DispatchSource.makeTimerSource(queue: queue)
     source.setEventHandler { [unowned self] in self.timerFired() }
     source.schedule(deadline: .distantFuture)
@@ -55,7 +60,18 @@ public final class DispatchClock: TouchClock {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
-  public var now: Double { origin + (Self.monotonic() - start) * speed }
+  public var now: Double { isHeld ? origin : origin + (Self.monotonic() - start) * speed }
+
+  /// Starts a held time line: `now` runs on from `origin`, and the timers due by then fire as it
+  /// reaches them.
+  public func release() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    guard isHeld else { return }
+    isHeld = false
+    start = Self.monotonic()
+    armedDeadline = nil
+    rearm()
+  }
 
   /// Whether a timer is pending (the dispatch timer is armed).
   public var hasPendingTimers: Bool { timers.contains(where: \.isPending) }
@@ -100,7 +116,7 @@ public final class DispatchClock: TouchClock {
 
   private func rearm() {
     timers.removeAll { !$0.isPending }
-    guard let index = earliestIndex() else {
+    guard !isHeld, let index = earliestIndex() else {
       if armedDeadline != nil {
         source.schedule(deadline: .distantFuture)
         armedDeadline = nil

@@ -233,6 +233,7 @@ final class ClientHandler: ChannelDuplexHandler {
       lineCount += 1
       guard newline - input.readerIndex <= maximumLineLength else { return refuseLongLine(lineCount) }
       let before = session.subscription
+      let subscribedBefore = session.hasSubscribed
       let outcome = session.receive(input.readableBytesView[input.readerIndex..<newline])
       input.moveReaderIndex(to: newline + 1)
       if session.subscription != before {
@@ -240,6 +241,7 @@ final class ClientHandler: ChannelDuplexHandler {
         if session.subscription.types != before.types { core.subscriptionsChanged() }
       }
       handle(outcome)
+      if !subscribedBefore && session.hasSubscribed { core.handler.clientSubscribed(info) }
     }
     guard !closing else { return }
     if input.readerIndex > 0 && input.readerIndex >= input.readableBytes { input.discardReadBytes() }

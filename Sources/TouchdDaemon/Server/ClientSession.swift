@@ -9,6 +9,8 @@ import TouchdScene
 public struct ClientSession: Sendable {
   /// What the client subscribed to (`subscribe` replaces it).
   public var subscription = Subscription()
+  /// Whether the client has sent a `subscribe` that was accepted.
+  public private(set) var hasSubscribed = false
 
   public init() {}
 
@@ -39,6 +41,7 @@ public struct ClientSession: Sendable {
         return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: "")))
       case .subscribe(let subscription):
         self.subscription = subscription
+        hasSubscribed = true
         return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: subscription.replyJSON)))
       case .status, .reload, .pushScene, .scene, .calibrate:
         return .pipeline(command)

@@ -26,6 +26,11 @@ public protocol CommandHandler: AnyObject, Sendable {
   /// A client went away (closed, or was disconnected). Called on the server's event loop;
   /// implementations hop to the pipeline queue. The daemon ends a calibration the client began.
   func clientDisconnected(_ client: ClientInfo)
+
+  /// A client's first `subscribe` was answered (its reply written before this call). Called on
+  /// the server's event loop; implementations hop to the pipeline queue. The daemon starts a replay
+  /// held for a subscriber (`--wait-for-subscriber`).
+  func clientSubscribed(_ client: ClientInfo)
 }
 
 extension CommandHandler {
@@ -34,6 +39,9 @@ extension CommandHandler {
 
   /// Does nothing: a handler that keeps no state per client.
   public func clientDisconnected(_ client: ClientInfo) {}
+
+  /// Does nothing: a handler that does not wait for subscribers.
+  public func clientSubscribed(_ client: ClientInfo) {}
 }
 
 /// A connected client, as the rest of the daemon sees it.
