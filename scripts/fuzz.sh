@@ -8,8 +8,9 @@
 #   --until N      or until the ledger (below) holds N inputs of this build for the target: runs go on
 #                  from the corpus (--keep-corpus) until it does, a new one after each that ends early
 #                  on a busy machine's timeout, and stop at the first finding
-#   --jobs N       N fuzzing processes per target sharing one corpus (default 1); the summary sums
-#                  their executions and measures coverage over the corpus they built together
+#   --jobs N       N fuzzing processes per target sharing one corpus (default 1); one that ends
+#                  early stops the others; the summary sums their executions and measures coverage
+#                  over the corpus they built together
 #   --keep-corpus  start from the corpus a previous run left in .build-fuzz/corpus/TARGET (the seeds
 #                  are added again) instead of from the seeds alone
 #   --release      build optimized (-O, as touchd ships: up to 3 times the executions a second, and
@@ -47,7 +48,7 @@ ledger_only=0
 config=debug
 targets=()
 until=""
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
   case "$1" in
     --time) time_budget=${2:?--time needs seconds}; runs=""; shift 2 ;;
@@ -316,8 +317,29 @@ for target in "${targets[@]}"; do
       "$bin/$target" "${flags[@]}" -seed=$((job + 1)) "$corpus" >"$logs/job-$job.log" 2>&1 &
       pids+=($!)
     done
+    # A process that ends early (a timeout on a busy machine, a finding) would leave the others
+    # fuzzing alone at a fraction of the machine: they are interrupted too, their inputs counted,
+    # and --until starts the next run with every process.
     status=0
-    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    stopped_others=0
+    running=("${pids[@]}")
+    while ((${#running[@]})); do
+      ended=""
+      if wait -n -p ended "${running[@]}"; then rc=0; else rc=$?; fi
+      [[ -n "$ended" ]] || break
+      left=()
+      for pid in "${running[@]}"; do [[ "$pid" == "$ended" ]] || left+=("$pid"); done
+      running=("${left[@]}")
+      if ((rc != 0)); then
+        status=1
+        # Not when the process was itself interrupted: that is a pause, the others got theirs too.
+        for ((job = 0; job < jobs; job++)); do [[ "${pids[job]}" == "$ended" ]] && break; done
+        if ((${#running[@]})) && ! grep -aq 'libFuzzer: run interrupted' "$logs/job-$job.log"; then
+          stopped_others=1
+          kill -INT "${running[@]}" 2>/dev/null || true
+        fi
+      fi
+    done
     elapsed=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
     # Executions: the sum of every process's count (its final stats, or its last status line when it
     # stopped without them).
@@ -363,7 +385,7 @@ for target in "${targets[@]}"; do
     # Interrupting the fuzzers themselves (SIGINT to their pids, not to this script) ends the run
     # early with its inputs in the ledger: a long campaign is paused that way.
     interrupted=0
-    grep -aq 'libFuzzer: run interrupted' "$logs"/job-*.log && interrupted=1
+    ((stopped_others)) || ! grep -aq 'libFuzzer: run interrupted' "$logs"/job-*.log || interrupted=1
     if ((interrupted)); then
       echo "fuzz: $target: interrupted after $execs inputs; they are in the ledger"
     elif ((status != 0 && ${#found[@]} == 0 && dismissed == 0)); then
