@@ -329,29 +329,31 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
 
   // MARK: Frames
 
-  /// Delivers one frame to the runtime: due timers first, then the device's calibration, then the
-  /// window's mapping (in the runtime). `source`: the live device, whose virtual touchscreen gets
+  /// Delivers one frame to the runtime at its time (``DispatchClock/handling(at:_:)``): due timers
+  /// first, then the device's calibration, then the window's mapping (in the runtime). `source`: the live device, whose virtual touchscreen gets
   /// the frame's forwarded touches.
   private func deliver(_ frame: TouchFrame, window: Int, calibration: CalibrationMatrix?, source: Int? = nil) {
     dispatchPrecondition(condition: .onQueue(queue))
-    clock.runDueTimers(upTo: frame.time.seconds)
     var frame = frame
     if let calibration {
       for i in frame.contacts.indices {
         (frame.contacts[i].x, frame.contacts[i].y) = calibration.apply(x: frame.contacts[i].x, y: frame.contacts[i].y)
       }
     }
-    counters.frames += 1
-    counters.touchesBegan += frame.contacts.reduce(0) { $0 + ($1.phase == .began ? 1 : 0) }
-    runtime.handle(frame, inWindow: window, source: source)
+    clock.handling(at: frame.time.seconds) {
+      counters.frames += 1
+      counters.touchesBegan += frame.contacts.reduce(0) { $0 + ($1.phase == .began ? 1 : 0) }
+      runtime.handle(frame, inWindow: window, source: source)
+    }
   }
 
   /// Delivers one key frame to the runtime: due timers first, as for touches.
   private func deliver(_ frame: KeyFrame, window: Int, source: Int) {
     dispatchPrecondition(condition: .onQueue(queue))
-    clock.runDueTimers(upTo: frame.time.seconds)
-    counters.keyFrames += 1
-    runtime.handle(frame, inWindow: window, source: source)
+    clock.handling(at: frame.time.seconds) {
+      counters.keyFrames += 1
+      runtime.handle(frame, inWindow: window, source: source)
+    }
   }
 
   /// Delivers a live device's frame to the window that takes it, then hands its messages to the

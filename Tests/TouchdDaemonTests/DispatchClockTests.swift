@@ -54,4 +54,30 @@ import TouchDelivery
     // A clock without an origin (live input) is never held.
     #expect(!DispatchClock(queue: queue, held: true).isHeld)
   }
+
+  @Test("a frame is handled at its time and a timer fires at its deadline, as on the virtual clock")
+  func framesAndTimersReadTheirOwnTime() {
+    let queue = DispatchQueue(label: "clock test")
+    let clock = DispatchClock(queue: queue)
+    queue.sync {
+      let start = clock.now
+      var seen: [String: Double] = [:]
+      // A frame stamped 50 ms ago: the timer it arms counts from the stamp, and the timer due
+      // before the stamp fires first, reading its own deadline.
+      _ = clock.schedule(at: start - 0.08) { seen["due"] = clock.now }
+      clock.handling(at: start - 0.05) {
+        seen["frame"] = clock.now
+        _ = clock.schedule(at: clock.now + 0.01) { seen["armed"] = clock.now }
+      }
+      #expect(seen["due"] == start - 0.08)
+      #expect(seen["frame"] == start - 0.05)
+      #expect(clock.now >= start, "between frames the clock runs on")
+      // Due by now (armed at the stamp + 10 ms, 40 ms ago): it fires reading its deadline.
+      clock.runDueTimers()
+      #expect(seen["armed"] == start - 0.05 + 0.01)
+      // A stamp ahead of the clock (not the kernel's) is taken at the clock's time.
+      clock.handling(at: start + 3600) { seen["ahead"] = clock.now }
+      #expect((seen["ahead"] ?? .infinity) < start + 60)
+    }
+  }
 }

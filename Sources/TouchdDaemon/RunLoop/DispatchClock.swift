@@ -13,6 +13,11 @@ import TouchDelivery
 /// `origin + (monotonic - start) * speed`. That time line can be held at `origin` until
 /// ``release()`` (`touchd --wait-for-subscriber`).
 ///
+/// While a frame is handled (``handling(at:_:)``) `now` reads the frame's time, the kernel's stamp,
+/// and while a timer fires, its deadline: as replay's ``VirtualClock`` reads them. So a timer a touch
+/// arms counts from the touch, and a message a timer sends carries the deadline, not the moment the
+/// dispatch timer happened to run (later on a busy machine): live equals replay to the microsecond.
+///
 /// # Thread safety
 /// Owned by the pipeline queue: call it, and it runs timers, only there.
 public final class DispatchClock: TouchClock {
@@ -33,6 +38,8 @@ public final class DispatchClock: TouchClock {
   /// Whether the time line stands still at its origin: `now` does not move and no timer fires
   /// until ``release()``.
   public private(set) var isHeld: Bool
+  /// The time of the frame being handled or the timer firing; nil between them.
+  private var pinned: Double?
 
   /// A clock reading CLOCK_MONOTONIC, or, with `origin`, a time line that starts at `origin` now
   /// (or, `held`, when ``release()`` is called) and runs `speed` times as fast as real time.
@@ -60,7 +67,21 @@ public final class DispatchClock: TouchClock {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
-  public var now: Double { isHeld ? origin : origin + (Self.monotonic() - start) * speed }
+  public var now: Double { pinned ?? running }
+
+  /// The time line itself, whatever is being handled.
+  private var running: Double { isHeld ? origin : origin + (Self.monotonic() - start) * speed }
+
+  /// Runs `body` with `now` reading `time` (a frame's kernel stamp; at most the running time), after
+  /// the timers due by then.
+  public func handling<T>(at time: Double, _ body: () throws -> T) rethrows -> T {
+    dispatchPrecondition(condition: .onQueue(queue))
+    runDueTimers(upTo: time)
+    let outer = pinned
+    pinned = min(time, running)
+    defer { pinned = outer }
+    return try body()
+  }
 
   /// Starts a held time line: `now` runs on from `origin`, and the timers due by then fire as it
   /// reaches them.
@@ -93,7 +114,11 @@ public final class DispatchClock: TouchClock {
       timers.removeAll { !$0.isPending }
       let current = min(time ?? now, now)
       guard let index = earliestIndex(), timers[index].deadline <= current else { break }
-      timers.remove(at: index).fire()
+      let timer = timers.remove(at: index)
+      let outer = pinned
+      pinned = timer.deadline
+      timer.fire()
+      pinned = outer
     }
     rearm()
   }
@@ -128,7 +153,7 @@ public final class DispatchClock: TouchClock {
     armedDeadline = deadline
     // At most a day ahead: a far deadline (a scene's timeout of 1e300 s) must not overflow the
     // nanoseconds; the source then fires early, runs nothing and arms again.
-    let delay = min(max(0, (deadline - now) / speed), Self.longestArm)
+    let delay = min(max(0, (deadline - running) / speed), Self.longestArm)
     source.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)), leeway: .microseconds(100))
   }
 }
