@@ -32,7 +32,7 @@ _touchd() {
   esac
   mapfile -t COMPREPLY < <(compgen -W '--scene --socket --socket-group --allow-user --allow-group
     --client-buffer --max-clients --max-line-length --replay --desc --loop --speed --replay-delay
-    --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --uinput --version --help
+    --wait-for-subscriber --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --uinput --version --help
     -h' -- "$cur")
 }
 complete -F _touchd touchd

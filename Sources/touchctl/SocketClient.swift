@@ -32,8 +32,10 @@ final class SocketClient {
   private let fd: Int32
   private var buffer: [UInt8] = []
 
+  /// `fd` is stored only once connected: a throw after every stored property is set would run
+  /// `deinit` and close the descriptor a second time.
   init(path: String) throws {
-    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     var addr = sockaddr_un()
     addr.sun_family = sa_family_t(AF_UNIX)
@@ -55,6 +57,7 @@ final class SocketClient {
       close(fd)
       throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
+    self.fd = fd
   }
 
   deinit { close(fd) }

@@ -72,19 +72,26 @@ struct DaemonOptionsTests {
     #expect(TouchdVersion.current.split(separator: ".").count == 3)
   }
 
-  @Test("touchd(8) documents every option --help lists, and the version")
-  func manualPage() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let page = try String(contentsOf: root.appendingPathComponent("docs/man/touchd.8"), encoding: .utf8)
-    // Options as --help prints them ("  --name VALUE   help"), as roff writes them (\-\-name).
-    let names = DaemonOptions.help.split(separator: "\n").compactMap { line -> String? in
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The options as --help prints them ("  --name VALUE   help").
+  static var helpNames: [String] {
+    DaemonOptions.help.split(separator: "\n").compactMap { line -> String? in
       let trimmed = line.drop { $0 == " " }
       guard line.hasPrefix("  --") || line.hasPrefix("  -h"), let name = trimmed.split(separator: " ").first else {
         return nil
       }
       return String(name.filter { $0 != "," })
     }
+  }
+
+  @Test("touchd(8) documents every option --help lists, and the version")
+  func manualPage() throws {
+    let root = Self.root
+    let page = try String(contentsOf: root.appendingPathComponent("docs/man/touchd.8"), encoding: .utf8)
+    // As roff writes them (\-\-name).
+    let names = Self.helpNames
     #expect(names.count == 22, "\(names)")
     for name in names {
       #expect(page.contains(name.replacingOccurrences(of: "-", with: "\\-")), "touchd.8 lacks \(name)")
@@ -92,6 +99,22 @@ struct DaemonOptionsTests {
     for name in ["touchd.8", "touchd.scene.5"] {
       let text = try String(contentsOf: root.appendingPathComponent("docs/man/\(name)"), encoding: .utf8)
       #expect(text.contains("\"touchd \(TouchdVersion.current)\""), "the .TH line of \(name) names the version")
+    }
+  }
+
+  /// What scripts/install.sh checks when it installs them (the Debian package's build fails
+  /// otherwise), here so a new option's completions are not first missed there.
+  @Test("the bash, zsh and fish completions offer every option --help lists")
+  func completions() throws {
+    let dir = Self.root.appendingPathComponent("completions")
+    let bash = try String(contentsOf: dir.appendingPathComponent("touchd.bash"), encoding: .utf8)
+    let zsh = try String(contentsOf: dir.appendingPathComponent("_touchd"), encoding: .utf8)
+    let fish = try String(contentsOf: dir.appendingPathComponent("touchd.fish"), encoding: .utf8)
+    let bashWords = Set(bash.split(whereSeparator: { " \n'|)".contains($0) }).map(String.init))
+    for name in Self.helpNames where name.hasPrefix("--") {
+      #expect(bashWords.contains(name), "touchd.bash lacks \(name)")
+      #expect(zsh.contains("\(name)[") || zsh.contains("\(name)}"), "_touchd lacks \(name)")
+      #expect(fish.contains("-l \(name.dropFirst(2)) "), "touchd.fish lacks \(name)")
     }
   }
 

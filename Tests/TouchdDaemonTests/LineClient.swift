@@ -11,8 +11,11 @@ final class LineClient: @unchecked Sendable {
   let fd: Int32
   private var buffer: [UInt8] = []
 
+  /// `fd` is stored only once connected: an initializer that throws after every stored property
+  /// is set runs `deinit`, which would close the descriptor a second time (by then, perhaps, a
+  /// socket another thread just opened: a 1000-client test once lost a client that way).
   init(path: String, receiveBuffer: Int32? = nil) throws {
-    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     if var size = receiveBuffer {
       setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -22,9 +25,11 @@ final class LineClient: @unchecked Sendable {
       throw POSIXError(.ENAMETOOLONG)
     }
     guard address.withSockaddr({ connect(fd, $0, $1) }) == 0 else {
+      let code = errno
       close(fd)
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
+    self.fd = fd
   }
 
   deinit { close(fd) }

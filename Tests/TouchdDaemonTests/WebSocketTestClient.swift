@@ -28,7 +28,9 @@ final class WebSocketTestClient: @unchecked Sendable {
   init(host: String = "127.0.0.1", port: Int, origin: String? = nil, path: String = "/", receiveBuffer: Int32? = nil)
     throws
   {
-    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Stored only once connected: a throw after every stored property is set runs deinit, which
+    // would close the descriptor twice (see LineClient).
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     if var size = receiveBuffer {
       setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -43,9 +45,11 @@ final class WebSocketTestClient: @unchecked Sendable {
       }
     }
     guard connected == 0 else {
+      let code = errno
       close(fd)
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
+    self.fd = fd
     var request =
       "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
