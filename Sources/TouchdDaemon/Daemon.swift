@@ -330,8 +330,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   // MARK: Frames
 
   /// Delivers one frame to the runtime at its time (``DispatchClock/handling(at:_:)``): due timers
-  /// first, then the device's calibration, then the window's mapping (in the runtime). `source`: the live device, whose virtual touchscreen gets
-  /// the frame's forwarded touches.
+  /// first, then the device's calibration, then the window's mapping (in the runtime). `source`:
+  /// the live device, whose virtual touchscreen gets the frame's forwarded touches.
   private func deliver(_ frame: TouchFrame, window: Int, calibration: CalibrationMatrix?, source: Int? = nil) {
     dispatchPrecondition(condition: .onQueue(queue))
     var frame = frame
@@ -347,7 +347,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
   }
 
-  /// Delivers one key frame to the runtime: due timers first, as for touches.
+  /// Delivers one key frame to the runtime at its time: due timers first, as for touches.
   private func deliver(_ frame: KeyFrame, window: Int, source: Int) {
     dispatchPrecondition(condition: .onQueue(queue))
     clock.handling(at: frame.time.seconds) {
