@@ -571,6 +571,7 @@ struct SceneValidator {
       }
       for entry in mapping {
         let (eventNode, actionNode) = (entry.key, entry.value)
+        guard keyIsName(entry, in: "\(key) of \(owner)") else { continue }
         guard let event = scalarString(eventNode), SceneFormat.controlEvents.contains(event) else {
           var message = "unknown control event \(describeValue(eventNode)) in \(key) of \(owner)"
           if let s = scalarString(eventNode), let guess = suggestion(for: s, in: SceneFormat.controlEvents) {
@@ -595,6 +596,7 @@ struct SceneValidator {
       var seen: [UInt16: String] = [:]
       for entry in mapping {
         let (keyNode, typeNode) = (entry.key, entry.value)
+        guard keyIsName(entry, in: "\(key) of \(owner)") else { continue }
         let keyName = scalarString(keyNode) ?? ""
         let what = "'\(keyName)' in \(key) of \(owner)"
         if let code = EventNames.keyCode(named: keyName) {
@@ -641,6 +643,18 @@ struct SceneValidator {
         return error(node.place, key: key, message)
       }
     }
+  }
+
+  /// Whether a key of a mapping decoded as a dictionary (a window's `keys.map`, a control's
+  /// `actions`) is found by its name, as the decoder looks it up (``SceneNode/Pair/keyIsName``);
+  /// when not (a key with a tag of its own, `!!float KEY_F1`), the error names it at its place.
+  private mutating func keyIsName(_ entry: SceneNode.Pair, in context: String) -> Bool {
+    guard !entry.keyIsName else { return true }
+    let name = scalarString(entry.key) ?? ""
+    error(
+      entry.key.place, key: nil,
+      "key '\(name)' in \(context) is not the name \(name) to YAML: write it plain, without quotes or a tag")
+    return false
   }
 
   // MARK: Scene-wide checks

@@ -138,6 +138,39 @@ struct SceneFuzzRegressionTests {
     #expect(receipt?.control?.on == true, "quoted \"on\" is the key on")
   }
 
+  /// FuzzScene, in the 10⁷ campaign's third series (2026-11-27, after about 1.6 million inputs):
+  /// `map: {KEY_ENTER: select,!!float  KEY_F1: help}`, "the validator passed a scene the decoder
+  /// refused". The keys of a window's `keys.map`, and of a control's `actions`, are decoded as a
+  /// dictionary, looked up by name as the keys of an object are, but the validator checked only
+  /// the latter for a tag of their own. Both are checked now.
+  @Test("A key with a tag in keys.map or in a control's actions is an error at the key")
+  func taggedDictionaryKeys() throws {
+    let yaml = """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 1920, height: 1080}
+          keys:
+            devices: ["Kiosk Keypad"]
+            map: {KEY_ENTER: select,!!float  KEY_F1: help}
+          views:
+            - id: buy
+              frame: {x: 0, y: 0, width: 100, height: 50}
+              control: {type: button, actions: {!!float touchUpInside: buy}}
+
+      """
+    #expect(
+      diagnostics(yaml) == [
+        "fuzz.yaml:7:31: error: key 'KEY_F1' in map of keys of window 'main' is not the name KEY_F1 to YAML: "
+          + "write it plain, without quotes or a tag",
+        "fuzz.yaml:11:43: error: key 'touchUpInside' in actions of control of view 'buy' is not the name "
+          + "touchUpInside to YAML: write it plain, without quotes or a tag",
+      ])
+    let plain = yaml.replacingOccurrences(of: "!!float  ", with: "").replacingOccurrences(of: "!!float ", with: "")
+    let scene = try Scene.parse(plain, file: "fuzz.yaml")
+    #expect(scene.windows[0].keys?.map.count == 2)
+  }
+
   /// A YAML reader error (a control character) counted lines with `"\n"` as a `Character`, so a
   /// CRLF file's error was on line 1; lines are counted as libyaml counts them now.
   @Test("A reader error in a CRLF file names the line and column of the bad character")
