@@ -10,6 +10,8 @@ public protocol TouchClock: AnyObject {
   var now: Double { get }
   /// Runs `action` once when the clock reaches `deadline`. The returned timer can cancel it.
   func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ScheduledTimer
+  /// The deadline of the earliest timer still pending, nil when none is.
+  var nextDeadline: Double? { get }
 }
 
 /// A pending timeout; ``cancel()`` stops it from firing. Cancelling a fired timer does nothing.

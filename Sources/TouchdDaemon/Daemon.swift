@@ -153,6 +153,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       clock.willRunTimers = { [unowned self] in
         for path in devices.keys.sorted() { if let live = devices[path] { readDevice(live) } }
       }
+      // A timer may claim or cancel a forwarded touch: the next frames go through the pipeline.
+      clock.didFireTimer = { [unowned self] in forwarding.disarmShortcuts() }
       runtime = makeRuntime(loaded)
       try startServer()
       if replaying {
@@ -294,7 +296,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       sources.append(source)
     }
     let hup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
-    hup.setEventHandler { [unowned self] in _ = reload(reason: "SIGHUP") }
+    hup.setEventHandler { [unowned self] in
+      forwarding.disarmShortcuts()
+      _ = reload(reason: "SIGHUP")
+    }
     hup.activate()
     sources.append(hup)
   }
@@ -365,6 +370,12 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     liveFrameTime = kernel
     frameEncoded = nil
     frameForwarded = nil
+    // The frame may change what any device's next frame does (two devices may share a window):
+    // every shortcut is disarmed, and this device's armed again once the frame is delivered.
+    forwarding.disarmShortcuts()
+    let shortcut = live.device.device.shortcut?.shortcut
+    let shortcutWrote = shortcut?.writtenAt
+    shortcut?.writtenAt = nil
     switch frame {
     case .touches(let touches):
       if let window = live.touchWindow {
@@ -377,6 +388,14 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       if let window = live.keyWindow { deliver(keys, window: window, source: live.source) }
     }
     liveFrameTime = nil
+    if let shortcut {
+      forwarding.frameDelivered(source: live.source)
+      if let written = shortcutWrote { frameForwarded = written }
+      if case .touches = frame, let window = live.touchWindow, let assembler = live.device.assembler {
+        runtime.armShortcut(
+          shortcut, source: live.source, window: window, assembler: assembler, calibration: live.calibration)
+      }
+    }
     if let wake {
       latency.wake.record(wake - kernel)
       latency.assembled.record(assembled - kernel)
@@ -408,6 +427,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       let monitor = try DeviceMonitor()
       let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: queue)
       source.setEventHandler { [unowned self] in
+        forwarding.disarmShortcuts()
         while let event = monitor.receive() { hotplug(event) }
       }
       source.activate()
@@ -618,6 +638,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       } else {
         device = try InputDevice(device: probe, touches: ids, keys: role.keyWindow != nil)
       }
+      if forwards { device.device.shortcut = forwarding.shortcut(source: source) }
     } catch {
       if forwards { forwarding.detach(source: source, runtime: runtime) }
       logger.warning("cannot open input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
@@ -889,6 +910,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     reply: @escaping @Sendable (CommandResult) -> Void
   ) {
     queue.async { [unowned self] in
+      // A command may hide a view, change a window's mapping or the scene: the next frames go
+      // through the pipeline until one has been delivered.
+      forwarding.disarmShortcuts()
       if case .calibrate(let request) = command.request {
         calibrate(request, client: client, reply: reply)
       } else if case .scene(.update(let update)) = command.request {
@@ -914,6 +938,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
       let prepared = Result { () throws(SceneRuntimeError) in try update.prepare(on: document) }
       queue.async { [unowned self] in
+        forwarding.disarmShortcuts()
         guard (ObjectIdentifier(runtime), runtime.documentVersion) == base else {
           // Another client's update, a push or a reload came first: prepare on the scene as it is.
           return self.update(update, client: client, reply: reply)
@@ -982,6 +1007,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// reach no view until its time-out.
   public func clientDisconnected(_ client: ClientInfo) {
     queue.async { [unowned self] in
+      forwarding.disarmShortcuts()
       guard calibrationClient == client.number else { return }
       runtime.cancelCalibration("\(client) that asked for it disconnected")
     }
@@ -990,6 +1016,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// A replay held for a subscriber (`--wait-for-subscriber`) starts with the first `subscribe`.
   public func clientSubscribed(_ client: ClientInfo) {
     queue.async { [unowned self] in
+      forwarding.disarmShortcuts()
       guard clock.isHeld else { return }
       logger.info(
         "a client subscribed: the replay starts", metadata: ["client": "\(client)", "delay": "\(options.replayDelay)"])

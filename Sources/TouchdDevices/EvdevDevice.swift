@@ -92,9 +92,29 @@ public final class EvdevDevice {
     try drainEvents(path: path, next: nextEvent, handle: handle)
   }
 
+  /// The forwarding shortcut of a forwarded protocol B touchscreen (docs/forward.md, "Frames and
+  /// time"): every event read in normal mode goes to it first, and a frame it composes is written to
+  /// `output`, its virtual touchscreen, before the event is handed on. Set by the daemon.
+  public var shortcut: (shortcut: ForwardShortcut, output: UinputDevice)?
+
   /// One `libevdev_next_event`; ENODEV once closed.
   func nextEvent(_ mode: EvdevReadMode) -> EvdevReadResult {
-    fd >= 0 ? LinuxInput.nextEvent(evdev.pointer, mode) : .failure(.noDevice)
+    guard fd >= 0 else { return .failure(.noDevice) }
+    let result = LinuxInput.nextEvent(evdev.pointer, mode)
+    if let shortcut {
+      switch (result, mode) {
+      case (.success(let event), .normal):
+        if shortcut.shortcut.feed(event) {
+          shortcut.output.write(shortcut.shortcut.events)
+          shortcut.shortcut.writtenAt = LinuxInput.monotonicNow().microseconds
+        }
+      case (.failure(let errno), _) where errno == .wouldBlock:
+        break  // the end of what is queued, often between two frames: the arming stands
+      default:
+        shortcut.shortcut.disarm()  // SYN_DROPPED and its resync, an error: the pipeline's
+      }
+    }
+    return result
   }
 
   /// Releases the grab and closes the fd. Idempotent.

@@ -60,6 +60,8 @@ public final class InputDevice {
   public var readsTouches: Bool { touchProtocol != nil }
   /// udev's `LIBINPUT_CALIBRATION_MATRIX`, nil when absent.
   public var calibrationMatrix: [Double]? { device.calibrationMatrix }
+  /// The assembler of its touch frames, nil when touches are not read.
+  public var assembler: FrameAssembler? { feed.assembler }
   /// The fd to add to a ``DevicePoll``; see `EvdevDevice.fileDescriptor`.
   public var fileDescriptor: Int32 { device.fileDescriptor }
 

@@ -378,17 +378,8 @@ public final class ForwardEncoder {
         lifted.append(slot)
       }
     }
-    // Pointer emulation: the oldest touch still down (the kernel's choice: the smallest tracking
-    // id, counting wrap-around), BTN_TOUCH while any is.
-    var oldest: Int?
-    for i in slots.indices where slots[i].trackingID >= 0 {
-      if let o = oldest {
-        let age = (slots[i].trackingID - slots[o].trackingID) & VirtualTouchscreen.maximumTrackingID
-        if age > VirtualTouchscreen.maximumTrackingID / 2 { oldest = i }
-      } else {
-        oldest = i
-      }
-    }
+    // Pointer emulation: the oldest touch still down, BTN_TOUCH while any is.
+    let oldest = oldestSlot()
     let isDown = oldest != nil
     if isDown != buttonDown {
       buttonDown = isDown
@@ -405,5 +396,44 @@ public final class ForwardEncoder {
       slots[slot].touch = nil
     }
     if events.count > start { emit(EV.syn, SYN.report, 0) }
+  }
+}
+
+extension ForwardEncoder {
+  /// The slot of the oldest touch down (the kernel's choice for pointer emulation: the smallest
+  /// tracking id, counting wrap-around), nil when none is.
+  func oldestSlot() -> Int? {
+    var oldest: Int?
+    for i in slots.indices where slots[i].trackingID >= 0 {
+      if let o = oldest {
+        let age = (slots[i].trackingID - slots[o].trackingID) & VirtualTouchscreen.maximumTrackingID
+        if age > VirtualTouchscreen.maximumTrackingID / 2 { oldest = i }
+      } else {
+        oldest = i
+      }
+    }
+    return oldest
+  }
+
+  /// What ``ForwardShortcut`` mirrors of the virtual device between frames: its slots' last
+  /// positions, the current slot, `BTN_TOUCH` and `ABS_X`/`ABS_Y` as last sent.
+  var shortcutState: (slotCount: Int, currentSlot: Int, buttonDown: Bool, pointer: (x: Int32, y: Int32)?) {
+    (slots.count, currentSlot, buttonDown, pointer)
+  }
+
+  /// The virtual slot `id` is down in, nil when it is not forwarded.
+  func virtualSlot(of id: TouchID) -> Int? { slotOf[id] }
+
+  /// Slot `slot`'s last position as sent.
+  func slotPosition(_ slot: Int) -> (x: Int32, y: Int32) { (slots[slot].x, slots[slot].y) }
+}
+
+extension VirtualTouchscreen {
+  /// A window coordinate (0...`extent` points) on a virtual device's axis: clamped to the axis,
+  /// rounded. What the virtual touchscreen gets for a touch's window position.
+  public static func units(_ points: Double, of extent: Double, axis: AbsInfo) -> Int32 {
+    let fraction = extent > 0 ? Swift.min(Swift.max(points / extent, 0), 1) : 0
+    let span = Double(axis.maximum) - Double(axis.minimum)
+    return Int32(Double(axis.minimum) + (fraction * span).rounded())
   }
 }

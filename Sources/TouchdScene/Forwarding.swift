@@ -195,6 +195,9 @@ final class SceneForwarding {
   /// How many touches the forwarding still knows (tests: nothing stays behind).
   var trackedTouchCount: Int { sourceOf.count + heldDown.count }
 
+  /// Whether nothing waits to be sent: a frame's moves can then go ahead of it.
+  var isSettled: Bool { pendingTime == nil && turnFlush == nil && frameTime == nil }
+
   /// Sends the pending changes, each device's as one batch at their time.
   func flush() {
     turnFlush?.cancel()
@@ -215,9 +218,7 @@ final class SceneForwarding {
 
   /// A window coordinate (0...`extent` points) on an axis: clamped to the axis, rounded.
   static func units(_ points: Double, of extent: Double, axis: AbsInfo) -> Int32 {
-    let fraction = extent > 0 ? Swift.min(Swift.max(points / extent, 0), 1) : 0
-    let span = Double(axis.maximum) - Double(axis.minimum)
-    return Int32(Double(axis.minimum) + (fraction * span).rounded())
+    VirtualTouchscreen.units(points, of: extent, axis: axis)
   }
 }
 
@@ -254,6 +255,28 @@ extension SceneRuntime {
     }
     state.add(SceneForwarding.Device(source: source, window: index, encoder: encoder, output: output))
     return description
+  }
+
+  /// Arms `shortcut`, the forwarding shortcut of `source` (a protocol B touchscreen whose frames
+  /// come to window `window` with `calibration` applied), for its next frame: with what this scene
+  /// would forward ahead of a frame that only moves its forwarded touches (``ForwardShortcut``).
+  /// Disarms it and returns false when the next frame may do anything else first: a calibration
+  /// takes the window's touches, the scene is idle (its next input may be swallowed), something is
+  /// pending for a virtual device, or `source` forwards elsewhere or not at all. Call between
+  /// frames, after the last one was delivered; disarm before anything else runs.
+  @discardableResult
+  public func armShortcut(
+    _ shortcut: ForwardShortcut, source: Int, window: Int, assembler: FrameAssembler, calibration: CalibrationMatrix?
+  ) -> Bool {
+    guard self.calibration == nil, !isIdle, let forwarding, forwarding.isSettled,
+      let device = forwarding.device(source: source), device.window == window, mappings.indices.contains(window)
+    else {
+      shortcut.disarm()
+      return false
+    }
+    return shortcut.arm(
+      assembler: assembler, encoder: device.encoder, axes: device.axes, mapping: mappings[window],
+      calibration: calibration, deadline: application.clock.nextDeadline)
   }
 
   /// Removes `source`'s virtual touchscreen (its device was closed): what is pending for it leaves

@@ -59,6 +59,8 @@ public final class SceneRuntime {
   private var keyMaps: [[UInt16: (name: String, type: PressType)]] = []
   /// The scene's `idle:` (nil without one).
   private var idleMonitor: IdleMonitor?
+  /// Whether the scene is idle (`idle:`): its next input wakes it, and may be swallowed.
+  var isIdle: Bool { idleMonitor?.isIdle ?? false }
   /// The virtual touchscreens of windows with `forward:` (Forwarding.swift), nil until one is added.
   var forwarding: SceneForwarding?
   /// The `calibrate` command collecting a window's touches (Calibration/), nil when none runs.

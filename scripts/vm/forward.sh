@@ -400,8 +400,15 @@ check_forward_live_equals_replay() {
   sleep 3 # the recognizers' timers after the last frame
   kill "$recorder" 2>/dev/null
   wait "$recorder" 2>/dev/null
+  # The forwarding shortcut (docs/forward.md, "Frames and time"): the motion frames it wrote as
+  # they were read, each then confirmed by the pipeline's own events for the frame.
+  local shortcut mismatches
+  shortcut=$(forward_status shortcutFrames)
+  mismatches=$(forward_status shortcutMismatches)
   evemu_remove "$name"
   stop_touchd
+  [[ $mismatches == 0 ]] || fail "the forwarding shortcut wrote $mismatches frame(s) otherwise than the pipeline ($order)" || return
+  [[ $shortcut =~ ^[1-9][0-9]*$ ]] || fail "the forwarding shortcut wrote no frame ($order: shortcutFrames $shortcut)" || return
   $PY - "$replay" "$live" >"$SCRATCH/fwler-$order.cmp" <<'PY'
 import sys
 def frames(path):
@@ -427,5 +434,5 @@ PY
   local rc=$?
   cat "$SCRATCH/fwler-$order.cmp"
   ((rc == 0)) || fail "the virtual node's frames differ from touchctl replay --forward's ($order; see the log)" || return
-  note "$order: $(head -1 "$SCRATCH/fwler-$order.cmp"): the virtual node's frames equal touchctl replay --forward's; evemu-device accepted the replay's file ($checked)"
+  note "$order: $(head -1 "$SCRATCH/fwler-$order.cmp"): the virtual node's frames equal touchctl replay --forward's, $shortcut of them written by the shortcut; evemu-device accepted the replay's file ($checked)"
 }

@@ -1017,7 +1017,7 @@ libinput_latency() {
 check_forward_latency() {
   command -v libinput >/dev/null || skip "libinput debug-events is not installed (scripts/setup.sh --vm installs libinput-tools)" || return
   need_daemon || return
-  local phys evnode round rounds=${FORWARD_ROUNDS:-3} as=() bs=() cs=() wits=() stages
+  local phys evnode round rounds=${FORWARD_ROUNDS:-3} as=() bs=() cs=() wits=() stages shortcut mismatches
   ui_start fwd touchscreen "touchd VM fwdlat touchscreen" || return
   phys=$NODE
   log "physical node $phys"
@@ -1055,8 +1055,14 @@ check_forward_latency() {
     wits+=("$WITNESS_LINE")
     # touchd's own stages for the same frames (status → latency, µs from the kernel time).
     stages=$("$BIN/touchctl" status --json --socket "$SOCK" | $PY -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["latency"]))')
+    # The frames the forwarding shortcut wrote as they were read (docs/forward.md), and those the
+    # pipeline then forwarded otherwise (none may be).
+    read -r shortcut mismatches < <("$BIN/touchctl" status --json --socket "$SOCK" | $PY -c 'import json, sys
+f = [d["forward"] for d in json.load(sys.stdin)["devices"] if d.get("forward")]
+print(sum(x.get("shortcutFrames", 0) for x in f), sum(x.get("shortcutMismatches", 0) for x in f))')
     stop_touchd
-    echo "round $round: physical ${as[-1]}; evforward ${bs[-1]}; touchd ${cs[-1]}; touchd stages $stages"
+    echo "round $round: physical ${as[-1]}; evforward ${bs[-1]}; touchd ${cs[-1]}; touchd stages $stages; shortcut frames $shortcut, mismatches $mismatches"
+    [[ $mismatches == 0 ]] || fail "round $round: the forwarding shortcut wrote $mismatches frame(s) otherwise than the pipeline" || return
   done
   ui_stop fwd
   $PY - "$OUT/forward-latency.json" "$FORWARD_RATIO" "${#bs[@]}" "${as[@]}" "${bs[@]}" "${cs[@]}" "${wits[@]}" <<'PY'

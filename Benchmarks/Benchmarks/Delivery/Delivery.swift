@@ -116,6 +116,42 @@ let benchmarks: @Sendable () -> Void = {
     return state
   }
 
+  // The forwarding shortcut (docs/forward.md, "Frames and time"): the same scene's motion frames
+  // from their raw events, as the daemon reads them, composed and written (to /dev/null) before
+  // assembly and delivery; the pipeline's share, and the arming for the next frame, run unmeasured
+  // after each.
+  Benchmark(
+    "Forward shortcut frame to its write: one finger, one view",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal, .instructions], warmupIterations: BenchMode.warmup(100),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: ForwardShortcutState) in
+    guard state.remaining > 0 else { return }
+    benchmark.startMeasurement()
+    state.feedFrame()
+    benchmark.stopMeasurement()
+    state.deliverFrame()
+    state.arm()
+  } setup: {
+    ForwardShortcutState.warmed(frames: BenchMode.smoke ? 20 : 10_200, warmUp: BenchMode.smoke ? 2 : 100)
+  }
+  // What the daemon adds to each such frame after its delivery: arming the shortcut for the next.
+  Benchmark(
+    "Forward shortcut arming: one finger, one view",
+    configuration: .init(
+      metrics: [.wallClock, .mallocCountTotal, .instructions], warmupIterations: BenchMode.warmup(100),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: ForwardShortcutState) in
+    guard state.remaining > 0 else { return }
+    state.feedFrame()
+    state.deliverFrame()
+    benchmark.startMeasurement()
+    state.arm()
+    benchmark.stopMeasurement()
+  } setup: {
+    ForwardShortcutState.warmed(frames: BenchMode.smoke ? 20 : 10_200, warmUp: BenchMode.smoke ? 2 : 100)
+  }
+
   // 7. Scrolling: flings on a 200-row list (BenchScenes.scrollList): per input frame, and per
   // display tick of the deceleration that follows each lift. Only the measured step is timed:
   // the other kind of step runs between measurements (startMeasurement/stopMeasurement).

@@ -2,6 +2,7 @@ import Glibc
 import TouchDelivery
 import TouchdInput
 import TouchdScene
+import TouchdTestKit
 
 /// Keeps a value alive so that the optimizer cannot drop the work that made it.
 @inline(never) public func consume<T>(_ value: T) { _ = value }
@@ -99,20 +100,23 @@ public final class ForwardOneFingerState {
   public var written: (() -> Void)?
   private let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
 
+  /// The scene of the VM's forward-latency check: one forwarding view whose long press needs three
+  /// fingers, so it never claims one.
+  public static let yaml = """
+    version: 1
+    windows:
+      - id: main
+        size: {width: 1920, height: 1080}
+        forward: {}
+        views:
+          - id: overlay
+            frame: {x: 0, y: 0, width: 1920, height: 1080}
+            multipleTouchEnabled: true
+            recognizers:
+              - {id: admin, type: longPress, action: open-admin, numberOfTouchesRequired: 3, minimumPressDuration: 2}
+    """
+
   public init(frames count: Int) {
-    let yaml = """
-      version: 1
-      windows:
-        - id: main
-          size: {width: 1920, height: 1080}
-          forward: {}
-          views:
-            - id: overlay
-              frame: {x: 0, y: 0, width: 1920, height: 1080}
-              multipleTouchEnabled: true
-              recognizers:
-                - {id: admin, type: longPress, action: open-admin, numberOfTouchesRequired: 3, minimumPressDuration: 2}
-      """
     let id = TouchID(rawValue: 1)
     frames.append(
       TouchFrame(time: Timestamp(microseconds: 1_000_000), contacts: [Contact(id: id, phase: .began, x: 0.1, y: 0.5)]))
@@ -123,7 +127,7 @@ public final class ForwardOneFingerState {
           contacts: [Contact(id: id, phase: .moved, x: 0.1 + Double(i % 1000) / 2000, y: 0.5 + Double(i % 2) / 1000)]))
     }
     clock = VirtualClock(now: 1)
-    runtime = SceneRuntime(scene: try! Scene.parse(yaml), clock: clock) { _ in }
+    runtime = SceneRuntime(scene: try! Scene.parse(Self.yaml), clock: clock) { _ in }
     let description = BenchRecordings.pipelineFingers(seconds: 0.1).description
     runtime.addForwarding(of: description, source: 0, inWindow: 0) { [unowned self] events in
       forwardedEvents += events.count
@@ -142,4 +146,84 @@ public final class ForwardOneFingerState {
   }
 
   public var remaining: Int { frames.count - 1 - next }
+}
+
+/// The forwarding shortcut's frame (docs/forward.md, "Frames and time"): the VM forward-latency
+/// scene's one finger moving on a protocol B panel, its raw events read one by one as the daemon
+/// reads them from libevdev. ``feedFrame()`` is the shortcut's share up to the write (what the
+/// daemon does before writing a motion frame to the virtual touchscreen); ``deliverFrame()`` the rest,
+/// the assembler and the pipeline, and arming for the next frame.
+public final class ForwardShortcutState {
+  public let clock: VirtualClock
+  public let runtime: SceneRuntime
+  public let shortcut: ForwardShortcut
+  public let assembler: FrameAssembler
+  /// The raw events of each frame, `SYN_REPORT` last.
+  public var frames: [[InputEvent]] = []
+  public var next = 0
+  public var composed = 0
+  private let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
+
+  public init(frames count: Int) {
+    let script = FingerScript()
+    let finger = script.down([.init(x: 200, y: 540)])
+    for i in 1..<count {
+      script.wait(0.02)
+      script.move(finger, to: [.init(x: 200 + Double(i % 1000) * 1.5, y: 540 + Double(i % 2))])
+    }
+    let recording = script.recording
+    var frame: [InputEvent] = []
+    for event in recording.events {
+      frame.append(event)
+      if event.type == EV.syn && event.code == SYN.report {
+        frames.append(frame)
+        frame = []
+      }
+    }
+    clock = VirtualClock(now: 0)
+    runtime = SceneRuntime(scene: try! Scene.parse(ForwardOneFingerState.yaml), clock: clock) { _ in }
+    shortcut = ForwardShortcut(physical: recording.description)!
+    assembler = FrameAssembler(device: recording.description, ids: TouchIDAllocator())
+    runtime.addForwarding(of: recording.description, source: 0, inWindow: 0) { [unowned self] events in
+      _ = events.withUnsafeBytes { Glibc.write(sink, $0.baseAddress, $0.count) }
+    }
+  }
+
+  deinit { close(sink) }
+
+  /// The next frame's events through the shortcut, and its write when it composed one.
+  @inline(__always) public func feedFrame() {
+    for event in frames[next] where shortcut.feed(event) {
+      composed += 1
+      _ = shortcut.events.withUnsafeBytes { Glibc.write(sink, $0.baseAddress, $0.count) }
+    }
+  }
+
+  /// The same frame through the assembler and the pipeline; then ``arm()``.
+  @inline(__always) public func deliverFrame() {
+    for event in frames[next] {
+      guard let frame = assembler.process(event) else { continue }
+      clock.advance(to: frame.time.seconds)
+      runtime.handle(frame, inWindow: 0, source: 0)
+    }
+    next += 1
+  }
+
+  /// The shortcut armed for the next frame, as the daemon arms it after each frame.
+  @inline(__always) public func arm() {
+    runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: nil)
+  }
+
+  public var remaining: Int { frames.count - next }
+
+  /// A state of `frames` frames whose first `warmUp` have gone through.
+  public static func warmed(frames: Int, warmUp: Int) -> ForwardShortcutState {
+    let state = ForwardShortcutState(frames: frames)
+    for _ in 0..<warmUp {
+      state.feedFrame()
+      state.deliverFrame()
+      state.arm()
+    }
+    return state
+  }
 }

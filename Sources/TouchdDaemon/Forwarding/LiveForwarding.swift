@@ -19,6 +19,12 @@ final class LiveForwarding {
   private let uinputPath: String
   /// By source (the live device's number).
   private var devices: [Int: UinputDevice] = [:]
+  /// The forwarding shortcut of each forwarded protocol B touchscreen, by source.
+  private var shortcuts: [Int: ForwardShortcut] = [:]
+  /// Frames the shortcut wrote that the pipeline then forwarded as the same events, by source.
+  private var shortcutFrames: [Int: Int] = [:]
+  /// Frames the shortcut wrote that the pipeline forwarded otherwise, or not at all, by source.
+  private var shortcutMismatches: [Int: Int] = [:]
   /// Called after each batch is written (the daemon's `forwarded` latency stage).
   var didWrite: (() -> Void)?
 
@@ -41,6 +47,7 @@ final class LiveForwarding {
     do {
       let device = try UinputDevice(description: description, physical: path, uinputPath: uinputPath)
       devices[source] = device
+      shortcuts[source] = ForwardShortcut(physical: physical)
       logger.info(
         "virtual touchscreen created",
         metadata: [
@@ -82,6 +89,10 @@ final class LiveForwarding {
   /// touches first). Nothing when it has none.
   func detach(source: Int, runtime: SceneRuntime) {
     runtime.removeForwarding(source: source)
+    shortcuts[source]?.disarm()
+    shortcuts[source] = nil
+    shortcutFrames[source] = nil
+    shortcutMismatches[source] = nil
     guard let device = devices.removeValue(forKey: source) else { return }
     device.destroy()
     logger.info(
@@ -95,6 +106,26 @@ final class LiveForwarding {
   /// Whether `source` forwards to a virtual touchscreen.
   func isForwarding(source: Int) -> Bool { devices[source] != nil }
 
+  /// `source`'s forwarding shortcut and the virtual touchscreen it writes to, nil unless `source`
+  /// forwards a protocol B touchscreen.
+  func shortcut(source: Int) -> (shortcut: ForwardShortcut, output: UinputDevice)? {
+    guard let shortcut = shortcuts[source], let device = devices[source] else { return nil }
+    return (shortcut, device)
+  }
+
+  /// After a frame of `source` was delivered: a frame the shortcut wrote that the pipeline
+  /// forwarded nothing for is a mismatch (the compositor got a motion the replay has not).
+  func frameDelivered(source: Int) {
+    guard let shortcut = shortcuts[source], shortcut.awaitsConfirmation else { return }
+    shortcut.dropConfirmation()
+    mismatch(source: source, "the pipeline forwarded nothing for the frame")
+  }
+
+  /// Every shortcut disarmed: anything but a frame may change what the next frame does.
+  func disarmShortcuts() {
+    for shortcut in shortcuts.values { shortcut.disarm() }
+  }
+
   /// `status`'s `forward` of a device: the virtual node and name, and its touches (forwarded,
   /// held, released, cancelled, without a free slot) and failed writes; `null` when not forwarding.
   func statusJSON(source: Int, runtime: SceneRuntime) -> String {
@@ -103,7 +134,8 @@ final class LiveForwarding {
     return
       #"{"node":\#(device.node.map(WireProtocol.quote) ?? "null"),"name":\#(WireProtocol.quote(device.description.name)),"#
       + #""forwarded":\#(c.forwarded),"held":\#(c.held),"released":\#(c.released),"cancelled":\#(c.cancelled),"#
-      + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors)}"#
+      + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors),"#
+      + #""shortcutFrames":\#(shortcutFrames[source] ?? 0),"shortcutMismatches":\#(shortcutMismatches[source] ?? 0)}"#
   }
 
   /// What `source`'s forwarding writes through: its virtual touchscreen, while it has one.
@@ -113,6 +145,14 @@ final class LiveForwarding {
 
   private func write(_ events: [InputEvent], source: Int) {
     guard let device = devices[source] else { return }
+    if let shortcut = shortcuts[source], shortcut.awaitsConfirmation {
+      // The shortcut wrote this frame as it was read: the same events are already there.
+      if shortcut.confirm(events) {
+        shortcutFrames[source, default: 0] += 1
+        return
+      }
+      mismatch(source: source, "the pipeline forwarded other events for the frame")
+    }
     let failed = device.write(events)
     didWrite?()
     guard let error = failed else { return }
@@ -124,5 +164,19 @@ final class LiveForwarding {
           "virtual.node": "\(device.node ?? "unknown")", "error": "\(error)", "writeErrors": "\(device.writeErrors)",
         ])
     }
+  }
+
+  /// A frame the shortcut wrote is not what the pipeline forwarded: a fault of touchd's, counted
+  /// (`status`) and logged (the first, then one in a thousand). The pipeline's events are written
+  /// after the shortcut's, so the virtual device ends in the pipeline's state.
+  private func mismatch(source: Int, _ what: String) {
+    shortcutMismatches[source, default: 0] += 1
+    guard shortcutMismatches[source, default: 0] % 1000 == 1 else { return }
+    logger.error(
+      "forwarding shortcut mismatch: \(what)",
+      metadata: [
+        "virtual.node": "\(devices[source]?.node ?? "unknown")",
+        "shortcutMismatches": "\(shortcutMismatches[source, default: 0])",
+      ])
   }
 }

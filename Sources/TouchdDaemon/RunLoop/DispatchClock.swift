@@ -35,6 +35,9 @@ public final class DispatchClock: TouchClock {
   /// here: input the kernel stamped before a deadline is then delivered before that timeout, as
   /// replay's virtual clock orders them, even when the input thread's wake-up lost the race.
   public var willRunTimers: (() -> Void)?
+  /// Called after each timer fires. The daemon disarms its forwarding shortcuts here: a timer may
+  /// change what the next frame does.
+  public var didFireTimer: (() -> Void)?
   /// Whether the time line stands still at its origin: `now` does not move and no timer fires
   /// until ``release()``.
   public private(set) var isHeld: Bool
@@ -97,6 +100,8 @@ public final class DispatchClock: TouchClock {
   /// Whether a timer is pending (the dispatch timer is armed).
   public var hasPendingTimers: Bool { timers.contains(where: \.isPending) }
 
+  public var nextDeadline: Double? { earliestIndex().map { timers[$0].deadline } }
+
   public func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ScheduledTimer {
     dispatchPrecondition(condition: .onQueue(queue))
     let timer = ScheduledTimer(deadline: deadline, sequence: nextSequence, action: action)
@@ -119,6 +124,7 @@ public final class DispatchClock: TouchClock {
       pinned = timer.deadline
       timer.fire()
       pinned = outer
+      didFireTimer?()
     }
     rearm()
   }
