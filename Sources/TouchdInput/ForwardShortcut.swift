@@ -72,20 +72,13 @@ public final class ForwardShortcut {
   public init(physicalSlots: Int, virtualSlots: Int) {
     self.physicalSlots = Swift.max(1, physicalSlots)
     self.virtualSlots = Swift.max(1, virtualSlots)
-    slotVirtual = .allocate(capacity: self.physicalSlots)
-    slotVirtual.initialize(repeating: -1, count: self.physicalSlots)
-    slotX = .allocate(capacity: self.physicalSlots)
-    slotX.initialize(repeating: 0, count: self.physicalSlots)
-    slotY = .allocate(capacity: self.physicalSlots)
-    slotY.initialize(repeating: 0, count: self.physicalSlots)
-    slotMoved = .allocate(capacity: self.physicalSlots)
-    slotMoved.initialize(repeating: false, count: self.physicalSlots)
-    virtualPhysical = .allocate(capacity: self.virtualSlots)
-    virtualPhysical.initialize(repeating: -1, count: self.virtualSlots)
-    virtualX = .allocate(capacity: self.virtualSlots)
-    virtualX.initialize(repeating: 0, count: self.virtualSlots)
-    virtualY = .allocate(capacity: self.virtualSlots)
-    virtualY.initialize(repeating: 0, count: self.virtualSlots)
+    slotVirtual = Self.buffer(self.physicalSlots, -1)
+    slotX = Self.buffer(self.physicalSlots, 0)
+    slotY = Self.buffer(self.physicalSlots, 0)
+    slotMoved = Self.buffer(self.physicalSlots, false)
+    virtualPhysical = Self.buffer(self.virtualSlots, -1)
+    virtualX = Self.buffer(self.virtualSlots, 0)
+    virtualY = Self.buffer(self.virtualSlots, 0)
     events.reserveCapacity(4 * self.virtualSlots + 4)
   }
 
@@ -97,6 +90,13 @@ public final class ForwardShortcut {
     self.init(
       physicalSlots: Swift.min(Swift.max(count, 1), FrameAssembler.maximumSlots),
       virtualSlots: VirtualTouchscreen.slotCount(for: physical))
+  }
+
+  /// `count` values `value`, for the life of the shortcut (freed in deinit).
+  private static func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
+    let buffer = UnsafeMutablePointer<T>.allocate(capacity: count)
+    buffer.initialize(repeating: value, count: count)
+    return buffer
   }
 
   deinit {
