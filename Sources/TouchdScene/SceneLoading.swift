@@ -748,13 +748,17 @@ struct SceneValidator {
     return node.int
   }
 
-  /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's).
+  /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's), read
+  /// as the decoder reads a `Double`.
   private func number(_ node: SceneNode) -> Double? {
     guard let scalar = node.scalar, scalar.tag == .int || scalar.tag == .float else { return nil }
     // Plain decimals (`12`, `-0.5`, `1e3`), nearly every number of a scene, read as Swift reads
-    // them; YAML's other spellings (`1_000`, `0x1F`, octal `017`, `.inf`, `1:30`) as Yams does.
+    // them; YAML's other spellings (`1_000`, `1:30`, `0x1F`) as Yams reads a Double
+    // (`Double.construct`), which is what the decoder does. Not as Yams reads an Int: an integer
+    // only Int reads (`0o17`, YAML 1.2's octal) passed the validator, and the decoder refused it
+    // (FuzzScene, docs/reliability.md).
     if Self.isPlainDecimal(scalar.string), let value = Double(scalar.string) { return value.isFinite ? value : nil }
-    return (node.float ?? node.int.map(Double.init)).flatMap { $0.isFinite ? $0 : nil }
+    return node.float.flatMap { $0.isFinite ? $0 : nil }
   }
 
   /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional

@@ -171,6 +171,30 @@ struct SceneFuzzRegressionTests {
     #expect(scene.windows[0].keys?.map.count == 2)
   }
 
+  /// FuzzScene, in the same series (2026-11-27 02:08 UTC, after about 5.6 million more inputs):
+  /// `frame: {x: 880, y: 0o640, …}`, "the validator passed a scene the decoder refused"
+  /// (`DecodingError.typeMismatch: expected value of type Double`). The validator read a number
+  /// that is no Double to Yams as an Int (YAML 1.2's octal `0o640`); the decoder reads a `Double`
+  /// field with `Double.construct` alone. The validator reads it so now too.
+  @Test("An integer only Int reads (0o640) is not a number where the scene wants a Double")
+  func octalIsNoDouble() throws {
+    let yaml = """
+      version: 1
+      windows:
+        - id: main
+          size: {width: 1280, height: 800}
+          views:
+            - id: volume
+              frame: {x: 880, y: 0o640, width: 368, height: 56}
+
+      """
+    #expect(diagnostics(yaml) == ["fuzz.yaml:7:28: error: 'y' in frame of view 'volume' must be a number, found 0o640"])
+    // The spellings the decoder does read as a Double stay numbers, with its values.
+    let spelled = yaml.replacingOccurrences(of: "y: 0o640, width: 368", with: "y: 0640, width: 3_68")
+    let frame = try Scene.parse(spelled, file: "fuzz.yaml").windows[0].views[0].frame
+    #expect(frame.y == 640 && frame.width == 368)
+  }
+
   /// A YAML reader error (a control character) counted lines with `"\n"` as a `Character`, so a
   /// CRLF file's error was on line 1; lines are counted as libyaml counts them now.
   @Test("A reader error in a CRLF file names the line and column of the bad character")
