@@ -1,7 +1,7 @@
 /// The forwarding shortcut (docs/forward.md, "Frames and time"): a forwarded protocol B
 /// touchscreen's motion frames composed for its virtual touchscreen as their events are read, before
-/// frame assembly and delivery, so that the compositor gets them as soon as a minimal
-/// grab-and-forward would give them (issue #25's latency bound, docs/performance.md "Forwarding").
+/// frame assembly and delivery, so that the compositor does not wait for touchd's own work on them
+/// (issue #25's latency bound, docs/performance.md "Forwarding").
 ///
 /// Between two frames the scene arms it (`SceneRuntime.armShortcut`) with what the pipeline
 /// would do with a frame that only moves touches already down on the virtual device: which
