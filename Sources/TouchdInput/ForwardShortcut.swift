@@ -10,7 +10,7 @@
 /// leaves the pipeline as those moves whatever the recognizers then decide
 /// (`SceneForwarding.forwardAhead`), so it is composed here, from the raw events, with the very
 /// expressions of the pipeline (``FrameAssembler`` normalization, ``CalibrationMatrix/apply(x:y:)``,
-/// ``ScreenMapping/map(x:y:)``, ``VirtualTouchscreen/units(_:of:axis:)``, ``ForwardEncoder``'s
+/// ``ScreenMapping/map(x:y:)``, ``VirtualTouchscreen/position(_:_:in:axes:)``, ``ForwardEncoder``'s
 /// rules): the same events to the unit. The daemon writes them at once; when the pipeline then
 /// forwards the frame, its events are checked against these and not written again.
 ///
@@ -33,8 +33,12 @@ public final class ForwardShortcut {
   /// Frames composed since the shortcut was made.
   public private(set) var composed = 0
   /// Whether a composed frame waits for the pipeline's own events for it
-  /// (``confirm(_:)``); cleared by ``confirm(_:)`` and ``dropConfirmation()``.
+  /// (``confirm(_:)``); cleared by ``confirm(_:)`` and ``confirmNothing()``.
   public private(set) var awaitsConfirmation = false
+  /// Composed frames the pipeline then forwarded as the same events.
+  public private(set) var confirmed = 0
+  /// Composed frames the pipeline forwarded otherwise, or not at all: a fault of touchd's.
+  public private(set) var mismatches = 0
   /// When the composed frame was written (µs on CLOCK_MONOTONIC), for the daemon's latency stages.
   public var writtenAt: Int64?
 
@@ -191,18 +195,22 @@ public final class ForwardShortcut {
   }
 
   /// Compares `events`, the pipeline's own for the frame, with the frame composed here; true when
-  /// they are the same events (type, code and value: the kernel stamps what uinput gets).
+  /// they are the same events (type, code and value: the kernel stamps what uinput gets). Counts
+  /// the frame ``confirmed`` or among the ``mismatches``.
   public func confirm(_ events: [InputEvent]) -> Bool {
     awaitsConfirmation = false
-    guard events.count == self.events.count else { return false }
-    for (a, b) in zip(events, self.events) where a.type != b.type || a.code != b.code || a.value != b.value {
-      return false
-    }
-    return true
+    let same =
+      events.count == self.events.count
+      && !zip(events, self.events).contains { a, b in a.type != b.type || a.code != b.code || a.value != b.value }
+    if same { confirmed += 1 } else { mismatches += 1 }
+    return same
   }
 
-  /// Forgets the composed frame without a comparison (the pipeline forwarded nothing for it).
-  public func dropConfirmation() { awaitsConfirmation = false }
+  /// The pipeline forwarded nothing for the composed frame: one of the ``mismatches``.
+  public func confirmNothing() {
+    awaitsConfirmation = false
+    mismatches += 1
+  }
 
   @inline(__always)
   private func readAbs(_ code: UInt16, _ value: Int32) {
@@ -253,8 +261,7 @@ public final class ForwardShortcut {
       var ny = FrameAssembler.normalized(slotY[slot], minimum: yAxis.minimum, range: yAxis.range)
       if let calibration { (nx, ny) = calibration.apply(x: nx, y: ny) }
       let point = mapping.map(x: nx, y: ny)
-      let x = VirtualTouchscreen.units(point.x, of: mapping.width, axis: axes.x)
-      let y = VirtualTouchscreen.units(point.y, of: mapping.height, axis: axes.y)
+      let (x, y) = VirtualTouchscreen.position(point.x, point.y, in: mapping, axes: axes)
       guard x != virtualX[v] || y != virtualY[v] else { continue }
       if v != virtualCurrentSlot {
         virtualCurrentSlot = v

@@ -759,11 +759,11 @@ public final class FrameAssembler {
       x: Self.normalized(x, minimum: xMin, range: xRange),
       y: Self.normalized(y, minimum: yMin, range: yRange),
       major: hasMajor ? Swift.max(0, Double(major)) / 2 / xRange : nil,
-      force: pressureCode == nil ? nil : clamp((Double(pressure) - pressureMin) / pressureRange))
+      force: pressureCode == nil ? nil : Self.clamp((Double(pressure) - pressureMin) / pressureRange))
   }
 
   @inline(__always)
-  private func clamp(_ v: Double) -> Double { Swift.min(1, Swift.max(0, v)) }
+  private static func clamp(_ v: Double) -> Double { Swift.min(1, Swift.max(0, v)) }
 }
 
 // MARK: - The forwarding shortcut
@@ -774,7 +774,7 @@ extension FrameAssembler {
   /// same expression, so its frames are the pipeline's to the unit.
   @inline(__always)
   static func normalized(_ value: Int32, minimum: Double, range: Double) -> Double {
-    Swift.min(1, Swift.max(0, (Double(value) - minimum) / range))
+    clamp((Double(value) - minimum) / range)
   }
 
   /// What ``ForwardShortcut/arm(assembler:encoder:axes:mapping:calibration:deadline:)`` needs of a

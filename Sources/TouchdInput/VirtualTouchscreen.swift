@@ -436,4 +436,12 @@ extension VirtualTouchscreen {
     let span = Double(axis.maximum) - Double(axis.minimum)
     return Int32(Double(axis.minimum) + (fraction * span).rounded())
   }
+
+  /// A window point on a virtual device's position `axes`, the window `mapping` giving its size:
+  /// what the virtual touchscreen gets for a touch there (``units(_:of:axis:)`` on each axis).
+  public static func position(
+    _ x: Double, _ y: Double, in mapping: ScreenMapping, axes: (x: AbsInfo, y: AbsInfo)
+  ) -> (x: Int32, y: Int32) {
+    (units(x, of: mapping.width, axis: axes.x), units(y, of: mapping.height, axis: axes.y))
+  }
 }

@@ -138,8 +138,7 @@ final class SceneForwarding {
     guard moved else { return }
     let m = mapping(window)
     for contact in frame.contacts where contact.phase == .moved {
-      let x = Self.units(contact.x, of: m.width, axis: device.axes.x)
-      let y = Self.units(contact.y, of: m.height, axis: device.axes.y)
+      let (x, y) = VirtualTouchscreen.position(contact.x, contact.y, in: m, axes: device.axes)
       device.pending.append(ForwardedChange(id: contact.id, kind: .move, x: x, y: y))
     }
     sentAhead.append(contentsOf: device.pending)
@@ -164,8 +163,7 @@ final class SceneForwarding {
     }
     if delivery.phase == .began { heldDown.remove(delivery.id) }
     let m = mapping(device.window)
-    let x = Self.units(delivery.location.x, of: m.width, axis: device.axes.x)
-    let y = Self.units(delivery.location.y, of: m.height, axis: device.axes.y)
+    let (x, y) = VirtualTouchscreen.position(delivery.location.x, delivery.location.y, in: m, axes: device.axes)
     let kind: ForwardedChange.Kind
     switch delivery.phase {
     case .began: kind = .down(released: delivery.wasHeld)
@@ -214,11 +212,6 @@ final class SceneForwarding {
       if !events.isEmpty { device.output(events) }
       device.events = events
     }
-  }
-
-  /// A window coordinate (0...`extent` points) on an axis: clamped to the axis, rounded.
-  static func units(_ points: Double, of extent: Double, axis: AbsInfo) -> Int32 {
-    VirtualTouchscreen.units(points, of: extent, axis: axis)
   }
 }
 

@@ -21,10 +21,6 @@ final class LiveForwarding {
   private var devices: [Int: UinputDevice] = [:]
   /// The forwarding shortcut of each forwarded protocol B touchscreen, by source.
   private var shortcuts: [Int: ForwardShortcut] = [:]
-  /// Frames the shortcut wrote that the pipeline then forwarded as the same events, by source.
-  private var shortcutFrames: [Int: Int] = [:]
-  /// Frames the shortcut wrote that the pipeline forwarded otherwise, or not at all, by source.
-  private var shortcutMismatches: [Int: Int] = [:]
   /// Called after each batch is written (the daemon's `forwarded` latency stage).
   var didWrite: (() -> Void)?
 
@@ -91,8 +87,6 @@ final class LiveForwarding {
     runtime.removeForwarding(source: source)
     shortcuts[source]?.disarm()
     shortcuts[source] = nil
-    shortcutFrames[source] = nil
-    shortcutMismatches[source] = nil
     guard let device = devices.removeValue(forKey: source) else { return }
     device.destroy()
     logger.info(
@@ -117,8 +111,8 @@ final class LiveForwarding {
   /// forwarded nothing for is a mismatch (the compositor got a motion the replay has not).
   func frameDelivered(source: Int) {
     guard let shortcut = shortcuts[source], shortcut.awaitsConfirmation else { return }
-    shortcut.dropConfirmation()
-    mismatch(source: source, "the pipeline forwarded nothing for the frame")
+    shortcut.confirmNothing()
+    logMismatch(shortcut, source: source, "the pipeline forwarded nothing for the frame")
   }
 
   /// Every shortcut disarmed: anything but a frame may change what the next frame does.
@@ -135,7 +129,7 @@ final class LiveForwarding {
       #"{"node":\#(device.node.map(WireProtocol.quote) ?? "null"),"name":\#(WireProtocol.quote(device.description.name)),"#
       + #""forwarded":\#(c.forwarded),"held":\#(c.held),"released":\#(c.released),"cancelled":\#(c.cancelled),"#
       + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors),"#
-      + #""shortcutFrames":\#(shortcutFrames[source] ?? 0),"shortcutMismatches":\#(shortcutMismatches[source] ?? 0)}"#
+      + #""shortcutFrames":\#(shortcuts[source]?.confirmed ?? 0),"shortcutMismatches":\#(shortcuts[source]?.mismatches ?? 0)}"#
   }
 
   /// What `source`'s forwarding writes through: its virtual touchscreen, while it has one.
@@ -147,11 +141,8 @@ final class LiveForwarding {
     guard let device = devices[source] else { return }
     if let shortcut = shortcuts[source], shortcut.awaitsConfirmation {
       // The shortcut wrote this frame as it was read: the same events are already there.
-      if shortcut.confirm(events) {
-        shortcutFrames[source, default: 0] += 1
-        return
-      }
-      mismatch(source: source, "the pipeline forwarded other events for the frame")
+      if shortcut.confirm(events) { return }
+      logMismatch(shortcut, source: source, "the pipeline forwarded other events for the frame")
     }
     let failed = device.write(events)
     didWrite?()
@@ -166,17 +157,15 @@ final class LiveForwarding {
     }
   }
 
-  /// A frame the shortcut wrote is not what the pipeline forwarded: a fault of touchd's, counted
-  /// (`status`) and logged (the first, then one in a thousand). The pipeline's events are written
-  /// after the shortcut's, so the virtual device ends in the pipeline's state.
-  private func mismatch(source: Int, _ what: String) {
-    shortcutMismatches[source, default: 0] += 1
-    guard shortcutMismatches[source, default: 0] % 1000 == 1 else { return }
+  /// A frame the shortcut wrote is not what the pipeline forwarded (counted by the shortcut, for
+  /// `status`): a fault of touchd's, logged (the first, then one in a thousand). The pipeline's
+  /// events are written after the shortcut's, so the virtual device ends in the pipeline's state.
+  private func logMismatch(_ shortcut: ForwardShortcut, source: Int, _ what: String) {
+    guard shortcut.mismatches % 1000 == 1 else { return }
     logger.error(
       "forwarding shortcut mismatch: \(what)",
       metadata: [
-        "virtual.node": "\(devices[source]?.node ?? "unknown")",
-        "shortcutMismatches": "\(shortcutMismatches[source, default: 0])",
+        "virtual.node": "\(devices[source]?.node ?? "unknown")", "shortcutMismatches": "\(shortcut.mismatches)",
       ])
   }
 }
