@@ -265,13 +265,7 @@ struct SceneValidator {
       // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`), as a
       // plain scalar: a key with a tag (`!!float x`), or quoted where the plain text is no string
       // (`"on"`, which plain is a boolean), is not found by its name (``SceneNode/Pair/keyIsName``).
-      guard entry.keyIsName else {
-        error(
-          keyNode.place, key: scalar.string,
-          "key '\(scalar.string)' in the \(context) is not the name \(scalar.string) to YAML: write it plain, "
-            + "without quotes or a tag")
-        continue
-      }
+      guard keyIsName(entry, in: "the \(context)", key: scalar.string) else { continue }
       pairs.append((scalar.string, keyNode, entry.value))
     }
     let id = pairs.first { $0.key == "id" }?.value.string
@@ -571,7 +565,7 @@ struct SceneValidator {
       }
       for entry in mapping {
         let (eventNode, actionNode) = (entry.key, entry.value)
-        guard keyIsName(entry, in: "\(key) of \(owner)") else { continue }
+        guard keyIsName(entry, in: "\(key) of \(owner)", key: nil) else { continue }
         guard let event = scalarString(eventNode), SceneFormat.controlEvents.contains(event) else {
           var message = "unknown control event \(describeValue(eventNode)) in \(key) of \(owner)"
           if let s = scalarString(eventNode), let guess = suggestion(for: s, in: SceneFormat.controlEvents) {
@@ -596,7 +590,7 @@ struct SceneValidator {
       var seen: [UInt16: String] = [:]
       for entry in mapping {
         let (keyNode, typeNode) = (entry.key, entry.value)
-        guard keyIsName(entry, in: "\(key) of \(owner)") else { continue }
+        guard keyIsName(entry, in: "\(key) of \(owner)", key: nil) else { continue }
         let keyName = scalarString(keyNode) ?? ""
         let what = "'\(keyName)' in \(key) of \(owner)"
         if let code = EventNames.keyCode(named: keyName) {
@@ -645,14 +639,15 @@ struct SceneValidator {
     }
   }
 
-  /// Whether a key of a mapping decoded as a dictionary (a window's `keys.map`, a control's
-  /// `actions`) is found by its name, as the decoder looks it up (``SceneNode/Pair/keyIsName``);
-  /// when not (a key with a tag of its own, `!!float KEY_F1`), the error names it at its place.
-  private mutating func keyIsName(_ entry: SceneNode.Pair, in context: String) -> Bool {
+  /// Whether a key is found by its name, as the decoder looks it up (``SceneNode/Pair/keyIsName``),
+  /// in an object or in a mapping decoded as a dictionary (a window's `keys.map`, a control's
+  /// `actions`); when not (a key with a tag of its own, `!!float KEY_F1`), the error names it at its
+  /// place. `key`: the diagnostic's key.
+  private mutating func keyIsName(_ entry: SceneNode.Pair, in context: String, key: String?) -> Bool {
     guard !entry.keyIsName else { return true }
     let name = scalarString(entry.key) ?? ""
     error(
-      entry.key.place, key: nil,
+      entry.key.place, key: key,
       "key '\(name)' in \(context) is not the name \(name) to YAML: write it plain, without quotes or a tag")
     return false
   }
