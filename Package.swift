@@ -4,6 +4,8 @@
 // Layers, dependencies flowing one way (see docs/architecture.md):
 //   CTouchd (C shim)  ->  TouchdInput (events, frames)  ->  TouchDelivery (UIKit model)
 //   TouchdDevices (Linux devices, the only user of CTouchd)   ->  TouchdScene  ->  touchd, touchctl
+//   CForwardShortcut (C, portable: used by TouchdInput) and CForwardPath (C, libevdev: used by
+//   TouchdDevices) hold the forwarding shortcut's input-thread path (docs/forward.md).
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -20,6 +22,8 @@ let package = Package(
     .library(name: "TouchdInput", targets: ["TouchdInput"]),
     .library(name: "TouchdTestKit", targets: ["TouchdTestKit"]),
     .library(name: "TouchdDaemon", targets: ["TouchdDaemon"]),
+    // Linux devices, for the benchmarks' forwarding path (ForwardPath).
+    .library(name: "TouchdDevices", targets: ["TouchdDevices"]),
     // The Swift client of the daemon's socket, for apps: no dependency on the pipeline's targets.
     .library(name: "TouchdClient", targets: ["TouchdClient"]),
   ],
@@ -37,16 +41,23 @@ let package = Package(
       pkgConfig: "libevdev",
       providers: [.apt(["libevdev-dev", "libudev-dev"])]
     ),
-    // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Pure Swift.
+    // The forwarding shortcut's composer in plain C, no system dependency (ForwardShortcut arms it;
+    // the input thread runs it through CForwardPath). docs/forward.md, "Frames and time".
+    .target(name: "CForwardShortcut"),
+    // The input thread's turn before the pipeline's queue: read a forwarded device's frame through
+    // libevdev, compose it (CForwardShortcut), write it to uinput. Linux only.
+    .target(name: "CForwardPath", dependencies: ["CTouchd", "CForwardShortcut"]),
+    // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Swift,
+    // plus the portable C composer of the forwarding shortcut.
     .target(
       name: "TouchdInput",
-      dependencies: [.product(name: "Yams", package: "Yams")],
+      dependencies: ["CForwardShortcut", .product(name: "Yams", package: "Yams")],
       swiftSettings: strict
     ),
     // Real devices on Linux: udev discovery and hotplug, libevdev reading and resync.
     .target(
       name: "TouchdDevices",
-      dependencies: ["CTouchd", "TouchdInput"],
+      dependencies: ["CTouchd", "CForwardPath", "TouchdInput"],
       swiftSettings: strict
     ),
     // Where a touch is hit-tested and delivered: UIKit's event model and gesture recognizers. Pure Swift.

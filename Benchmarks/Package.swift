@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "TouchdInput", package: "touchd"),
         .product(name: "TouchdTestKit", package: "touchd"),
         .product(name: "TouchdScene", package: "touchd"),
+        .product(name: "TouchdDevices", package: "touchd"),
       ]
     ),
     // The benchmarks' work as a plain executable, for callgrind (docs/performance.md).

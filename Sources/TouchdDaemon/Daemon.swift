@@ -122,7 +122,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   public init(options: DaemonOptions, logger: Logger) throws(SceneError) {
     self.options = options
     self.logger = logger
-    forwarding = LiveForwarding(logger: logger, uinputPath: options.uinputPath)
+    forwarding = LiveForwarding(logger: logger, uinputPath: options.uinputPath, path: ForwardPath())
     loaded = try Scene.loadDocument(path: options.scenePath)
     forwarding.didWrite = { [unowned self] in
       if liveFrameTime != nil, frameForwarded == nil { frameForwarded = MonotonicClock.microseconds() }
@@ -151,6 +151,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       // deadline must end the touch before the timeout fires, as in replay (input and the timer can
       // become ready together, and the timer may get the queue first).
       clock.willRunTimers = { [unowned self] in
+        settleInput()
         for path in devices.keys.sorted() { if let live = devices[path] { readDevice(live) } }
       }
       // A timer may claim or cancel a forwarded touch: the next frames go through the pipeline.
@@ -289,6 +290,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     for sig in [SIGTERM, SIGINT] {
       let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
       source.setEventHandler { [unowned self] in
+        settleInput()
         logger.info("stopping", metadata: ["signal": "\(sig == SIGTERM ? "SIGTERM" : "SIGINT")"])
         shutdown(exitCode: 0)
       }
@@ -297,7 +299,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     }
     let hup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
     hup.setEventHandler { [unowned self] in
-      forwarding.disarmShortcuts()
+      settleInput()
       _ = reload(reason: "SIGHUP")
     }
     hup.activate()
@@ -373,7 +375,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     // The frame may change what any device's next frame does (two devices may share a window):
     // every shortcut is disarmed, and this device's armed again once the frame is delivered.
     forwarding.disarmShortcuts()
-    let shortcut = live.device.device.shortcut?.shortcut
+    let shortcut = forwarding.shortcut(source: live.source)
     let shortcutWrote = shortcut?.writtenAt
     shortcut?.writtenAt = nil
     switch frame {
@@ -413,9 +415,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   private func startDevices() {
     do {
       let poll = try DevicePoll()
-      let thread = InputThread(fileDescriptor: poll.fileDescriptor, queue: queue, name: "touchd.input") {
-        [unowned self] wake in readReadyDevices(wake: wake)
-      }
+      let thread = InputThread(
+        fileDescriptor: poll.fileDescriptor, queue: queue, name: "touchd.input",
+        beforeQueue: { [path = forwarding.path] in path.run() }
+      ) { [unowned self] wake in readReadyDevices(wake: wake) }
       self.poll = poll
       inputThread = thread
       thread.start()
@@ -427,7 +430,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       let monitor = try DeviceMonitor()
       let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: queue)
       source.setEventHandler { [unowned self] in
-        forwarding.disarmShortcuts()
+        settleInput()
         while let event = monitor.receive() { hotplug(event) }
       }
       source.activate()
@@ -638,7 +641,6 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       } else {
         device = try InputDevice(device: probe, touches: ids, keys: role.keyWindow != nil)
       }
-      if forwards { device.device.shortcut = forwarding.shortcut(source: source) }
     } catch {
       if forwards { forwarding.detach(source: source, runtime: runtime) }
       logger.warning("cannot open input device", metadata: ["device.path": "\(path)", "error": "\(error)"])
@@ -661,6 +663,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     nextSource += 1
     polledPaths[token] = path
     devices[path] = live
+    if forwards { forwarding.connect(device.device, source: live.source, token: token) }
     // Events queued before the source existed (fingers already down, a key held) are read now.
     readDevice(live)
     var metadata: Logger.Metadata = [
@@ -685,9 +688,24 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// Reads every device with input; `wake`: when the input thread woke for it.
   private func readReadyDevices(wake: Int64) {
     guard let poll else { return }
-    for token in poll.ready() {
-      if let path = polledPaths[token], let live = devices[path] { readDevice(live, wake: wake) }
-    }
+    // What the forwarding path read ahead first (its device's fd may be empty now), then the rest.
+    forwarding.path.pending { token in readDevice(token: token, wake: wake) }
+    for token in poll.ready() { readDevice(token: token, wake: wake) }
+    // The end of the input turn: the path may take the shortcuts armed for the next frames.
+    forwarding.path.publish()
+  }
+
+  private func readDevice(token: UInt64, wake: Int64? = nil) {
+    if let path = polledPaths[token], let live = devices[path] { readDevice(live, wake: wake) }
+  }
+
+  /// The start of any work on the queue but an input turn: the forwarding path takes no frame
+  /// until the next input turn ends, the frames it read ahead (and may have written) are delivered
+  /// first, and every shortcut is disarmed, since the work may change what the next frame does.
+  private func settleInput() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    forwarding.path.settle { token in readDevice(token: token) }
+    forwarding.disarmShortcuts()
   }
 
   /// Reads what a device has; `wake`: when the input thread woke for it (nil for the read at open).
@@ -912,7 +930,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     queue.async { [unowned self] in
       // A command may hide a view, change a window's mapping or the scene: the next frames go
       // through the pipeline until one has been delivered.
-      forwarding.disarmShortcuts()
+      settleInput()
       if case .calibrate(let request) = command.request {
         calibrate(request, client: client, reply: reply)
       } else if case .scene(.update(let update)) = command.request {
@@ -938,7 +956,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
       let prepared = Result { () throws(SceneRuntimeError) in try update.prepare(on: document) }
       queue.async { [unowned self] in
-        forwarding.disarmShortcuts()
+        settleInput()
         guard (ObjectIdentifier(runtime), runtime.documentVersion) == base else {
           // Another client's update, a push or a reload came first: prepare on the scene as it is.
           return self.update(update, client: client, reply: reply)
@@ -1007,7 +1025,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// reach no view until its time-out.
   public func clientDisconnected(_ client: ClientInfo) {
     queue.async { [unowned self] in
-      forwarding.disarmShortcuts()
+      settleInput()
       guard calibrationClient == client.number else { return }
       runtime.cancelCalibration("\(client) that asked for it disconnected")
     }
@@ -1016,7 +1034,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   /// A replay held for a subscriber (`--wait-for-subscriber`) starts with the first `subscribe`.
   public func clientSubscribed(_ client: ClientInfo) {
     queue.async { [unowned self] in
-      forwarding.disarmShortcuts()
+      settleInput()
       guard clock.isHeld else { return }
       logger.info(
         "a client subscribed: the replay starts", metadata: ["client": "\(client)", "delay": "\(options.replayDelay)"])

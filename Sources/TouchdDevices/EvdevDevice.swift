@@ -92,29 +92,18 @@ public final class EvdevDevice {
     try drainEvents(path: path, next: nextEvent, handle: handle)
   }
 
-  /// The forwarding shortcut of a forwarded protocol B touchscreen (docs/forward.md, "Frames and
-  /// time"): every event read in normal mode goes to it first, and a frame it composes is written to
-  /// `output`, its virtual touchscreen, before the event is handed on. Set by the daemon.
-  public var shortcut: (shortcut: ForwardShortcut, output: UinputDevice)?
+  /// The device's place in the ``ForwardPath`` when it is a forwarded protocol B touchscreen: the
+  /// events the path read ahead on the input thread are handed over first. Set by the path.
+  var pathEntry: OpaquePointer?
 
-  /// One `libevdev_next_event`; ENODEV once closed.
+  /// The libevdev handle, for the ``ForwardPath``; nil once closed.
+  var libevdev: OpaquePointer? { fd >= 0 ? evdev.pointer : nil }
+
+  /// One `libevdev_next_event` (or a result the ``ForwardPath`` read ahead); ENODEV once closed.
   func nextEvent(_ mode: EvdevReadMode) -> EvdevReadResult {
     guard fd >= 0 else { return .failure(.noDevice) }
-    let result = LinuxInput.nextEvent(evdev.pointer, mode)
-    if let shortcut {
-      switch (result, mode) {
-      case (.success(let event), .normal):
-        if shortcut.shortcut.feed(event) {
-          shortcut.output.write(shortcut.shortcut.events)
-          shortcut.shortcut.writtenAt = LinuxInput.monotonicNow().microseconds
-        }
-      case (.failure(let errno), _) where errno == .wouldBlock:
-        break  // the end of what is queued, often between two frames: the arming stands
-      default:
-        shortcut.shortcut.disarm()  // SYN_DROPPED and its resync, an error: the pipeline's
-      }
-    }
-    return result
+    if let pathEntry, let buffered = LinuxInput.bufferedEvent(pathEntry) { return buffered }
+    return LinuxInput.nextEvent(evdev.pointer, mode)
   }
 
   /// Releases the grab and closes the fd. Idempotent.

@@ -10,7 +10,7 @@ enum EvdevReadMode: Equatable {
 }
 
 /// One `libevdev_next_event` result.
-enum EvdevReadResult: Equatable {
+public enum EvdevReadResult: Equatable, Sendable {
   /// `LIBEVDEV_READ_STATUS_SUCCESS`: an event.
   case success(InputEvent)
   /// `LIBEVDEV_READ_STATUS_SYNC`: in normal mode the `SYN_DROPPED` event (a resync must follow);

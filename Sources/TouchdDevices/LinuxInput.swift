@@ -1,5 +1,7 @@
 // Every libevdev, libudev and system call touchd makes, in one file, so a reviewer sees the whole
-// C surface at once (the swift-system and libinput way). Nothing else in TouchdDevices calls C.
+// C surface at once (the swift-system and libinput way). Nothing else in TouchdDevices calls C but
+// ForwardPath.swift, the forwarding shortcut's C path (CForwardPath) on the input thread.
+import CForwardPath
 import CTouchd
 import Glibc
 import TouchdInput
@@ -87,6 +89,18 @@ enum LinuxInput {
       time: Timestamp(seconds: Int64(ctouchd_event_sec(&raw)), microseconds: Int64(ctouchd_event_usec(&raw))),
       type: raw.type, code: raw.code, value: raw.value)
     return EvdevReadResult(status: status, event: event)
+  }
+
+  /// The oldest result the ``ForwardPath`` read ahead for a device (its `entry`), nil when none is
+  /// buffered: what ``nextEvent(_:_:)`` returned to the path.
+  static func bufferedEvent(_ entry: OpaquePointer) -> EvdevReadResult? {
+    var status: Int32 = 0
+    var raw = touchd_shortcut_event()
+    guard touchd_path_entry_next(entry, &status, &raw) else { return nil }
+    return EvdevReadResult(
+      status: status,
+      event: InputEvent(
+        time: Timestamp(microseconds: raw.microseconds), type: raw.type, code: raw.code, value: raw.value))
   }
 
   /// `libevdev_grab`: exclusive access (no other reader sees the events) or its release.

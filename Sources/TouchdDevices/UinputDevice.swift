@@ -23,6 +23,8 @@ public final class UinputDevice {
   public private(set) var writeErrors = 0
 
   private var fd: Int32
+  /// The uinput fd, -1 once destroyed (for the ``ForwardPath``, which writes frames to it).
+  var fileDescriptor: Int32 { fd }
   private var handle: OpaquePointer?
   /// The `struct input_event`s of the last write, kept for the next.
   private var buffer: [input_event] = []

@@ -1,3 +1,5 @@
+import CForwardShortcut
+
 /// The forwarding shortcut (docs/forward.md, "Frames and time"): a forwarded protocol B
 /// touchscreen's motion frames composed for its virtual touchscreen as their events are read, before
 /// frame assembly and delivery, so that the compositor does not wait for touchd's own work on them
@@ -14,6 +16,10 @@
 /// rules): the same events to the unit. The daemon writes them at once; when the pipeline then
 /// forwards the frame, its events are checked against these and not written again.
 ///
+/// The composing itself is C (`CForwardShortcut`), with the pipeline's expressions ported one for
+/// one, so that the live input thread can run it before it enters the pipeline's queue
+/// (`ForwardPath` in TouchdDevices); this class arms it and checks its frames.
+///
 /// Any other frame is left to the pipeline: a touch that begins, ends or turns palm (a tracking id
 /// or tool type), a change in a slot not armed (a touch a recognizer holds, or not forwarded), a key,
 /// a timer due at or before the frame (it fires first in the pipeline and may claim the touch), a
@@ -21,69 +27,45 @@
 /// and the daemon disarms before any other work on its queue (a timer, a client's command, a
 /// reload), which may change what the next frame would do.
 ///
-/// Owned by the pipeline's queue, like the device it reads.
+/// Owned by the pipeline's queue, like the device it reads; while the daemon's input thread may run
+/// the composer (between the end of one input turn and the start of the queue's next work), the
+/// queue does not touch it (`ForwardPath`).
 public final class ForwardShortcut {
+  /// The C composer: its plan, per-slot state and last composed frame.
+  public let composer: UnsafeMutablePointer<touchd_shortcut>
   /// The physical device's slots (the assembler's: at most 1024).
-  public let physicalSlots: Int
+  public var physicalSlots: Int { Int(composer.pointee.physical_slots) }
   /// The virtual device's slots.
-  public let virtualSlots: Int
+  public var virtualSlots: Int { Int(composer.pointee.virtual_slots) }
   /// The events of the frame composed by the last ``feed(_:)`` that returned true, ending in
   /// `SYN_REPORT`.
-  public private(set) var events: [InputEvent] = []
+  public var events: [InputEvent] {
+    (0..<Int(composer.pointee.event_count)).map { Self.event(composer.pointee.events[$0]) }
+  }
   /// Frames composed since the shortcut was made.
-  public private(set) var composed = 0
+  public var composed: Int { Int(composer.pointee.composed) }
   /// Whether a composed frame waits for the pipeline's own events for it
   /// (``confirm(_:)``); cleared by ``confirm(_:)`` and ``confirmNothing()``.
-  public private(set) var awaitsConfirmation = false
+  public var awaitsConfirmation: Bool { composer.pointee.awaits_confirmation }
   /// Composed frames the pipeline then forwarded as the same events.
   public private(set) var confirmed = 0
   /// Composed frames the pipeline forwarded otherwise, or not at all: a fault of touchd's.
   public private(set) var mismatches = 0
   /// When the composed frame was written (µs on CLOCK_MONOTONIC), for the daemon's latency stages.
-  public var writtenAt: Int64?
-
-  private var armed = false
-  /// Frames stamped at or after it (seconds on the scene's clock) are left to the pipeline: a timer
-  /// due by then fires before the frame is delivered.
-  private var deadline = Double.infinity
-  private var currentSlot = 0
-  private var virtualCurrentSlot = 0
-  private var pointerSlot = -1
-  private var pointer: (x: Int32, y: Int32)?
-  private var xAxis = (minimum: 0.0, range: 1.0)
-  private var yAxis = (minimum: 0.0, range: 1.0)
-  private var calibration: CalibrationMatrix?
-  private var mapping = ScreenMapping(width: 1, height: 1)
-  private var axes = (x: AbsInfo(minimum: 0, maximum: 1), y: AbsInfo(minimum: 0, maximum: 1))
-
-  // Per physical slot: the virtual slot it is armed for (-1: not armed), its raw position, and
-  // whether the frame being read moved it.
-  private let slotVirtual: UnsafeMutablePointer<Int>
-  private let slotX: UnsafeMutablePointer<Int32>
-  private let slotY: UnsafeMutablePointer<Int32>
-  private let slotMoved: UnsafeMutablePointer<Bool>
-  // Per virtual slot: the physical slot armed for it (-1: none) and its last position as sent.
-  private let virtualPhysical: UnsafeMutablePointer<Int>
-  private let virtualX: UnsafeMutablePointer<Int32>
-  private let virtualY: UnsafeMutablePointer<Int32>
-
-  /// The frame being read is not one for the shortcut.
-  private var broken = false
-  private var moved = false
+  public var writtenAt: Int64? {
+    get { composer.pointee.written_at == 0 ? nil : composer.pointee.written_at }
+    set { composer.pointee.written_at = newValue ?? 0 }
+  }
 
   /// A shortcut for a protocol B device of `physicalSlots` slots forwarded to a virtual device of
   /// `virtualSlots` slots.
   public init(physicalSlots: Int, virtualSlots: Int) {
-    self.physicalSlots = Swift.max(1, physicalSlots)
-    self.virtualSlots = Swift.max(1, virtualSlots)
-    slotVirtual = Self.buffer(self.physicalSlots, -1)
-    slotX = Self.buffer(self.physicalSlots, 0)
-    slotY = Self.buffer(self.physicalSlots, 0)
-    slotMoved = Self.buffer(self.physicalSlots, false)
-    virtualPhysical = Self.buffer(self.virtualSlots, -1)
-    virtualX = Self.buffer(self.virtualSlots, 0)
-    virtualY = Self.buffer(self.virtualSlots, 0)
-    events.reserveCapacity(4 * self.virtualSlots + 4)
+    let physical = Int32(clamping: Swift.max(1, physicalSlots))
+    let virtual = Int32(clamping: Swift.max(1, virtualSlots))
+    guard let composer = touchd_shortcut_create(physical, virtual) else {
+      fatalError("out of memory for a forwarding shortcut of \(physical) and \(virtual) slots")
+    }
+    self.composer = composer
   }
 
   /// The shortcut of a forwarded touchscreen `physical` (its virtual device:
@@ -96,31 +78,13 @@ public final class ForwardShortcut {
       virtualSlots: VirtualTouchscreen.slotCount(for: physical))
   }
 
-  /// `count` values `value`, for the life of the shortcut (freed in deinit).
-  private static func buffer<T>(_ count: Int, _ value: T) -> UnsafeMutablePointer<T> {
-    let buffer = UnsafeMutablePointer<T>.allocate(capacity: count)
-    buffer.initialize(repeating: value, count: count)
-    return buffer
-  }
-
-  deinit {
-    slotVirtual.deallocate()
-    slotX.deallocate()
-    slotY.deallocate()
-    slotMoved.deallocate()
-    virtualPhysical.deallocate()
-    virtualX.deallocate()
-    virtualY.deallocate()
-  }
+  deinit { touchd_shortcut_destroy(composer) }
 
   /// Whether the next frame may be composed here.
-  public var isArmed: Bool { armed }
+  public var isArmed: Bool { composer.pointee.armed }
 
   /// Leaves the next frames to the pipeline until armed again.
-  public func disarm() {
-    armed = false
-    resetFrame()
-  }
+  public func disarm() { touchd_shortcut_disarm(composer) }
 
   /// Arms the shortcut for the next frame, from the state the pipeline is in after its last one:
   /// `assembler` (the physical device's), `encoder` (its virtual device's), the virtual device's
@@ -134,14 +98,17 @@ public final class ForwardShortcut {
     calibration: CalibrationMatrix?, deadline: Double?
   ) -> Bool {
     disarm()
+    let c = composer
+    let physicalSlots = self.physicalSlots
+    let virtualSlots = self.virtualSlots
     guard let state = assembler.shortcutState, state.slotCount == physicalSlots else { return false }
     let virtual = encoder.shortcutState
     guard virtual.slotCount == virtualSlots else { return false }
     let oldest = encoder.oldestSlot()
     // A move frame sends no BTN_TOUCH: the button must already say what the slots say.
     guard virtual.buttonDown == (oldest != nil) else { return false }
-    for i in 0..<physicalSlots { slotVirtual[i] = -1 }
-    for v in 0..<virtualSlots { virtualPhysical[v] = -1 }
+    for i in 0..<physicalSlots { c.pointee.slot_virtual[i] = -1 }
+    for v in 0..<virtualSlots { c.pointee.virtual_physical[v] = -1 }
     var any = false
     var settled = true
     assembler.forEachLiveSlot { slot, touch, x, y, isSettled in
@@ -152,145 +119,73 @@ public final class ForwardShortcut {
       // A live touch not forwarded (held by a recognizer, or no free slot) stays unarmed: a frame
       // that changes it goes through the pipeline.
       guard let v = encoder.virtualSlot(of: touch), v < virtualSlots else { return }
-      slotVirtual[slot] = v
-      virtualPhysical[v] = slot
-      slotX[slot] = x
-      slotY[slot] = y
+      c.pointee.slot_virtual[slot] = Int32(v)
+      c.pointee.virtual_physical[v] = Int32(slot)
+      c.pointee.slot_x[slot] = x
+      c.pointee.slot_y[slot] = y
       any = true
     }
     guard settled, any else { return false }
-    for v in 0..<virtualSlots { (virtualX[v], virtualY[v]) = encoder.slotPosition(v) }
-    currentSlot = state.currentSlot
-    virtualCurrentSlot = virtual.currentSlot
-    pointerSlot = oldest ?? -1
-    pointer = virtual.pointer
-    xAxis = (state.x.0, state.x.1)
-    yAxis = (state.y.0, state.y.1)
-    self.calibration = calibration
-    self.mapping = mapping
-    self.axes = axes
-    self.deadline = deadline ?? .infinity
-    armed = true
+    for v in 0..<virtualSlots { (c.pointee.virtual_x[v], c.pointee.virtual_y[v]) = encoder.slotPosition(v) }
+    c.pointee.current_slot = Int32(state.currentSlot)
+    c.pointee.virtual_current_slot = Int32(virtual.currentSlot)
+    c.pointee.pointer_slot = Int32(oldest ?? -1)
+    c.pointee.has_pointer = virtual.pointer != nil
+    (c.pointee.pointer_x, c.pointee.pointer_y) = virtual.pointer ?? (0, 0)
+    (c.pointee.x_minimum, c.pointee.x_range) = state.x
+    (c.pointee.y_minimum, c.pointee.y_range) = state.y
+    c.pointee.has_calibration = calibration != nil
+    c.pointee.calibration = Self.matrix(calibration ?? .identity)
+    c.pointee.mapping = Self.matrix(mapping.calibration)
+    c.pointee.rotation = Int32(mapping.rotation.rawValue)
+    c.pointee.width = mapping.width
+    c.pointee.height = mapping.height
+    (c.pointee.axis_x_minimum, c.pointee.axis_x_maximum) = (axes.x.minimum, axes.x.maximum)
+    (c.pointee.axis_y_minimum, c.pointee.axis_y_maximum) = (axes.y.minimum, axes.y.maximum)
+    c.pointee.deadline = deadline ?? .infinity
+    c.pointee.armed = true
     return true
   }
 
   /// Reads one event, as libevdev hands it over in normal mode. Returns true at a `SYN_REPORT`
   /// that completes a frame for the shortcut: its events are then in ``events``, to be written to
-  /// the virtual device now. Every `SYN_REPORT` disarms.
+  /// the virtual device now. Every `SYN_REPORT` disarms. (The live daemon feeds the composer from
+  /// C on its input thread instead: `ForwardPath`.)
   @inline(__always)
   public func feed(_ event: InputEvent) -> Bool {
-    guard armed else { return false }
-    switch event.type {
-    case EV.syn:
-      if event.code == SYN.report { return finishFrame(at: event.time) }
-      broken = true
-    case EV.abs:
-      readAbs(event.code, event.value)
-    case EV.msc:
-      break  // MSC_TIMESTAMP and the like: the assembler reads none
-    default:
-      broken = true  // a key (BTN_TOUCH goes with a begin or an end), or anything else
-    }
-    return false
+    touchd_shortcut_feed(
+      composer,
+      touchd_shortcut_event(
+        microseconds: event.time.microseconds, type: event.type, code: event.code, value: event.value))
   }
 
   /// Compares `events`, the pipeline's own for the frame, with the frame composed here; true when
   /// they are the same events (type, code and value: the kernel stamps what uinput gets). Counts
   /// the frame ``confirmed`` or among the ``mismatches``.
   public func confirm(_ events: [InputEvent]) -> Bool {
-    awaitsConfirmation = false
+    composer.pointee.awaits_confirmation = false
+    let count = Int(composer.pointee.event_count)
+    let mine = composer.pointee.events!
     let same =
-      events.count == self.events.count
-      && !zip(events, self.events).contains { a, b in a.type != b.type || a.code != b.code || a.value != b.value }
+      events.count == count
+      && !events.indices.contains { i in
+        events[i].type != mine[i].type || events[i].code != mine[i].code || events[i].value != mine[i].value
+      }
     if same { confirmed += 1 } else { mismatches += 1 }
     return same
   }
 
   /// The pipeline forwarded nothing for the composed frame: one of the ``mismatches``.
   public func confirmNothing() {
-    awaitsConfirmation = false
+    composer.pointee.awaits_confirmation = false
     mismatches += 1
   }
 
-  @inline(__always)
-  private func readAbs(_ code: UInt16, _ value: Int32) {
-    switch code {
-    case ABS.mtSlot:
-      // As the kernel and the assembler: a slot outside the device's is ignored.
-      if value >= 0 && Int(value) < physicalSlots { currentSlot = Int(value) }
-    case ABS.mtPositionX, ABS.mtPositionY:
-      let slot = currentSlot
-      guard slotVirtual[slot] >= 0 else {
-        broken = true
-        return
-      }
-      if code == ABS.mtPositionX {
-        if slotX[slot] != value {
-          slotX[slot] = value
-          slotMoved[slot] = true
-          moved = true
-        }
-      } else if slotY[slot] != value {
-        slotY[slot] = value
-        slotMoved[slot] = true
-        moved = true
-      }
-    case ABS.mtTrackingID, ABS.mtToolType:
-      broken = true  // a touch begins, ends or turns palm
-    case ABS.mtTouchMajor...ABS.mtToolY:
-      // Size, pressure, orientation: no part of what is forwarded, but they move the contact in the
-      // assembler, and a moved contact that is not forwarded keeps its frame from going ahead.
-      if slotVirtual[currentSlot] < 0 { broken = true }
-    default:
-      break  // ABS_X/ABS_Y (the device's pointer emulation) and the like: the assembler reads none
-    }
+  private static func matrix(_ m: CalibrationMatrix) -> touchd_shortcut_matrix {
+    touchd_shortcut_matrix(a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f)
   }
 
-  private func finishFrame(at time: Timestamp) -> Bool {
-    defer { disarm() }
-    guard !broken, moved, time.seconds < deadline else { return false }
-    events.removeAll(keepingCapacity: true)
-    func emit(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-      events.append(InputEvent(time: time, type: type, code: code, value: value))
-    }
-    // ForwardEncoder's move frame: slot by slot, only what changed, then pointer emulation.
-    for v in 0..<virtualSlots {
-      let slot = virtualPhysical[v]
-      guard slot >= 0, slotMoved[slot] else { continue }
-      var nx = FrameAssembler.normalized(slotX[slot], minimum: xAxis.minimum, range: xAxis.range)
-      var ny = FrameAssembler.normalized(slotY[slot], minimum: yAxis.minimum, range: yAxis.range)
-      if let calibration { (nx, ny) = calibration.apply(x: nx, y: ny) }
-      let point = mapping.map(x: nx, y: ny)
-      let (x, y) = VirtualTouchscreen.position(point.x, point.y, in: mapping, axes: axes)
-      guard x != virtualX[v] || y != virtualY[v] else { continue }
-      if v != virtualCurrentSlot {
-        virtualCurrentSlot = v
-        emit(EV.abs, ABS.mtSlot, Int32(v))
-      }
-      if x != virtualX[v] { emit(EV.abs, ABS.mtPositionX, x) }
-      if y != virtualY[v] { emit(EV.abs, ABS.mtPositionY, y) }
-      virtualX[v] = x
-      virtualY[v] = y
-    }
-    if pointerSlot >= 0 {
-      let (x, y) = (virtualX[pointerSlot], virtualY[pointerSlot])
-      if pointer?.x != x { emit(EV.abs, ABS.x, x) }
-      if pointer?.y != y { emit(EV.abs, ABS.y, y) }
-      pointer = (x, y)
-    }
-    guard !events.isEmpty else { return false }
-    emit(EV.syn, SYN.report, 0)
-    composed += 1
-    awaitsConfirmation = true
-    return true
-  }
-
-  private func resetFrame() {
-    if moved {
-      // Only armed slots are ever marked.
-      for v in 0..<virtualSlots where virtualPhysical[v] >= 0 { slotMoved[virtualPhysical[v]] = false }
-    }
-    broken = false
-    moved = false
+  private static func event(_ e: touchd_shortcut_event) -> InputEvent {
+    InputEvent(time: Timestamp(microseconds: e.microseconds), type: e.type, code: e.code, value: e.value)
   }
 }

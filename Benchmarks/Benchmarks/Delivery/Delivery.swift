@@ -117,9 +117,9 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // The forwarding shortcut (docs/forward.md, "Frames and time"): the same scene's motion frames
-  // from their raw events, as the daemon reads them, composed and written (to /dev/null) before
-  // assembly and delivery; the pipeline's share, and the arming for the next frame, run unmeasured
-  // after each.
+  // from their raw events, read, composed and written (to /dev/null) by the forwarding path (C),
+  // as the daemon's input thread does before it enters the queue; the pipeline's share, and the
+  // arming for the next frame, run unmeasured after each.
   Benchmark(
     "Forward shortcut frame to its write: one finger, one view",
     configuration: .init(
@@ -135,7 +135,8 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     ForwardShortcutState.warmed(frames: BenchMode.smoke ? 20 : 10_200, warmUp: BenchMode.smoke ? 2 : 100)
   }
-  // What the daemon adds to each such frame after its delivery: arming the shortcut for the next.
+  // What the daemon adds to each such frame after its delivery: arming the shortcut for the next,
+  // and publishing it to the path.
   Benchmark(
     "Forward shortcut arming: one finger, one view",
     configuration: .init(

@@ -1,5 +1,8 @@
+import CForwardPath
+import CForwardShortcut
 import Glibc
 import TouchDelivery
+import TouchdDevices
 import TouchdInput
 import TouchdScene
 import TouchdTestKit
@@ -149,10 +152,12 @@ public final class ForwardOneFingerState {
 }
 
 /// The forwarding shortcut's frame (docs/forward.md, "Frames and time"): the VM forward-latency
-/// scene's one finger moving on a protocol B panel, its raw events read one by one as the daemon
-/// reads them from libevdev. ``feedFrame()`` is the shortcut's share up to the write (what the
-/// daemon does before writing a motion frame to the virtual touchscreen); ``deliverFrame()`` the rest,
-/// the assembler and the pipeline, and arming for the next frame.
+/// scene's one finger moving on a protocol B panel, taken as the daemon's input thread takes it:
+/// the forwarding path (``ForwardPath``, C) reads the frame's raw events one by one (from a reader
+/// in place of libevdev), composes it and writes it (to /dev/null). ``feedFrame()`` is that, what
+/// the daemon does before the virtual touchscreen has the frame; ``deliverFrame()`` the rest, the
+/// buffered events through the assembler and the pipeline; ``arm()`` the arming for the next frame
+/// and the path's publishing at the end of the input turn.
 public final class ForwardShortcutState {
   public let clock: VirtualClock
   public let runtime: SceneRuntime
@@ -163,6 +168,10 @@ public final class ForwardShortcutState {
   public var next = 0
   public var composed = 0
   private let sink = open("/dev/null", O_WRONLY | O_CLOEXEC)
+  private let path = ForwardPath()
+  private var entry: OpaquePointer!
+  /// The events the path's reader hands over: those of `frames[next]`, from `read`.
+  private var read = 0
 
   public init(frames count: Int) {
     let script = FingerScript()
@@ -187,31 +196,54 @@ public final class ForwardShortcutState {
     runtime.addForwarding(of: recording.description, source: 0, inWindow: 0) { [unowned self] events in
       _ = events.withUnsafeBytes { Glibc.write(sink, $0.baseAddress, $0.count) }
     }
+    entry = path.attach(
+      reader: { context, out in
+        let state = Unmanaged<ForwardShortcutState>.fromOpaque(context!).takeUnretainedValue()
+        guard state.next < state.frames.count, state.read < state.frames[state.next].count else { return -EAGAIN }
+        let e = state.frames[state.next][state.read]
+        state.read += 1
+        out!.pointee = touchd_shortcut_event(
+          microseconds: e.time.microseconds, type: e.type, code: e.code, value: e.value)
+        return 0
+      }, context: Unmanaged.passUnretained(self).toOpaque(), output: sink, shortcut: shortcut, token: 0)
   }
 
-  deinit { close(sink) }
+  deinit {
+    path.detach(entry: entry)
+    close(sink)
+  }
 
-  /// The next frame's events through the shortcut, and its write when it composed one.
+  /// The input thread's turn: the next frame read, composed and written by the path.
   @inline(__always) public func feedFrame() {
-    for event in frames[next] where shortcut.feed(event) {
-      composed += 1
-      _ = shortcut.events.withUnsafeBytes { Glibc.write(sink, $0.baseAddress, $0.count) }
-    }
+    composed += path.run()
   }
 
-  /// The same frame through the assembler and the pipeline; then ``arm()``.
+  /// The same frame through the assembler and the pipeline, its events as the path buffered them
+  /// (or from the reader, when the path did not take the frame); then ``arm()``.
   @inline(__always) public func deliverFrame() {
-    for event in frames[next] {
+    while true {
+      let event: InputEvent
+      if case .success(let buffered) = ForwardPath.next(entry) {
+        event = buffered
+      } else if read < frames[next].count {
+        event = frames[next][read]
+        read += 1
+      } else {
+        break
+      }
       guard let frame = assembler.process(event) else { continue }
       clock.advance(to: frame.time.seconds)
       runtime.handle(frame, inWindow: 0, source: 0)
     }
     next += 1
+    read = 0
   }
 
-  /// The shortcut armed for the next frame, as the daemon arms it after each frame.
+  /// The shortcut armed for the next frame, as the daemon arms it after each frame, and the path
+  /// published, as at the end of each input turn.
   @inline(__always) public func arm() {
     runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: nil)
+    path.publish()
   }
 
   public var remaining: Int { frames.count - next }
@@ -224,6 +256,8 @@ public final class ForwardShortcutState {
       state.deliverFrame()
       state.arm()
     }
+    // Every frame after the touch-down is a motion frame the path takes: else this measures nothing.
+    precondition(state.composed == warmUp - 1, "the forwarding path composed \(state.composed) of \(warmUp - 1) frames")
     return state
   }
 }

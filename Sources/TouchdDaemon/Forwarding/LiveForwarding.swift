@@ -21,12 +21,16 @@ final class LiveForwarding {
   private var devices: [Int: UinputDevice] = [:]
   /// The forwarding shortcut of each forwarded protocol B touchscreen, by source.
   private var shortcuts: [Int: ForwardShortcut] = [:]
+  /// The input thread's path that writes the shortcuts' frames, and the devices it reads, by source.
+  let path: ForwardPath
+  private var connected: [Int: EvdevDevice] = [:]
   /// Called after each batch is written (the daemon's `forwarded` latency stage).
   var didWrite: (() -> Void)?
 
-  init(logger: Logger, uinputPath: String) {
+  init(logger: Logger, uinputPath: String, path: ForwardPath) {
     self.logger = logger
     self.uinputPath = uinputPath
+    self.path = path
   }
 
   /// Creates the virtual touchscreen of the physical touchscreen at `path` (described by
@@ -84,6 +88,7 @@ final class LiveForwarding {
   /// Removes `source`'s virtual touchscreen after what is pending for it has left (cancel its
   /// touches first). Nothing when it has none.
   func detach(source: Int, runtime: SceneRuntime) {
+    if let device = connected.removeValue(forKey: source) { path.detach(device) }
     runtime.removeForwarding(source: source)
     shortcuts[source]?.disarm()
     shortcuts[source] = nil
@@ -100,12 +105,17 @@ final class LiveForwarding {
   /// Whether `source` forwards to a virtual touchscreen.
   func isForwarding(source: Int) -> Bool { devices[source] != nil }
 
-  /// `source`'s forwarding shortcut and the virtual touchscreen it writes to, nil unless `source`
-  /// forwards a protocol B touchscreen.
-  func shortcut(source: Int) -> (shortcut: ForwardShortcut, output: UinputDevice)? {
-    guard let shortcut = shortcuts[source], let device = devices[source] else { return nil }
-    return (shortcut, device)
+  /// Lets the input thread's path read `device`, `source`'s physical touchscreen polled as
+  /// `token`, and write the frames its shortcut composes; nothing unless `source` forwards a
+  /// protocol B touchscreen. Until ``detach(source:runtime:)``.
+  func connect(_ device: EvdevDevice, source: Int, token: UInt64) {
+    guard let shortcut = shortcuts[source], let output = devices[source] else { return }
+    path.attach(device, output: output, shortcut: shortcut, token: token)
+    connected[source] = device
   }
+
+  /// `source`'s forwarding shortcut, nil unless `source` forwards a protocol B touchscreen.
+  func shortcut(source: Int) -> ForwardShortcut? { shortcuts[source] }
 
   /// After a frame of `source` was delivered: a frame the shortcut wrote that the pipeline
   /// forwarded nothing for is a mismatch (the compositor got a motion the replay has not).
@@ -128,7 +138,7 @@ final class LiveForwarding {
     return
       #"{"node":\#(device.node.map(WireProtocol.quote) ?? "null"),"name":\#(WireProtocol.quote(device.description.name)),"#
       + #""forwarded":\#(c.forwarded),"held":\#(c.held),"released":\#(c.released),"cancelled":\#(c.cancelled),"#
-      + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors),"#
+      + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors + (connected[source].map(path.writeErrors) ?? 0)),"#
       + #""shortcutFrames":\#(shortcuts[source]?.confirmed ?? 0),"shortcutMismatches":\#(shortcuts[source]?.mismatches ?? 0)}"#
   }
 

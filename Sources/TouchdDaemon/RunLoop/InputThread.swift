@@ -18,6 +18,10 @@ import Foundation
 /// timer, a client command), `sync` waits for it, so the handler is still serialized with
 /// everything else the queue runs.
 ///
+/// `beforeQueue`, when given, runs on the thread first, right after the wake and before
+/// `queue.sync`: the forwarding path (``ForwardPath/run()``), which writes a forwarded frame
+/// without waiting for the queue.
+///
 /// The fd must be level-triggered, and the handler must consume what made it readable (read the
 /// ready devices to EAGAIN, or remove them from the set); otherwise the thread wakes again at once.
 /// The fd is not closed here.
@@ -25,6 +29,7 @@ public final class InputThread: @unchecked Sendable {
   private let fileDescriptor: Int32
   private let queue: DispatchQueue
   private let handler: (_ wake: Int64) -> Void
+  private let beforeQueue: (() -> Void)?
   /// A pipe whose write end ``stop()`` writes to end the thread's wait.
   private let stopPipe: (read: Int32, write: Int32)
   private let name: String
@@ -33,12 +38,15 @@ public final class InputThread: @unchecked Sendable {
   ///   - fileDescriptor: the fd to wait on for input (POLLIN).
   ///   - queue: the serial queue the handler runs on.
   ///   - name: the thread's name (seen in `top -H`, `ps -L`, gdb).
+  ///   - beforeQueue: runs on the thread after each wake, before the handler is queued.
   ///   - handler: runs on `queue` each time the fd is readable; its argument is when the thread
   ///     woke (``MonotonicClock/microseconds()``).
   public init(
-    fileDescriptor: Int32, queue: DispatchQueue, name: String, handler: @escaping (_ wake: Int64) -> Void
+    fileDescriptor: Int32, queue: DispatchQueue, name: String, beforeQueue: (() -> Void)? = nil,
+    handler: @escaping (_ wake: Int64) -> Void
   ) {
     self.fileDescriptor = fileDescriptor
+    self.beforeQueue = beforeQueue
     self.queue = queue
     self.name = name
     self.handler = handler
@@ -83,6 +91,7 @@ public final class InputThread: @unchecked Sendable {
       if fds[1].revents != 0 || fds[0].revents & Int16(POLLNVAL) != 0 { return }
       guard fds[0].revents != 0 else { continue }
       let wake = MonotonicClock.microseconds()
+      beforeQueue?()
       queue.sync { handler(wake) }
     }
   }
