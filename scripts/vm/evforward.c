@@ -20,6 +20,11 @@
  *                           event read from NODE to the copy as it comes, SYN_REPORT included
  *                           (after a SYN_DROPPED, libevdev's resync events instead of the lost
  *                           ones), until SIGTERM or SIGINT; then removes the copy and ungrabs.
+ *   evforward --stamps NODE
+ *                           the forwarders' own delay: reads NODE (a forwarder's virtual node) and
+ *                           records the kernel stamp (CLOCK_MONOTONIC) of each SYN_REPORT, i.e.
+ *                           when the forwarder's frame reached the kernel; prints "READY", and at
+ *                           SIGTERM "stamps T1 T2 ..." (seconds).
  *
  * Build: gcc -O2 -Wall -Wextra evforward.c $(pkg-config --cflags --libs libevdev) -o evforward
  */
@@ -182,10 +187,39 @@ static int grab_forward_mode(const char *node) {
     return 0;
 }
 
+static int stamps_mode(const char *node) {
+    struct sigaction sa = {.sa_handler = request_stop};
+    sigaction(SIGTERM, &sa, NULL);
+    int fd;
+    struct libevdev *dev = open_node(node, &fd);
+    printf("READY\n");
+    fflush(stdout);
+    size_t count = 0, capacity = 1024;
+    double *stamps = malloc(capacity * sizeof *stamps);
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    int rc = 0;
+    while (!stop_requested && rc != -ENODEV) {
+        if (poll(&p, 1, 500) < 0) continue;
+        struct input_event ev;
+        int flag = LIBEVDEV_READ_FLAG_NORMAL;
+        while ((rc = libevdev_next_event(dev, flag, &ev)) >= 0) {
+            flag = rc == LIBEVDEV_READ_STATUS_SYNC ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL;
+            if (rc != LIBEVDEV_READ_STATUS_SUCCESS || ev.type != EV_SYN || ev.code != SYN_REPORT) continue;
+            if (count == capacity) stamps = realloc(stamps, (capacity *= 2) * sizeof *stamps);
+            stamps[count++] = ev.input_event_sec + ev.input_event_usec / 1e6;
+        }
+    }
+    printf("stamps");
+    for (size_t i = 0; i < count; i++) printf(" %.6f", stamps[i]);
+    printf("\n");
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "--count") == 0) return count_mode(argv[2], atof(argv[3]));
     if (argc == 3 && strcmp(argv[1], "--forward") == 0) return grab_forward_mode(argv[2]);
+    if (argc == 3 && strcmp(argv[1], "--stamps") == 0) return stamps_mode(argv[2]);
     if (argc == 3) return forward_mode(argv[1], argv[2]);
-    fprintf(stderr, "usage: evforward NODE SOCKET | evforward --count NODE SECONDS | evforward --forward NODE\n");
+    fprintf(stderr, "usage: evforward NODE SOCKET | evforward --count NODE SECONDS | evforward --forward NODE | evforward --stamps NODE\n");
     return 2;
 }

@@ -991,11 +991,19 @@ stop_evforward() {
   EVFWD_PID=""
 }
 
-# libinput_latency TAG NODE: libinput-latency.py on NODE while the uinput device `fwd` streams
-# LATENCY_FRAMES frames 20 ms apart; its result (JSON) in $SCRATCH/fwdlat-TAG.json.
+# libinput_latency TAG NODE [stamps]: libinput-latency.py on NODE while the uinput device `fwd`
+# streams LATENCY_FRAMES frames 20 ms apart; its result (JSON) in $SCRATCH/fwdlat-TAG.json. With
+# `stamps` (NODE is a forwarder's virtual node), `evforward --stamps` also records the kernel stamp
+# of each forwarded frame, and the result gains "kernel_median_ms": the median over frames of that
+# stamp minus the frame's write on the physical node, the forwarder's own delay without libinput.
 libinput_latency() {
-  local tag=$1 node=$2 li li_fd
-  rm -f "$SCRATCH/li-$tag.in" "$SCRATCH/fwdlat-$tag.json"
+  local tag=$1 node=$2 li li_fd stamps_pid=""
+  rm -f "$SCRATCH/li-$tag.in" "$SCRATCH/fwdlat-$tag.json" "$SCRATCH/stamps-$tag.out"
+  if [[ ${3:-} == stamps ]]; then
+    "$TOOLS/evforward" --stamps "$node" >"$SCRATCH/stamps-$tag.out" 2>&1 &
+    stamps_pid=$!
+    wait_for 30 grep -q READY "$SCRATCH/stamps-$tag.out" || fail "evforward --stamps did not open $node" || return
+  fi
   mkfifo "$SCRATCH/li-$tag.in"
   $PY "$VM/libinput-latency.py" "$node" "$SCRATCH/ui-fwd.out" "$SCRATCH/fwdlat-$tag.json" \
     <"$SCRATCH/li-$tag.in" >"$SCRATCH/fwdlat-$tag.out" 2>"$SCRATCH/fwdlat-$tag.err" &
@@ -1012,12 +1020,28 @@ libinput_latency() {
   exec {li_fd}>&-
   wait "$li"
   [[ -s $SCRATCH/fwdlat-$tag.json ]] || echo '{"samples": 0}' >"$SCRATCH/fwdlat-$tag.json"
+  [[ -n $stamps_pid ]] || return 0
+  kill -TERM "$stamps_pid" 2>/dev/null || true
+  wait "$stamps_pid" 2>/dev/null || true
+  $PY - "$SCRATCH/fwdlat-$tag.json" "$SCRATCH/stamps-$tag.out" "$SCRATCH/ui-fwd.out" <<'PY'
+import json, statistics, sys
+out, stamps_file, times_file = sys.argv[1:]
+last = lambda path, key: next((l.split()[1:] for l in reversed(open(path).read().splitlines()) if l.startswith(key + " ")), [])
+stamps = [float(t) for t in last(stamps_file, "stamps")]
+written = [float(t) for t in last(times_file, "times")]
+result = json.load(open(out))
+if stamps and len(stamps) == len(written):
+    result["kernel_median_ms"] = round(statistics.median((s - w) * 1000 for s, w in zip(stamps, written)), 3)
+else:
+    result["kernel_frames"] = [len(stamps), len(written)]
+json.dump(result, open(out, "w"))
+PY
 }
 
 check_forward_latency() {
   command -v libinput >/dev/null || skip "libinput debug-events is not installed (scripts/setup.sh --vm installs libinput-tools)" || return
   need_daemon || return
-  local phys evnode round rounds=${FORWARD_ROUNDS:-3} as=() bs=() cs=() wits=() stages shortcut mismatches
+  local phys evnode round rounds=${FORWARD_ROUNDS:-5} as=() bs=() cs=() wits=() stages shortcut mismatches
   ui_start fwd touchscreen "touchd VM fwdlat touchscreen" || return
   phys=$NODE
   log "physical node $phys"
@@ -1037,7 +1061,7 @@ check_forward_latency() {
     [[ -c $evnode ]] || wait_for 30 test -c "$evnode" || fail "evforward's virtual node $evnode does not exist" || return
     udevadm settle -t 30 || true
     grab_witness_start "evforward$round" "$phys" || return
-    libinput_latency "evforward$round" "$evnode" || return
+    libinput_latency "evforward$round" "$evnode" stamps || return
     bs+=("$(cat "$SCRATCH/fwdlat-evforward$round.json")")
     grab_witness_stop "evforward$round"
     wits+=("$WITNESS_LINE")
@@ -1049,7 +1073,7 @@ check_forward_latency() {
       fail "touchd created no virtual device named \"$LATENCY_FORWARD_NAME\" within 60 s" || return
     udevadm settle -t 30 || true
     grab_witness_start "touchd$round" "$phys" || return
-    libinput_latency "touchd$round" "$FWD_NODE" || return
+    libinput_latency "touchd$round" "$FWD_NODE" stamps || return
     cs+=("$(cat "$SCRATCH/fwdlat-touchd$round.json")")
     grab_witness_stop "touchd$round"
     wits+=("$WITNESS_LINE")
@@ -1081,11 +1105,19 @@ a = {"median_ms": [r.get("median_ms") for r in as_]}
 mb = statistics.median(add_b) if add_b else None
 mc = statistics.median(add_c) if add_c else None
 ratio = round(mc / mb, 2) if mb and mc is not None and mb > 0 else None
+# The forwarders' own delay, from the kernel stamps of the forwarded frames (no libinput in it).
+kb = [r["kernel_median_ms"] for r in bs if "kernel_median_ms" in r]
+kc = [r["kernel_median_ms"] for r in cs if "kernel_median_ms" in r]
+kmb = statistics.median(kb) if kb else None
+kmc = statistics.median(kc) if kc else None
+kernel_ratio = round(kmc / kmb, 2) if kmb and kmc is not None and kmb > 0 else None
 json.dump({"physical": as_, "evforward": bs, "touchd": cs, "added_ms": {"evforward": add_b, "touchd": add_c},
            "median_added_ms": {"evforward": mb, "touchd": mc}, "ratio": ratio, "limit": limit,
+           "kernel_ms": {"evforward": kb, "touchd": kc}, "kernel_ratio": kernel_ratio,
            "grab_witness": wits}, open(out, "w"), indent=1)
 summary = (f"libinput medians on the physical node {a['median_ms']} ms; added per round: evforward {add_b} ms, "
-           f"touchd {add_c} ms; medians {mb} and {mc} ms")
+           f"touchd {add_c} ms; medians {mb} and {mc} ms; forwarded frame's kernel stamp after the "
+           f"physical write per round: evforward {kb} ms, touchd {kc} ms, ratio {kernel_ratio}")
 if ratio is None and not problems:
     problems.append("no ratio")
 if problems:
