@@ -93,8 +93,9 @@ public final class EvdevDevice {
   }
 
   /// The device's place in the ``ForwardPath`` when it is a forwarded protocol B touchscreen: the
-  /// events the path read ahead on the input thread are handed over first. Set by the path.
-  var pathEntry: OpaquePointer?
+  /// events the path read ahead on the input thread are handed over first. Set by the path; the
+  /// device leaves the path when it is closed, if it has not already.
+  var pathEntry: (path: ForwardPath, entry: OpaquePointer)?
 
   /// The libevdev handle, for the ``ForwardPath``; nil once closed.
   var libevdev: OpaquePointer? { fd >= 0 ? evdev.pointer : nil }
@@ -102,12 +103,13 @@ public final class EvdevDevice {
   /// One `libevdev_next_event` (or a result the ``ForwardPath`` read ahead); ENODEV once closed.
   func nextEvent(_ mode: EvdevReadMode) -> EvdevReadResult {
     guard fd >= 0 else { return .failure(.noDevice) }
-    if let pathEntry, let buffered = LinuxInput.bufferedEvent(pathEntry) { return buffered }
+    if let pathEntry, let buffered = LinuxInput.bufferedEvent(pathEntry.entry) { return buffered }
     return LinuxInput.nextEvent(evdev.pointer, mode)
   }
 
   /// Releases the grab and closes the fd. Idempotent.
   public func close() {
+    pathEntry?.path.detach(self)
     guard fd >= 0 else { return }
     if isGrabbed {
       _ = LinuxInput.grab(evdev.pointer, false)

@@ -18,11 +18,13 @@ public final class ForwardPath: @unchecked Sendable {
   private let path: OpaquePointer
   private var tokens: UnsafeMutablePointer<UInt64>
   private var capacity = 16
+  private var reading: [UInt64] = []
 
   public init() {
     guard let path = touchd_forward_path_create() else { fatalError("out of memory for the forwarding path") }
     self.path = path
     tokens = .allocate(capacity: capacity)
+    reading.reserveCapacity(capacity)
   }
 
   deinit {
@@ -57,9 +59,11 @@ public final class ForwardPath: @unchecked Sendable {
       tokens = .allocate(capacity: capacity)
       _ = touchd_forward_path_pending(path, tokens, Int32(capacity))
     }
-    // Copied first: reading a device may detach it.
-    let found = Array(UnsafeBufferPointer(start: tokens, count: Int(count)))
-    for token in found { read(token) }
+    // Copied first (into storage kept between calls: no allocation per frame), since `read` may
+    // detach a device or call back into the path.
+    reading.removeAll(keepingCapacity: true)
+    reading.append(contentsOf: UnsafeBufferPointer(start: tokens, count: Int(count)))
+    for token in reading { read(token) }
   }
 
   /// Lets the path read `device` and write the frames `shortcut` composes to `output`, `token`
@@ -69,7 +73,7 @@ public final class ForwardPath: @unchecked Sendable {
     guard let evdev = device.libevdev, output.fileDescriptor >= 0,
       let entry = touchd_forward_path_attach(path, evdev, output.fileDescriptor, shortcut.composer, token)
     else { return }
-    device.pathEntry = entry
+    device.pathEntry = (self, entry)
   }
 
   /// An entry that reads from `reader` instead of a device and writes to `output` (for tests and
@@ -90,13 +94,13 @@ public final class ForwardPath: @unchecked Sendable {
 
   /// The path no longer reads `device`; what it buffered is read first, by the caller.
   public func detach(_ device: EvdevDevice) {
-    guard let entry = device.pathEntry else { return }
+    guard let (owner, entry) = device.pathEntry, owner === self else { return }
     device.pathEntry = nil
     touchd_forward_path_detach(path, entry)
   }
 
   /// Writes the path made to `device`'s virtual touchscreen that failed.
   public func writeErrors(_ device: EvdevDevice) -> Int {
-    device.pathEntry.map { Int(touchd_path_entry_write_errors($0)) } ?? 0
+    device.pathEntry.map { Int(touchd_path_entry_write_errors($0.entry)) } ?? 0
   }
 }
