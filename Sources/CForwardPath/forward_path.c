@@ -206,6 +206,4 @@ bool touchd_path_entry_next(touchd_path_entry *entry, int *status, touchd_shortc
   return true;
 }
 
-bool touchd_path_entry_has_buffered(const touchd_path_entry *entry) { return entry->count > 0; }
-
 int64_t touchd_path_entry_write_errors(const touchd_path_entry *entry) { return entry->write_errors; }

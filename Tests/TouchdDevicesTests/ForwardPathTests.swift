@@ -78,6 +78,13 @@ struct ForwardPathTests {
       c.pointee.armed = true
     }
 
+    /// Armed (a timer due at `deadline`) and published, as at the end of an input turn.
+    func armAndPublish(deadline: Double = .infinity) {
+      arm()
+      shortcut.composer.pointee.deadline = deadline
+      path.publish()
+    }
+
     /// The (type, code, value) of each event written to the pipe so far.
     func written() -> [[Int32]] {
       var out: [[Int32]] = []
@@ -115,8 +122,7 @@ struct ForwardPathTests {
   @Test("an armed, published entry: its motion frame is written at once and stays buffered for the pipeline")
   func writesAndBuffers() throws {
     let rig = try Rig()
-    rig.arm()
-    rig.path.publish()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtPositionX, 250)
     rig.script.add(EV.msc, 0x05, 1234)  // MSC_TIMESTAMP
     rig.script.add(EV.syn, SYN.report, 0)
@@ -163,8 +169,7 @@ struct ForwardPathTests {
   @Test("nothing to read: the entry stays live for the next wake")
   func emptyReadStaysLive() throws {
     let rig = try Rig()
-    rig.arm()
-    rig.path.publish()
+    rig.armAndPublish()
     #expect(rig.path.run() == 0)
     #expect(rig.script.calls == 1)
     #expect(rig.pending() == [])
@@ -177,8 +182,7 @@ struct ForwardPathTests {
   @Test("a frame the shortcut does not take is buffered, not written, and disarms it")
   func otherFramesAreThePipelines() throws {
     let rig = try Rig()
-    rig.arm()
-    rig.path.publish()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtSlot, 1)
     rig.script.add(EV.abs, ABS.mtTrackingID, 42)  // a touch begins
     rig.script.add(EV.abs, ABS.mtPositionX, 10)
@@ -192,8 +196,7 @@ struct ForwardPathTests {
   @Test("SYN_DROPPED ends the path's read and is handed over with its status; part of a frame too")
   func droppedAndPartial() throws {
     let rig = try Rig()
-    rig.arm()
-    rig.path.publish()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtPositionX, 250)
     rig.script.add(EV.syn, 3, 0, status: 1)  // SYN_DROPPED
     rig.script.add(EV.syn, SYN.report, 0)
@@ -203,8 +206,7 @@ struct ForwardPathTests {
     #expect(rig.script.results.count == 1)  // the rest is read by the pipeline
 
     rig.script.results = []
-    rig.arm()
-    rig.path.publish()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtPositionX, 260)  // and then nothing yet: half a frame
     #expect(rig.path.run() == 0)
     #expect(!rig.shortcut.isArmed)
@@ -218,18 +220,14 @@ struct ForwardPathTests {
   @Test("a frame stamped at the timer's deadline is left to the pipeline, where the timer fires first")
   func deadline() throws {
     let rig = try Rig()
-    rig.arm()
-    rig.shortcut.composer.pointee.deadline = 1.0
-    rig.path.publish()
+    rig.armAndPublish(deadline: 1.0)
     rig.script.add(EV.abs, ABS.mtPositionX, 250, at: 1_000_000)
     rig.script.add(EV.syn, SYN.report, 0, at: 1_000_000)
     #expect(rig.path.run() == 0)
     #expect(rig.written() == [])
     rig.script.results = []
     _ = rig.buffered()
-    rig.arm()
-    rig.shortcut.composer.pointee.deadline = 1.0
-    rig.path.publish()
+    rig.armAndPublish(deadline: 1.0)
     rig.script.add(EV.abs, ABS.mtPositionX, 250, at: 999_999)
     rig.script.add(EV.syn, SYN.report, 0, at: 999_999)
     #expect(rig.path.run() == 1)

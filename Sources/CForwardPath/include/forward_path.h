@@ -68,9 +68,6 @@ int touchd_forward_path_pending(touchd_forward_path *path, uint64_t *tokens, int
 /// errno) and the event in `*event`.
 bool touchd_path_entry_next(touchd_path_entry *entry, int *status, touchd_shortcut_event *event);
 
-/// Whether the entry has buffered results.
-bool touchd_path_entry_has_buffered(const touchd_path_entry *entry);
-
 /// Writes to the virtual touchscreen that failed since the entry was made.
 int64_t touchd_path_entry_write_errors(const touchd_path_entry *entry);
 
