@@ -2,8 +2,9 @@
 // touchd: a Linux touchscreen daemon with UIKit's touch-delivery semantics.
 //
 // Layers, dependencies flowing one way (see docs/architecture.md):
-//   CTouchd (C shim)  ->  TouchdInput (events, frames)  ->  TouchDelivery (UIKit model)
-//   TouchdDevices (Linux devices, the only user of CTouchd)   ->  TouchdScene  ->  touchd, touchctl
+//   CTouchd (C shim)  ->  TouchdDevices (Linux devices)  ->  TouchdInput (events, frames)
+//   TouchdCore (touch frames, no dependency)  ->  TouchDelivery (UIKit model, stdlib only)
+//   TouchdInput + TouchDelivery  ->  TouchdScene  ->  TouchdDaemon  ->  touchd, touchctl
 //   CForwardShortcut (C, portable: used by TouchdInput) and CForwardPath (C, libevdev: used by
 //   TouchdDevices) hold the forwarding shortcut's input-thread path (docs/forward.md).
 import PackageDescription
@@ -47,11 +48,15 @@ let package = Package(
     // The input thread's turn before the pipeline's queue: read a forwarded device's frame through
     // libevdev, compose it (CForwardShortcut), write it to uinput. Linux only.
     .target(name: "CForwardPath", dependencies: ["CTouchd", "CForwardShortcut"]),
+    // The pure core: what a touch and a key are between input and delivery (TouchPhase, TouchID,
+    // Timestamp, Contact, TouchFrame; KeyPhase, KeyChange, KeyFrame). No dependency at all, so
+    // TouchDelivery builds with the standard library alone.
+    .target(name: "TouchdCore", swiftSettings: strict),
     // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Swift,
-    // plus the portable C composer of the forwarding shortcut.
+    // plus the portable C composer of the forwarding shortcut. Re-exports TouchdCore.
     .target(
       name: "TouchdInput",
-      dependencies: ["CForwardShortcut", .product(name: "Yams", package: "Yams")],
+      dependencies: ["TouchdCore", "CForwardShortcut", .product(name: "Yams", package: "Yams")],
       swiftSettings: strict
     ),
     // Real devices on Linux: udev discovery and hotplug, libevdev reading and resync.
@@ -60,10 +65,11 @@ let package = Package(
       dependencies: ["CTouchd", "CForwardPath", "TouchdInput"],
       swiftSettings: strict
     ),
-    // Where a touch is hit-tested and delivered: UIKit's event model and gesture recognizers. Pure Swift.
+    // Where a touch is hit-tested and delivered: UIKit's event model and gesture recognizers. Pure
+    // Swift on the core alone: its dependency closure is the standard library.
     .target(
       name: "TouchDelivery",
-      dependencies: ["TouchdInput"],
+      dependencies: ["TouchdCore"],
       swiftSettings: strict
     ),
     // Scene files: windows, views and recognizers from YAML; the action messages that leave touchd.

@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// The application (UIKit's `UIApplication`): owns the windows, the clock and the current event,
 /// turns frames into ``Touch`` and ``TouchEvent`` objects, and is the last responder in every chain.

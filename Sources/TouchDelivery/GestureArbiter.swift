@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// UIKit's delivery procedure and gesture arbitration, shared by the application's windows.
 ///

@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// Answers the questions UIKit's `UIGestureRecognizerDelegate` answers. Every method is optional:
 /// the defaults are UIKit's (begin: yes, receive: yes, simultaneously: no, failure requirements: no).

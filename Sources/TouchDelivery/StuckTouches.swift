@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// Cancels touches that stopped moving: a stuck or ghost touch (a slot the panel never lifts, a
 /// contact that EMI or a smear holds on the glass) would otherwise hold its view and recognizers

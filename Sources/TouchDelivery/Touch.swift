@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// One finger for the whole multitouch sequence (UIKit's `UITouch`).
 ///

@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// One step of delivery and arbitration, with its cause: what `touchctl replay --explain` prints and
 /// the daemon publishes as `trace` messages. Set ``Application/tracer`` to receive them; with no

@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// One touch of one view delivery as it was made: what the touch's hit-test view heard
 /// (`touchesBegan`, `touchesMoved`, `touchesEnded`, `touchesCancelled`), when and where. Set

@@ -19,3 +19,8 @@ public func runProcess(_ executable: URL, _ arguments: [String]) throws -> (
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
 }
+
+/// Runs the built touchctl (``TestPaths/builtProduct(_:)``) with `arguments` to completion.
+public func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+  try runProcess(try TestPaths.builtProduct("touchctl"), arguments)
+}

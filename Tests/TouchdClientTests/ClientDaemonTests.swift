@@ -17,7 +17,7 @@ import TouchdTestKit
 /// replay. scripts/test.sh therefore runs this suite on its own, after the others
 /// (`TOUCHD_CLIENT_DAEMON_TESTS=separately` skips it in the first run).
 @Suite(
-  .serialized, .enabled(if: touchdBinary != nil, "touchd is not built"),
+  .serialized,
   .disabled(
     if: ProcessInfo.processInfo.environment["TOUCHD_CLIENT_DAEMON_TESTS"] == "separately",
     "run on its own afterwards (scripts/test.sh)"))

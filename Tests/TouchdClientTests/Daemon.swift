@@ -7,15 +7,6 @@ import TouchdTestKit
   import Glibc
 #endif
 
-/// The built `touchd`: next to the test bundle, else in the package's `.build/debug`.
-let touchdBinary: String? = {
-  var candidates = [Bundle.main.bundleURL.appendingPathComponent("touchd").path]
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  candidates.append(root.appendingPathComponent(".build/debug/touchd").path)
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
-
 struct TestFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
@@ -122,7 +113,7 @@ final class Daemon: @unchecked Sendable {
   let logURL: URL
 
   init(arguments: [String], socket: String, directory: URL) throws {
-    guard let binary = touchdBinary else { throw TestFailure("touchd is not built") }
+    let binary = try TestPaths.builtProduct("touchd").path
     logURL = directory.appendingPathComponent("touchd-\(UInt64(Date().timeIntervalSince1970 * 1e6)).log")
     _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
     process.executableURL = URL(fileURLWithPath: binary)

@@ -8,7 +8,7 @@ import TouchdTestKit
 /// `touchd --replay` against the kiosk-controls example: a subscriber to `action` and `control`
 /// gets exactly what `ScenePlayer` computes (live equals replay), the pressed state included, and
 /// `set` on a control answers and publishes its state.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct ControlSubscriptionTests {
   static let types = ["action", "control"]
   static let scenePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -10,7 +10,7 @@ import TouchdTestKit
 
 /// The real `touchd` binary, replaying scripted recordings in real time on a temporary socket,
 /// with real clients. Each test says what a kiosk app relies on.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct DaemonIntegrationTests {
   private func actions(_ messages: [[String: Any]]) -> [String] {
     messages.filter { $0["type"] as? String == "action" }.compactMap { $0["action"] as? String }
@@ -304,9 +304,9 @@ struct DaemonIntegrationTests {
     let script = try run("/bin/sh", [root.appendingPathComponent("scripts/version.sh").path])
     let version = script.output.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(script.status == 0 && version == TouchdVersion.current)
-    let touchd = try run(try #require(builtProduct("touchd")), ["--version"])
+    let touchd = try run(try builtProduct("touchd"), ["--version"])
     #expect(touchd.status == 0 && touchd.output == "touchd \(version)\n")
-    let touchctl = try run(try #require(builtProduct("touchctl")), ["--version"])
+    let touchctl = try run(try builtProduct("touchctl"), ["--version"])
     #expect(touchctl.status == 0 && touchctl.output == "touchctl \(version)\n")
   }
 
@@ -316,7 +316,7 @@ struct DaemonIntegrationTests {
     try "version: 1\nwindows:\n  - id: main\n    size: {width: 100, hieght: 100}\n"
       .write(toFile: scenePath, atomically: true, encoding: .utf8)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: builtProduct("touchd")!)
+    process.executableURL = URL(fileURLWithPath: try builtProduct("touchd"))
     process.arguments = ["--scene", scenePath, "--socket", dir.appendingPathComponent("s.sock").path]
     let pipe = Pipe()
     process.standardError = pipe
@@ -329,7 +329,7 @@ struct DaemonIntegrationTests {
   }
 
   @Test func aBadCommandLineExitsWithUsageAndHelpListsTheOptions() throws {
-    let touchd = URL(fileURLWithPath: try #require(builtProduct("touchd")))
+    let touchd = URL(fileURLWithPath: try builtProduct("touchd"))
     let bad = try runProcess(touchd, ["--scene", "config/kiosk.yaml", "--sped", "2"])
     #expect(bad.status == 64)
     #expect(bad.stderr.hasPrefix("touchd: unknown option '--sped' (did you mean '--speed'?)\n"), "\(bad.stderr)")
@@ -344,7 +344,6 @@ struct DaemonIntegrationTests {
 /// `forward:` is live (docs/forward.md): the daemon loads such a scene as any other, no longer
 /// warning that it does not forward, and takes `--uinput` for the node its virtual touchscreens
 /// are created through (the VM suite's forward-* checks run it on real devices).
-@Suite(.enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
 struct ForwardSceneDaemonTests {
   @Test("A scene with forward: loads without the old not-live warning; --uinput is an option")
   func loads() throws {
@@ -355,7 +354,7 @@ struct ForwardSceneDaemonTests {
     let (client, _) = try daemon.connect()
     #expect(client.command(#"{"cmd":"ping","id":1}"#, id: 1).reply?["ok"] as? Bool == true)
     #expect(!daemon.log.contains("not live"), "\(daemon.log)")
-    let help = try runProcess(URL(fileURLWithPath: try #require(builtProduct("touchd"))), ["--help"])
+    let help = try runProcess(URL(fileURLWithPath: try builtProduct("touchd")), ["--help"])
     #expect(help.stdout.contains("--uinput PATH"))
   }
 }

@@ -5,14 +5,9 @@ import TouchdTestKit
   import Glibc
 #endif
 
-/// The built `touchd`/`touchctl` binaries, next to the test bundle (or in the package's .build).
-func builtProduct(_ name: String) -> String? {
-  var candidates = [Bundle.main.bundleURL.appendingPathComponent(name).path]
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  candidates.append(root.appendingPathComponent(".build/debug/\(name)").path)
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
+/// The built `touchd`/`touchctl` binary's path (``TestPaths/builtProduct(_:)``: throws when it is
+/// not built).
+func builtProduct(_ name: String) throws -> String { try TestPaths.builtProduct(name).path }
 
 /// A scratch directory for one test.
 func scratchDirectory(_ name: String = #function) -> URL {
@@ -50,7 +45,7 @@ final class DaemonProcess: @unchecked Sendable {
 
   /// Starts `touchd --scene SCENE --socket SOCKET ARGS` and waits until the socket exists.
   init(scene: String, directory: URL, arguments: [String]) throws {
-    guard let binary = builtProduct("touchd") else { throw DaemonTestError("touchd is not built") }
+    let binary = try builtProduct("touchd")
     socket = directory.appendingPathComponent("touchd.sock").path
     logURL = directory.appendingPathComponent("touchd.log")
     _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)

@@ -11,7 +11,7 @@ import TouchdTestKit
 
 /// Hostile clients against the real `touchd` (issue #20, docs/reliability.md "Hostile clients"):
 /// what each gets back, and that the daemon and its other clients go on unharmed.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct HostileClientTests {
   /// A daemon that idles (its recording starts in 10 minutes) with `options` added.
   private func idleDaemon(_ options: [String] = [], scene: String = kioskScenePath, name: String = #function) throws

@@ -13,7 +13,7 @@ import TouchdTestKit
 /// daemon's own dispatch clock; a subscriber gets the `idle` messages `ScenePlayer` computes, line
 /// for line (their times are deadlines, not the moment the timer ran), a views filter does not hold
 /// them back, and `status` reports the state and the last input.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct IdleDaemonTests {
   static let scene = """
     version: 1

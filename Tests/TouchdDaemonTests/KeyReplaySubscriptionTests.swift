@@ -12,7 +12,7 @@ import TouchdTestKit
 /// `touchd --replay` of a touchscreen and a kiosk keypad together: the daemon merges the two
 /// recordings by time and routes the keypad to its window's keys, and a subscriber gets what
 /// `ScenePlayer` computes from the same recordings (live equals replay).
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct KeyReplaySubscriptionTests {
   static let scene = """
     version: 1
@@ -121,7 +121,7 @@ struct KeyReplaySubscriptionTests {
     let plain = dir.appendingPathComponent("plain.yaml").path
     try Self.scene.replacingOccurrences(of: "\"Kiosk Keypad\"", with: "\"Other Keypad\"")
       .write(toFile: plain, atomically: true, encoding: .utf8)
-    guard let binary = builtProduct("touchd") else { return }
+    let binary = try builtProduct("touchd")
     let result = try runProcess(
       URL(fileURLWithPath: binary),
       [

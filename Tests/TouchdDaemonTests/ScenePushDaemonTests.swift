@@ -6,7 +6,7 @@ import TouchdTestKit
 /// The `scene` command through the socket (issue #18): a client's scene replaces the running one
 /// at once, every client hears of it, the recorded taps then meet the new views; a bad scene is
 /// refused with its problems placed by path, and the scene before it stays.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct ScenePushDaemonTests {
   /// One full-window view `pad` whose tap publishes `action`.
   static func padScene(action: String) -> String {

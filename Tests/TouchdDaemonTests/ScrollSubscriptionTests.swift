@@ -5,7 +5,7 @@ import TouchdTestKit
 
 /// The daemon publishes scroll views' delegate callbacks to `scroll` subscribers, exactly as
 /// `touchctl replay` computes them (the deceleration ticks included).
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct ScrollSubscriptionTests {
   static let scene = """
     version: 1

@@ -13,7 +13,7 @@ import TouchdTestKit
 /// on the daemon's own clock (a `DispatchClock` on the recording's time line), so the stuck touch
 /// is cancelled by a live dispatch timer; a subscriber gets what `ScenePlayer` computes on its
 /// virtual clock, and `status` counts the stuck touch.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct StuckTouchDaemonTests {
   static let scene = """
     version: 1

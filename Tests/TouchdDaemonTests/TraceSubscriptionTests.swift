@@ -90,7 +90,7 @@ final class TypesHandler: CommandHandler, @unchecked Sendable {
 }
 
 /// The real daemon with trace subscribers.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct DaemonTraceTests {
   private func lines(_ messages: [[String: Any]], type: String) -> [[String: Any]] {
     messages.filter { $0["type"] as? String == type }

@@ -6,7 +6,7 @@ import TouchdTestKit
 /// socket, message for message; bad input gets the Unix socket's error replies, or an error and a
 /// close with RFC 6455's status where WebSocket has its own failure (binary, oversized, broken
 /// frames, a page whose Origin is not allowed); the daemon stays up through all of it.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct WebSocketDaemonTests {
   /// A daemon with the endpoint on a free loopback port (`127.0.0.1:0`), and that port, read
   /// back from `status`.
@@ -223,7 +223,7 @@ struct WebSocketDaemonTests {
   @Test("An address other than loopback is refused at start unless --websocket-allow-remote")
   func remoteNeedsPermission() throws {
     let dir = scratchDirectory()
-    guard let binary = builtProduct("touchd") else { return }
+    let binary = try builtProduct("touchd")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = [

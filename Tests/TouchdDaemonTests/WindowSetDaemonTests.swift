@@ -12,7 +12,7 @@ import TouchdTestKit
 /// `set` on a window through the daemon's socket (issue #19): the reply, the `windowChanged`
 /// notice to every client, the hello of clients that connect later, `status`, and the touches that
 /// follow mapped the new way.
-@Suite(.serialized, .enabled(if: builtProduct("touchd") != nil, "touchd is not built"))
+@Suite(.serialized)
 struct WindowSetDaemonTests {
   static let scene = """
     version: 1

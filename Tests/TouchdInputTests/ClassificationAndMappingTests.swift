@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 @testable import TouchdInput
 
@@ -82,10 +83,7 @@ import Testing
   }
 
   @Test func sharedRecordingsAndTouchpads() throws {
-    guard let shared = sharedRecordings else {
-      print("skipping: ../shared/recordings is absent")
-      return
-    }
+    let shared = try TestPaths.sharedRecordings()
     let names = try FileManager.default.contentsOfDirectory(atPath: shared)
     var touchscreens = 0
     for name in names where name.hasSuffix(".evemu") || name.hasSuffix(".desc") {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 @testable import TouchdInput
 
@@ -300,10 +301,7 @@ struct SplitMix {
   }
 
   @Test func sharedRecordingsRoundTrip() throws {
-    guard let shared = sharedRecordings else {
-      print("skipping: ../shared/recordings is absent")
-      return
-    }
+    let shared = try TestPaths.sharedRecordings()
     for name in try FileManager.default.contentsOfDirectory(atPath: shared)
     where name.hasSuffix(".evemu") || name.hasSuffix(".events") {
       try roundTrip(shared, name)

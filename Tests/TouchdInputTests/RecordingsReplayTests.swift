@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 @testable import TouchdInput
 
@@ -67,10 +68,7 @@ func replayAndCheck(_ directory: String, _ name: String) throws -> [TouchFrame] 
   }
 
   @Test func allSharedTouchscreenRecordings() throws {
-    guard let shared = sharedRecordings else {
-      print("skipping: ../shared/recordings is absent")
-      return
-    }
+    let shared = try TestPaths.sharedRecordings()
     let names = try FileManager.default.contentsOfDirectory(atPath: shared)
       .filter { $0.hasSuffix(".evemu") || $0.hasSuffix(".events") }
     #expect(Set(names) == Set(expectedTouches.keys))
@@ -78,10 +76,7 @@ func replayAndCheck(_ directory: String, _ name: String) throws -> [TouchFrame] 
   }
 
   @Test func sameFrameSlotReuseInTheSharpRecording() throws {
-    guard let shared = sharedRecordings else {
-      print("skipping: ../shared/recordings is absent")
-      return
-    }
+    let shared = try TestPaths.sharedRecordings()
     let frames = try replayAndCheck(shared, "sharp-04dd-9681-tpc-ic-fast-multifinger-taps-10finger.evemu")
     let both = frames.filter { frame in
       frame.contacts.contains { $0.phase == .ended } && frame.contacts.contains { $0.phase == .began }

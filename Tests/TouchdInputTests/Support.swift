@@ -1,19 +1,11 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 @testable import TouchdInput
 
-/// The fixtures shipped with the tests.
-let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("Fixtures/recordings").path
-
-/// The shared recordings next to the package (`../shared/recordings`), nil when absent.
-let sharedRecordings: String? = {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  let path = root.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
-  return FileManager.default.fileExists(atPath: path + "/SOURCES.md") ? path : nil
-}()
+/// The recordings shipped with the tests.
+let fixturesDirectory = TestPaths.carriedRecordings
 
 func fixture(_ name: String) -> String { fixturesDirectory + "/" + name }
 

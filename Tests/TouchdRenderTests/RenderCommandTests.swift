@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 @Suite("touchctl render")
 struct RenderCommandTests {

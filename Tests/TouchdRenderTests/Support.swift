@@ -113,23 +113,6 @@ let scrollDocsRecordingURL = repositoryRoot.appendingPathComponent(
   "Tests/TouchdRenderTests/Fixtures/product-list-scroll.evemu")
 let scrollDocsImageURL = repositoryRoot.appendingPathComponent("docs/images/product-list-scroll.svg")
 
-/// Runs the built touchctl (beside the test bundle, or in .build/debug).
-func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-  let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  let candidates = [
-    bundleDirectory.appendingPathComponent("touchctl"),
-    bundleDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("touchctl"),
-    repositoryRoot.appendingPathComponent(".build/debug/touchctl"),
-  ]
-  guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-    struct NotBuilt: Error, CustomStringConvertible {
-      var description: String { "touchctl is not built: run swift build --build-tests first" }
-    }
-    throw NotBuilt()
-  }
-  return try runProcess(binary, arguments)
-}
-
 /// A file in a fresh temporary directory.
 func temporaryFile(_ name: String) -> URL {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchd-render-\(UUID())")

@@ -2,26 +2,12 @@ import Foundation
 import Testing
 import TouchdTestKit
 
-/// Runs the built touchctl (beside the test bundle); nil when it was not built.
-func runTouchctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String)? {
-  let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  let candidates = [
-    bundleDirectory.appendingPathComponent("touchctl"),
-    bundleDirectory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("touchctl"),
-    repositoryRoot.appendingPathComponent(".build/debug/touchctl"),
-  ]
-  guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-    return nil
-  }
-  return try runProcess(binary, arguments)
-}
-
 @Suite("touchctl check")
 struct CheckCommandTests {
   @Test("A valid scene prints its counts and exits 0")
   func valid() throws {
     let path = configURL("kiosk.yaml").path
-    guard let result = try runTouchctl(["check", path]) else { return }
+    let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stdout == "\(path): ok (1 windows, 6 views, 5 recognizers)\n")
   }
@@ -29,7 +15,7 @@ struct CheckCommandTests {
   @Test("The product-list example, with its two scroll views, passes")
   func productList() throws {
     let path = configURL("product-list.yaml").path
-    guard let result = try runTouchctl(["check", path]) else { return }
+    let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == "\(path): ok (1 windows, 37 views, 35 recognizers)\n")
@@ -49,7 +35,7 @@ struct CheckCommandTests {
             scroll: {contentSize: {width: 10, height: 100}, decelerationRate: slow}
     """.write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
-    guard let result = try runTouchctl(["check", url.path]) else { return }
+    let result = try runTouchctl(["check", url.path])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -75,7 +61,7 @@ struct CheckCommandTests {
             alpha: 3
     """.write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
-    guard let result = try runTouchctl(["check", url.path]) else { return }
+    let result = try runTouchctl(["check", url.path])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchdInput
+import TouchdTestKit
 import Yams
 
 @testable import TouchdScene
@@ -625,7 +626,7 @@ struct ControlSceneFormatTests {
   @Test("touchctl check passes the kiosk-controls example")
   func checkKioskControls() throws {
     let path = configURL("kiosk-controls.yaml").path
-    guard let result = try runTouchctl(["check", path]) else { return }
+    let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == "\(path): ok (1 windows, 8 views, 2 recognizers)\n")

@@ -88,16 +88,16 @@ struct DevicePatternTests {
     script.tap(at: .init(x: 500, y: 400))
     let recording = dir.appendingPathComponent("tap.evemu").path
     try script.evemuText.write(toFile: recording, atomically: true, encoding: .utf8)
-    let right = try #require(
-      try runTouchctl(["replay", recording, "--scene", scenePath, "--udev-property", "TOUCHD_WINDOW=right"]))
+    let right =
+      try runTouchctl(["replay", recording, "--scene", scenePath, "--udev-property", "TOUCHD_WINDOW=right"])
     #expect(right.status == 0, "\(right.stderr)")
     #expect(right.stdout.split(separator: "\n").allSatisfy { $0.contains(#""window":"right""#) })
     #expect(right.stdout.split(separator: "\n").count == 2)
-    let none = try #require(try runTouchctl(["replay", recording, "--scene", scenePath]))
+    let none = try runTouchctl(["replay", recording, "--scene", scenePath])
     #expect(none.status == 1)
     #expect(none.stderr == "\(scenePath): no window of the scene takes touches from 'touchd synthetic touchscreen'\n")
-    let bad = try #require(
-      try runTouchctl(["replay", recording, "--scene", scenePath, "--udev-property", "window=right"]))
+    let bad =
+      try runTouchctl(["replay", recording, "--scene", scenePath, "--udev-property", "window=right"])
     #expect(bad.status != 0)
     #expect(bad.stderr.contains("--udev-property window=right: expected KEY=VALUE with KEY a udev property name"))
   }

@@ -28,7 +28,7 @@ struct ExplainCommandTests {
   func explainsAMovedTap() throws {
     let files = try Files(movedTapScript())
     let (scene, recording) = (files.scene, files.recording)
-    guard let result = try runTouchctl(["replay", recording, "--scene", scene, "--explain"]) else { return }
+    let result = try runTouchctl(["replay", recording, "--scene", scene, "--explain"])
     #expect(result.status == 0, "\(result.stderr)")
     let out = lines(result.stdout)
     #expect(out.first == "+0.000 touch 1 began at (200, 300.1) in view 'door' → door-tap")
@@ -38,7 +38,7 @@ struct ExplainCommandTests {
     #expect(out.contains("+0.050 touches moved on view 'door': 1 at (260.1, 300.1)"))
     #expect(out.last == "+0.100 door-tap: failed → possible: reset: every touch it received has ended")
     #expect(!out.contains { $0.contains(" action ") }, "no action fires")
-    let again = try #require(try runTouchctl(["replay", recording, "--scene", scene, "--explain"]))
+    let again = try runTouchctl(["replay", recording, "--scene", scene, "--explain"])
     #expect(again.stdout == result.stdout, "deterministic")
   }
 
@@ -47,8 +47,8 @@ struct ExplainCommandTests {
     let script = movedTapScript()
     let files = try Files(script)
     let (scene, recording) = (files.scene, files.recording)
-    guard let traced = try runTouchctl(["replay", recording, "--scene", scene, "--trace"]) else { return }
-    let plain = try #require(try runTouchctl(["replay", recording, "--scene", scene]))
+    let traced = try runTouchctl(["replay", recording, "--scene", scene, "--trace"])
+    let plain = try runTouchctl(["replay", recording, "--scene", scene])
     #expect(traced.status == 0 && plain.status == 0)
     let expected = try ScenePlayer.replay(script.recording, scene: Scene.parse(doorSceneYAML), trace: true)
     #expect(lines(traced.stdout) == expected.map(\.jsonLine))
@@ -70,7 +70,7 @@ struct ExplainCommandTests {
       "--at", "0.1", #"{"cmd":"ignoreInteraction","value":true}"#, "--at", "0.5",
       #"{"cmd":"ignoreInteraction","value":false}"#,
     ]
-    guard let json = try runTouchctl(["replay", recording, "--scene", scene] + at) else { return }
+    let json = try runTouchctl(["replay", recording, "--scene", scene] + at)
     #expect(json.status == 0, "\(json.stderr)")
     #expect(
       lines(json.stdout).filter { $0.contains(#""type":"action""#) } == [
@@ -80,7 +80,7 @@ struct ExplainCommandTests {
       lines(json.stdout).first { $0.contains(#""phase":"cancelled""#) }
         == #"{"type":"touches","seq":2,"phase":"cancelled","view":"door","window":"w","time":10.1,"touches":[{"id":1,"view":"door","phase":"cancelled","x":200,"y":300.07326,"tapCount":1}]}"#
     )
-    let explained = try #require(try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at))
+    let explained = try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at)
     #expect(
       lines(explained.stdout) == [
         "+0.000 touch 1 began at (200, 300.1) in view 'door' → door-tap",
@@ -109,7 +109,7 @@ struct ExplainCommandTests {
       "--at", "0.02",
       #"{"cmd":"update","op":"replace","recognizer":{"id":"door-tap","type":"tap","action":"enter"}}"#,
     ]
-    guard let result = try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at) else { return }
+    let result = try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at)
     #expect(result.status == 0, "\(result.stderr)")
     let out = lines(result.stdout)
     #expect(
@@ -130,37 +130,37 @@ struct ExplainCommandTests {
   func badArguments() throws {
     let files = try Files(ignoringScript())
     let (scene, recording) = (files.scene, files.recording)
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String)? {
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
       try runTouchctl(["replay", recording, "--scene", scene] + arguments)
     }
-    guard let unknownView = try run(["--at", "0.2", #"{"cmd":"set","view":"dor","hidden":true}"#]) else { return }
+    let unknownView = try run(["--at", "0.2", #"{"cmd":"set","view":"dor","hidden":true}"#])
     #expect(unknownView.status == 1)
     #expect(unknownView.stdout.isEmpty)
     #expect(
       unknownView.stderr
         == #"--at 0.2 {"cmd":"set","view":"dor","hidden":true}: unknown view 'dor' (did you mean 'door'?)"# + "\n")
-    let badJSON = try #require(try run(["--at", "0.2", #"{"cmd":"set","#]))
+    let badJSON = try run(["--at", "0.2", #"{"cmd":"set","#])
     #expect(badJSON.status == 1)
     #expect(
       badJSON.stderr
         == #"--at 0.2 {"cmd":"set",: not JSON at column 14: unexpected end of the line, expected a key in double quotes"#
         + "\n")
-    let unknownCommand = try #require(try run(["--at", "1", #"{"cmd":"reload"}"#]))
+    let unknownCommand = try run(["--at", "1", #"{"cmd":"reload"}"#])
     #expect(
       unknownCommand.stderr
         == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction, update)"#
         + "\n")
-    let unbalanced = try #require(try run(["--at", "1", #"{"cmd":"ignoreInteraction","value":false}"#]))
+    let unbalanced = try run(["--at", "1", #"{"cmd":"ignoreInteraction","value":false}"#])
     #expect(unbalanced.status == 1)
     #expect(
       unbalanced.stderr == #"--at 1 {"cmd":"ignoreInteraction","value":false}: not ignoring interaction events"#
         + "\n")
-    let seconds = try #require(try run(["--at", "soon", "{}"]))
+    let seconds = try run(["--at", "soon", "{}"])
     #expect(seconds.stderr == "--at soon {}: 'soon' is not a number of seconds (0 or more)\n")
-    let odd = try #require(try run(["--at", "1"]))
+    let odd = try run(["--at", "1"])
     #expect(odd.status == 1)
     #expect(odd.stderr.hasPrefix("--at takes SECONDS and a JSON command, got 1 value(s): 1"))
-    let noScene = try #require(try runTouchctl(["replay", recording, "--explain"]))
+    let noScene = try runTouchctl(["replay", recording, "--explain"])
     #expect(noScene.status != 0)
     #expect(noScene.stderr.contains("--explain needs --scene"))
   }

@@ -55,7 +55,7 @@ struct MultiReplayCommandTests {
   func twoFilesWithoutScene() throws {
     let taps = try tapsFile()
     defer { try? FileManager.default.removeItem(atPath: taps) }
-    guard let result = try runTouchctl(["replay", taps, keypadFixturePath]) else { return }
+    let result = try runTouchctl(["replay", taps, keypadFixturePath])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = objects(result.stdout)
     #expect(lines.count == 10)
@@ -75,7 +75,7 @@ struct MultiReplayCommandTests {
 
   @Test("One keypad file prints key frames without a device index, as one touchscreen prints its frames")
   func keypadAlone() throws {
-    guard let result = try runTouchctl(["replay", keypadFixturePath]) else { return }
+    let result = try runTouchctl(["replay", keypadFixturePath])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = objects(result.stdout)
     #expect(lines.count == 6)
@@ -85,7 +85,7 @@ struct MultiReplayCommandTests {
 
   @Test("A libinput record file of three devices replays every one of them")
   func multiDeviceFile() throws {
-    guard let result = try runTouchctl(["replay", multiDeviceFixturePath]) else { return }
+    let result = try runTouchctl(["replay", multiDeviceFixturePath])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = objects(result.stdout)
     #expect(lines.map { $0["device"] as? Int } == [0, 0, 1, 1])
@@ -100,14 +100,14 @@ struct MultiReplayCommandTests {
       try? FileManager.default.removeItem(atPath: taps)
       try? FileManager.default.removeItem(atPath: scene)
     }
-    guard let result = try runTouchctl(["replay", taps, keypadFixturePath, "--scene", scene]) else { return }
+    let result = try runTouchctl(["replay", taps, keypadFixturePath, "--scene", scene])
     #expect(result.status == 0, "\(result.stderr)")
     let recordings = [try RecordingReader.load(path: taps), try RecordingReader.load(path: keypadFixturePath)]
     let expected = try ScenePlayer.replay(recordings, scene: try Scene.load(path: scene))
     #expect(result.stdout == expected.map { $0.jsonLine + "\n" }.joined())
     #expect(expected.filter { $0.type == "touches" }.count == 4)
-    let explained = try #require(
-      try runTouchctl(["replay", taps, keypadFixturePath, "--scene", scene, "--explain"]))
+    let explained =
+      try runTouchctl(["replay", taps, keypadFixturePath, "--scene", scene, "--explain"])
     #expect(explained.status == 0)
     // Counted from the keypad's first event, 0.1 s: the first tap began at 0.3 s.
     #expect(explained.stdout.contains("+0.200 touches began on view 'pad'"), "\(explained.stdout)")
@@ -121,18 +121,18 @@ struct MultiReplayCommandTests {
       try? FileManager.default.removeItem(atPath: taps)
       try? FileManager.default.removeItem(atPath: scene)
     }
-    guard let result = try runTouchctl(["replay", taps, keypadFixturePath, "--scene", scene]) else { return }
+    let result = try runTouchctl(["replay", taps, keypadFixturePath, "--scene", scene])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("\(keypadFixturePath): the recorded device \"Kiosk Keypad\" is not a touchscreen"))
     #expect(result.stderr.contains("nor its keys: no window's keys.devices matches its name \"Kiosk Keypad\""))
     // A touchscreen no window takes names the recording it is in.
-    let other = try #require(try runTouchctl(["replay", keypadFixturePath, multiDeviceFixturePath, "--scene", scene]))
+    let other = try runTouchctl(["replay", keypadFixturePath, multiDeviceFixturePath, "--scene", scene])
     #expect(other.status == 1)
     #expect(other.stderr.hasPrefix("\(keypadFixturePath): the recorded device \"Kiosk Keypad\""))
     let keysScene = try sceneFile()
     defer { try? FileManager.default.removeItem(atPath: keysScene) }
-    let atmel = try #require(try runTouchctl(["replay", multiDeviceFixturePath, "--scene", keysScene]))
+    let atmel = try runTouchctl(["replay", multiDeviceFixturePath, "--scene", keysScene])
     #expect(atmel.status == 1)
     #expect(
       atmel.stderr
@@ -142,12 +142,10 @@ struct MultiReplayCommandTests {
 
   @Test("--desc goes with one recording; no recording is a usage error")
   func usage() throws {
-    guard let desc = try runTouchctl(["replay", keypadFixturePath, keypadFixturePath, "--desc", "x.desc"]) else {
-      return
-    }
+    let desc = try runTouchctl(["replay", keypadFixturePath, keypadFixturePath, "--desc", "x.desc"])
     #expect(desc.status != 0)
     #expect(desc.stderr.contains("--desc describes one recording"))
-    let none = try #require(try runTouchctl(["replay"]))
+    let none = try runTouchctl(["replay"])
     #expect(none.status != 0)
     #expect(none.stderr.contains("give a recording"))
   }

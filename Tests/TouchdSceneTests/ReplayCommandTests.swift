@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchdInput
+import TouchdTestKit
 
 /// `touchctl replay` decides which devices are touchscreens as the live daemon does without a
 /// udev record: by udev's input_id rule.
@@ -38,7 +39,7 @@ struct ReplayCommandTests {
   func withoutDirect() throws {
     let path = try recordingFile(device(keys: [BTN.touch], properties: []))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = try #require(try runTouchctl(["replay", path]))
+    let result = try runTouchctl(["replay", path])
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").count == 2)
     #expect(result.stdout.contains(#""phase":"began""#))
@@ -49,7 +50,7 @@ struct ReplayCommandTests {
     let path = try recordingFile(device(keys: [BTN.touch, BTN.toolFinger], properties: []))
     defer { try? FileManager.default.removeItem(atPath: path) }
     for arguments in [["replay", path], ["replay", path, "--scene", configURL("kiosk.yaml").path]] {
-      let result = try #require(try runTouchctl(arguments))
+      let result = try runTouchctl(arguments)
       #expect(result.status == 1)
       #expect(result.stdout.isEmpty)
       #expect(

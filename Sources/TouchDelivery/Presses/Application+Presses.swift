@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 extension Application {
   /// Delivers one key frame's changes to `window` at `time` (the caller advances the clock first).

@@ -1,4 +1,4 @@
-import TouchdInput
+import TouchdCore
 
 /// What a press is (UIKit's `UIPress.PressType`): UIKit's names, plus free names for kiosk keys
 /// (`help`, `receipt`). A scene's window `keys.map` says which key makes which type.

@@ -1,21 +1,15 @@
 import Testing
 import TouchdInput
+import TouchdTestKit
 
 @testable import TouchDelivery
 
 /// Real recordings from `../shared/recordings` (next to the package), replayed through the frame
-/// assembler and `Application.handle(_:in:)`. Skipped when the recordings are absent.
+/// assembler and `Application.handle(_:in:)`. They fail when the recordings are absent.
 @Suite struct RecordingGestureTests {
-  static let directory: String = {
-    // #filePath is …/Tests/TouchDeliveryTests/Gestures/RecordingGestureTests.swift; the package's
-    // parent holds shared/recordings.
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(5)
-    return parts.joined(separator: "/") + "/shared/recordings"
-  }()
-
-  static func load(_ name: String, description: String? = nil) -> Recording? {
-    try? RecordingReader.load(
+  static func load(_ name: String, description: String? = nil) throws -> Recording {
+    let directory = try TestPaths.sharedRecordings()
+    return try RecordingReader.load(
       path: directory + "/" + name, descriptionPath: description.map { directory + "/" + $0 })
   }
 
@@ -33,22 +27,19 @@ import TouchdInput
     f.advance(to: (recording.events.last?.time.seconds ?? 0) + 2)
   }
 
-  @Test(.enabled(if: load("egalax-wetab-1finger-11taps.evemu") != nil))
+  @Test
   func theWeTabsElevenTapsAreElevenTaps() throws {
-    let recording = try #require(Self.load("egalax-wetab-1finger-11taps.evemu"))
+    let recording = try Self.load("egalax-wetab-1finger-11taps.evemu")
     let f = Fingers(window: Size(width: 1280, height: 800))
     f.add(TapGestureRecognizer(), "tap")
     Self.replay(recording, into: f)
     #expect(f.log.filter { $0 == "tap:ended" }.count == 11, "\(f.log)")
   }
 
-  @Test(
-    .enabled(
-      if: load("wacom-isdv4-e6-finger-1finger-double-tap.events", description: "wacom-isdv4-e6-finger.desc") != nil)
-  )
+  @Test
   func theWacomDoubleTapIsOneDoubleTap() throws {
-    let recording = try #require(
-      Self.load("wacom-isdv4-e6-finger-1finger-double-tap.events", description: "wacom-isdv4-e6-finger.desc"))
+    let recording = try Self.load(
+      "wacom-isdv4-e6-finger-1finger-double-tap.events", description: "wacom-isdv4-e6-finger.desc")
     let f = Fingers(window: Size(width: 1366, height: 768))
     let single = f.add(TapGestureRecognizer(), "single")
     let double = f.add(TapGestureRecognizer(numberOfTapsRequired: 2), "double")

@@ -124,9 +124,7 @@ struct ForwardCommandTests {
     try s.evemuText.write(to: recording, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("fwd.evemu")
     let scene = configURL("kiosk-forward.yaml").path
-    guard let result = try runTouchctl(["replay", "--scene", scene, recording.path, "--forward", out.path]) else {
-      return
-    }
+    let result = try runTouchctl(["replay", "--scene", scene, recording.path, "--forward", out.path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(result.stdout.isEmpty)  // the tap hits no recognizer that publishes
@@ -164,9 +162,7 @@ struct ForwardCommandTests {
          views: [{id: r, frame: {x: 0, y: 0, width: 1000, height: 800}}]}
     """.write(to: scene, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("fwd.evemu")
-    guard let result = try runTouchctl(["replay", "--scene", scene.path] + paths + ["--forward", out.path]) else {
-      return
-    }
+    let result = try runTouchctl(["replay", "--scene", scene.path] + paths + ["--forward", out.path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
     let left = try EvemuParser.parse(
@@ -191,12 +187,12 @@ struct ForwardCommandTests {
     try s.evemuText.write(to: recording, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("fwd.evemu").path
     let scene = configURL("kiosk.yaml").path
-    guard let result = try runTouchctl(["replay", "--scene", scene, recording.path, "--forward", out]) else { return }
+    let result = try runTouchctl(["replay", "--scene", scene, recording.path, "--forward", out])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr == "\(scene): --forward: no window of the scene has forward: (docs/forward.md)\n")
     #expect(!FileManager.default.fileExists(atPath: out))
-    let bare = try #require(try runTouchctl(["replay", recording.path, "--forward", out]))
+    let bare = try runTouchctl(["replay", recording.path, "--forward", out])
     #expect(bare.status != 0)
     #expect(bare.stderr.contains("--forward needs --scene"))
   }

@@ -85,16 +85,22 @@ struct ForwardShortcutTests {
     "{id: double, type: tap, action: d, numberOfTapsRequired: 2}",
   ])
   /// A rotated, calibrated window: the shortcut maps through the same matrix and rotation.
-  static let rotated = forwardScene(
-    ["{id: pan, type: pan, action: p, cancelsTouchesInView: false}"],
-    extra: "    rotation: 90\n    calibration: [1.02, 0.01, -0.01, -0.02, 0.98, 0.015]")
+  static let rotated = rotatedScene(90)
+  /// A window at `degrees` of rotation with a calibration matrix of its own (the scene's
+  /// `calibration:`); the C composer has a branch per rotation.
+  static func rotatedScene(_ degrees: Int) -> String {
+    forwardScene(
+      ["{id: pan, type: pan, action: p, cancelsTouchesInView: false}"],
+      extra: "    rotation: \(degrees)\n    calibration: [1.02, 0.01, -0.01, -0.02, 0.98, 0.015]")
+  }
+  /// The device's own matrix (udev's `LIBINPUT_CALIBRATION_MATRIX`), applied before the window's.
+  static let deviceCalibration = CalibrationMatrix(a: 0.97, b: 0.02, c: 0.01, d: 0.015, e: 1.01, f: -0.012)
 
-  /// The protocol B recordings of ../shared/recordings.
-  static func sharedProtocolB() throws -> [Recording] {
-    guard let shared = sharedRecordingsDirectory else { return [] }
+  /// The protocol B recordings in `directory`'s evemu files.
+  static func protocolB(in directory: String) throws -> [Recording] {
     var recordings: [Recording] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: shared).sorted() where name.hasSuffix(".evemu") {
-      for recording in try RecordingReader.loadAll(path: shared + "/" + name) {
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where name.hasSuffix(".evemu") {
+      for recording in try RecordingReader.loadAll(path: directory + "/" + name) {
         if case .slots = recording.description.touchProtocol { recordings.append(recording) }
       }
     }
@@ -112,13 +118,35 @@ struct ForwardShortcutTests {
     return script.recording
   }
 
+  @Test("at every rotation, with the window's and the device's calibration, the C composer's frames are the pipeline's")
+  func everyRotationAndCalibration() throws {
+    // The real protocol B recordings the repository carries (Atmel maXTouch, EDT FT5x06): this
+    // test never depends on ../shared.
+    let recordings = try Self.protocolB(in: TestPaths.carriedRecordings)
+    #expect(recordings.count == 6, "the carried protocol B recordings: \(recordings.map(\.source))")
+    for degrees in [0, 90, 180, 270] {
+      for calibration in [nil, Self.deviceCalibration] {
+        var total = Tally()
+        for recording in recordings {
+          let tally = try Self.play(recording, Self.rotatedScene(degrees), calibration: calibration)
+          #expect(
+            tally.mismatches.isEmpty,
+            "\(recording.source) at \(degrees)°, device calibration \(calibration != nil): \(tally.mismatches.prefix(3))"
+          )
+          total.frames += tally.frames
+          total.composed += tally.composed
+        }
+        // Most frames of these recordings move fingers already down: the composer must take them,
+        // or the comparison above would compare nothing.
+        #expect(total.composed * 2 > total.frames, "\(degrees)°, device calibration \(calibration != nil): \(total)")
+      }
+    }
+  }
+
   @Test("a composed frame is the pipeline's own forwarded frame, for every shared protocol B recording")
   func sharedRecordingsMatch() throws {
-    let recordings = try Self.sharedProtocolB()
-    guard !recordings.isEmpty else {
-      print("skipping: ../shared/recordings is absent")
-      return
-    }
+    let recordings = try Self.protocolB(in: try TestPaths.sharedRecordings())
+    #expect(recordings.count == 19, "the shared protocol B recordings")
     var total = Tally()
     for recording in recordings {
       for (name, yaml) in [("keepAll", Self.keepAll), ("claiming", Self.claiming), ("rotated", Self.rotated)] {
@@ -129,8 +157,7 @@ struct ForwardShortcutTests {
         total.mismatches += tally.mismatches
       }
       // With a device calibration (udev's matrix) on top of the window's.
-      let matrix = CalibrationMatrix(a: 0.97, b: 0.02, c: 0.01, d: 0.015, e: 1.01, f: -0.012)
-      let tally = try Self.play(recording, Self.rotated, calibration: matrix)
+      let tally = try Self.play(recording, Self.rotated, calibration: Self.deviceCalibration)
       #expect(tally.mismatches.isEmpty, "\(recording.source) calibrated: \(tally.mismatches.prefix(3))")
     }
     print("forwarding shortcut over \(recordings.count) recordings: \(total)")

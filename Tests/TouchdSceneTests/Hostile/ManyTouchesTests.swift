@@ -95,10 +95,7 @@ struct ManyTouchesTests {
 
   @Test("12 fingers: the FlatFrog recording (12 at once, 17 touches) pans with 12, and every touch ends")
   func twelveFingers() throws {
-    guard let shared = sharedRecordingsDirectory else {
-      print("skipping: ../shared/recordings is absent")
-      return
-    }
+    let shared = try TestPaths.sharedRecordings()
     let recording = try RecordingReader.load(path: shared + "/flatfrog-25b5-0002-12finger-swipe.evemu")
     let t = try tally(recording, panScene)
     #expect(t.began == 17 && t.finished == 17)
@@ -138,9 +135,3 @@ struct ManyTouchesTests {
     #expect(t.panTouches == 20)
   }
 }
-
-/// ../shared/recordings next to the package, nil when absent.
-let sharedRecordingsDirectory: String? = {
-  let path = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
-  return FileManager.default.fileExists(atPath: path) ? path : nil
-}()
