@@ -1,0 +1,125 @@
+import Dispatch
+import Logging
+import TouchdScene
+
+/// A new scene in place of the running one: the scene file read again (`reload`, SIGHUP) or a
+/// client's `scene` installed, with each open device kept for it or closed and opened again.
+extension Daemon {
+  /// Loads the scene file again. On success the new scene replaces the old (``install(_:source:)``);
+  /// on failure the old one stays.
+  func reload(reason: String) -> Result<Void, SceneError> {
+    dispatchPrecondition(condition: .onQueue(queue))
+    notifier.reloading()
+    let newScene: SceneDocument
+    do {
+      newScene = try Scene.loadDocument(path: options.scenePath)
+    } catch {
+      counters.reloadFailures += 1
+      logger.error(
+        "scene reload rejected; the old scene stays",
+        metadata: ["reason": "\(reason)", "errors": "\(error.diagnostics.count)"])
+      for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
+      notifier.reloaded(status: "reload rejected; \(statusLine())")
+      return .failure(error)
+    }
+    install(newScene, source: .file)
+    counters.reloads += 1
+    logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
+    notifier.reloaded(status: statusLine())
+    return .success(())
+  }
+
+  /// Where a new scene came from, as the `reloaded` notice's `source` names it.
+  enum SceneSource: String {
+    /// The scene file, read again (`reload`, SIGHUP).
+    case file
+    /// A client's `scene` command.
+    case client
+  }
+
+  /// Puts `newScene` in place of the running scene: touches and presses down are cancelled (their
+  /// fingers and keys are ignored until they lift), the running calibration ends, devices are
+  /// matched again to the new windows (``keepOrReopenDevices()``); `seq` and the idle state go on.
+  /// Every client gets a `reloaded` notice naming the `source`.
+  func install(_ newScene: SceneDocument, source: SceneSource) {
+    dispatchPrecondition(condition: .onQueue(queue))
+    runtime.application.cancelTouches()
+    // The cancels reach the virtual touchscreens now: palm, then lift, so the compositor sees
+    // wl_touch.cancel whether the virtual touchscreen stays or goes.
+    runtime.flushForwarding()
+    // Presses down end cancelled for the old scene's clients, as touches do. Each device forgets
+    // what is down, so a finger or key held through the change is ignored until it lifts.
+    for path in devices.keys.sorted() {
+      guard let live = devices[path] else { continue }
+      for case .keys(let frame) in live.device.cancelAll() { deliver(.keys(frame), from: live) }
+    }
+    if let replay {
+      replay.cancelKeys(at: clock.now) { index, frame in deliver(frame, replayed: index, by: replay) }
+    }
+    runtime.cancelCalibration(source == .file ? "the scene was reloaded" : "a client replaced the scene")
+    runtime.isTracing = false
+    runtime.sink = { _ in }
+    let seq = runtime.nextSequenceNumber
+    let previous = runtime!
+    loaded = newScene
+    runtime = makeRuntime(newScene)
+    runtime.nextSequenceNumber = seq
+    runtime.continueIdle(from: previous)
+    if let replay {
+      replay.routes = replay.recordings.map { recording in
+        do {
+          return try ScenePlayer.route(recording, in: runtime)
+        } catch {
+          logger.error(
+            "the new scene takes no frames of a replayed recording; they are dropped",
+            metadata: ["recording": "\(recording.source)", "error": "\(error)"])
+          return ScenePlayer.Route(touchWindow: nil, keyWindow: nil)
+        }
+      }
+    } else {
+      keepOrReopenDevices(previous: previous)
+      // Enumerate again: the new scene may take other touchscreens and key devices.
+      openPresentDevices()
+    }
+    server.setHello(helloLine(), notice: reloadedLine(source: source))
+  }
+
+  /// Matches each open device to the new scene. One the new scene takes as the old one did (the
+  /// same windows, the same grab, and when forwarded the same virtual touchscreen: the window's
+  /// `forward:` unchanged) stays open: its grab is held through the change and its virtual
+  /// touchscreen stays, so the compositor sees no device go and come. Any other is closed, and
+  /// opened again by ``openPresentDevices()`` when the new scene takes it. `previous`: the old
+  /// scene's runtime.
+  private func keepOrReopenDevices(previous: SceneRuntime) {
+    for path in devices.keys.sorted() {
+      guard let live = devices[path] else { continue }
+      if keeps(live, previous: previous) {
+        var metadata: Logger.Metadata = ["device.path": "\(path)", "grabbed": "\(live.device.device.isGrabbed)"]
+        if let window = live.touchWindow { metadata["window"] = "\(scene.windows[window].id)" }
+        if let window = live.keyWindow { metadata["keys.window"] = "\(scene.windows[window].id)" }
+        metadata["forward"] = "\(forwarding.isForwarding(source: live.source))"
+        logger.info("input device kept for the new scene", metadata: metadata)
+      } else {
+        closeDevice(path, cancelTouches: false, cancelKeys: false)
+      }
+    }
+  }
+
+  /// Whether the new scene takes `live` as the old one did; when it forwards it, the device's
+  /// virtual touchscreen is then the new scene's.
+  private func keeps(_ live: LiveDevice, previous: SceneRuntime) -> Bool {
+    // An open device has a role, so an equal one is not empty.
+    let now = role(of: live.device.device)
+    guard now == Role(touchWindow: live.touchWindow, keyWindow: live.keyWindow) else { return false }
+    let forwards = now.touchWindow.map { scene.windows[$0].forward != nil } ?? false
+    // A device that could not forward (no uinput) is opened again: the new scene tries again.
+    guard forwards == forwarding.isForwarding(source: live.source),
+      grabs(now, forwards: forwards) == live.device.device.isGrabbed
+    else { return false }
+    if forwards, let window = now.touchWindow {
+      return forwarding.carryOver(
+        live.device.description, source: live.source, window: window, from: previous, to: runtime)
+    }
+    return true
+  }
+}
