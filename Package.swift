@@ -173,8 +173,14 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "TouchdTestKitTests",
+      dependencies: ["TouchdTestKit", "TouchdInput"],
+      swiftSettings: strict
+    ),
+    // touchctl's subcommands through the built binary: depends on `touchctl` so that it is built.
+    .testTarget(
       name: "touchctlTests",
-      dependencies: ["TouchdInput"],
+      dependencies: ["touchctl", "TouchdScene", "TouchDelivery", "TouchdInput", "TouchdTestKit"],
       swiftSettings: strict
     ),
   ]

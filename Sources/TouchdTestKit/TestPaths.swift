@@ -13,6 +13,11 @@ public enum TestPaths {
     repositoryRoot.appendingPathComponent(relative).path
   }
 
+  /// An example scene of config/ (`kiosk.yaml`, …).
+  public static func config(_ name: String) -> URL {
+    repositoryRoot.appendingPathComponent("config").appendingPathComponent(name)
+  }
+
   /// The real recordings the repository carries (Tests/TouchdInputTests/Fixtures/recordings,
   /// with their sources in ATTRIBUTION.md there).
   public static let carriedRecordings = repository("Tests/TouchdInputTests/Fixtures/recordings")

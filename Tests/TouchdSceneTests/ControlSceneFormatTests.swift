@@ -11,14 +11,7 @@ import Yams
 /// with its position, the key-name table, the JSON Schema and the kiosk-controls example.
 @Suite("Scene format: controls, keys and presses")
 struct ControlSceneFormatTests {
-  func diagnostics(_ yaml: String) -> [String] {
-    do {
-      _ = try Scene.parse(yaml, file: "scene.yaml")
-      return []
-    } catch {
-      return error.diagnostics.map(\.description)
-    }
-  }
+  func diagnostics(_ yaml: String) -> [String] { sceneDiagnostics(yaml) }
 
   /// The press-type message's list of what is allowed.
   let pressTypeExpected =
@@ -513,7 +506,7 @@ struct ControlSceneFormatTests {
 
   @Test("The schema has the control, keys and press-type objects, each type's own defaults")
   func schema() throws {
-    let data = try Data(contentsOf: configURL("scene.schema.json"))
+    let data = try Data(contentsOf: TestPaths.config("scene.schema.json"))
     let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let defs = try #require(schema["$defs"] as? [String: [String: Any]])
     func properties(_ name: String) -> [String: [String: Any]] {
@@ -567,7 +560,7 @@ struct ControlSceneFormatTests {
       "control":{"type":"slider","on":true,"actions":{"tap":"a"}},
       "recognizers":[{"id":"p","type":"pan","action":"a","allowedPressTypes":["select"]}]}]}]}
       """
-    let result = try #require(runPython(script, [configURL("scene.schema.json").path, bad]))
+    let result = try #require(runPython(script, [TestPaths.config("scene.schema.json").path, bad]))
     #expect(result.status == 1)
     #expect(result.output.contains("'on' was unexpected"))
     #expect(result.output.contains("'tap' is not one of"))
@@ -580,7 +573,7 @@ struct ControlSceneFormatTests {
 
   @Test("config/kiosk-controls.yaml: buttons, a slider, a segmented control, a stepper, a switch and a keypad")
   func kioskControlsExample() throws {
-    let scene = try Scene.load(path: configURL("kiosk-controls.yaml").path)
+    let scene = try Scene.load(path: TestPaths.config("kiosk-controls.yaml").path)
     #expect(scene.windows.count == 1)
     let window = scene.windows[0]
     #expect(window.size == Scene.Size(width: 1280, height: 800))
@@ -625,7 +618,7 @@ struct ControlSceneFormatTests {
 
   @Test("touchctl check passes the kiosk-controls example")
   func checkKioskControls() throws {
-    let path = configURL("kiosk-controls.yaml").path
+    let path = TestPaths.config("kiosk-controls.yaml").path
     let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)

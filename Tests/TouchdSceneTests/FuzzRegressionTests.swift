@@ -9,14 +9,7 @@ import TouchdInput
 @Suite("Fuzz regressions: scenes")
 struct SceneFuzzRegressionTests {
   /// The diagnostics of parsing `yaml` as `fuzz.yaml`, [] when it is valid.
-  func diagnostics(_ yaml: String) -> [String] {
-    do {
-      _ = try Scene.parse(yaml, file: "fuzz.yaml")
-      return []
-    } catch {
-      return error.diagnostics.map(\.description)
-    }
-  }
+  func diagnostics(_ yaml: String) -> [String] { sceneDiagnostics(yaml, file: "fuzz.yaml") }
 
   /// FuzzScene: a syntax error at the end of a file without a final newline was placed on the line
   /// after the last (libyaml's end-of-stream mark), a line no editor shows; it is placed at the end
@@ -209,14 +202,7 @@ struct SceneFuzzRegressionTests {
 @Suite("Fuzz regressions: scene validation time")
 struct SceneValidationTimeFuzzRegressionTests {
   /// The diagnostics of parsing `yaml` as `fuzz.yaml`, [] when it is valid.
-  func diagnostics(_ yaml: String) -> [String] {
-    do {
-      _ = try Scene.parse(yaml, file: "fuzz.yaml")
-      return []
-    } catch {
-      return error.diagnostics.map(\.description)
-    }
-  }
+  func diagnostics(_ yaml: String) -> [String] { sceneDiagnostics(yaml, file: "fuzz.yaml") }
 
   /// Long names: the suggestion of a diagnostic (`did you mean`) worked out the whole edit distance
   /// between the name and every candidate, quadratic in their lengths: ten unknown keys of 780

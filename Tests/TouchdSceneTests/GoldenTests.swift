@@ -38,7 +38,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
   func run() throws -> String {
     let script = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 10)
     self.script(script)
-    let scene = try Scene.parse(try readText(configURL(self.scene)), file: self.scene)
+    let scene = try Scene.parse(try readText(TestPaths.config(self.scene)), file: self.scene)
     return try ScenePlayer.replay(script.recording, scene: scene).map { $0.jsonLine + "\n" }.joined()
   }
 }

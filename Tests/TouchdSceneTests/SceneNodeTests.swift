@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchdInput
+import TouchdTestKit
 import Yams
 
 @testable import TouchdScene
@@ -13,7 +14,7 @@ struct SceneNodeTests {
   /// The example scenes as JSON, and values whose compact text takes escapes and wide characters.
   static var samples: [StrictJSON] {
     var samples = exampleScenes.map { name -> StrictJSON in
-      let node = try! Yams.compose(yaml: try! readText(configURL(name)))!
+      let node = try! Yams.compose(yaml: try! readText(TestPaths.config(name)))!
       return try! StrictJSON.parse(jsonValue(node).compact)
     }
     samples.append(

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchDelivery
 import TouchdInput
+import TouchdTestKit
 import Yams
 
 @testable import TouchdScene
@@ -29,7 +30,7 @@ struct ScenePushTests {
 
   @Test("Every example scene as JSON is the scene its YAML is", arguments: exampleScenes)
   func examplesAsJSON(name: String) throws {
-    let yaml = try readText(configURL(name))
+    let yaml = try readText(TestPaths.config(name))
     let fromYAML = try Scene.parse(yaml, file: name)
     let node = try #require(try Yams.compose(yaml: yaml))
     let json = jsonValue(node).compact

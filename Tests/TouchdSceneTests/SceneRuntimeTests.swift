@@ -90,7 +90,7 @@ struct SceneRuntimeTests {
 
   @Test("The view tree, requirements and simultaneity are built as the scene says")
   func builtTree() throws {
-    let scene = try Scene.parse(try readText(configURL("photo-viewer.yaml")))
+    let scene = try Scene.parse(try readText(TestPaths.config("photo-viewer.yaml")))
     let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
     let photo = try #require(runtime.view("photo"))
     #expect(photo.isMultipleTouchEnabled)
@@ -102,8 +102,9 @@ struct SceneRuntimeTests {
     #expect(pinch.delegate?.gestureRecognizer(pinch, shouldRecognizeSimultaneouslyWith: rotate) == true)
     #expect(pinch.delegate?.gestureRecognizer(pinch, shouldRecognizeSimultaneouslyWith: reset) == false)
 
-    let carousel = SceneRuntime(scene: try Scene.parse(try readText(configURL("carousel.yaml"))), clock: VirtualClock())
-    {
+    let carousel = SceneRuntime(
+      scene: try Scene.parse(try readText(TestPaths.config("carousel.yaml"))), clock: VirtualClock()
+    ) {
       _ in
     }
     let slideTap = try #require(carousel.view("slide")?.gestureRecognizers.first)
@@ -133,7 +134,7 @@ struct SceneRuntimeTests {
 
   @Test("A hidden or non-interactive view stops getting taps; unknown ids are errors")
   func runtimeChanges() throws {
-    let scene = try Scene.parse(try readText(configURL("kiosk.yaml")))
+    let scene = try Scene.parse(try readText(TestPaths.config("kiosk.yaml")))
     let clock = VirtualClock()
     var actions: [String] = []
     let runtime = SceneRuntime(scene: scene, clock: clock) { message in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 import Yams
 
 @testable import TouchdScene
@@ -14,7 +15,7 @@ let bundledScenes: [String] = {
 
 @Suite("Scene schema and examples")
 struct SceneSchemaTests {
-  let schemaURL = configURL("scene.schema.json")
+  let schemaURL = TestPaths.config("scene.schema.json")
 
   func loadSchema() throws -> [String: Any] {
     let data = try Data(contentsOf: schemaURL)
@@ -129,14 +130,16 @@ struct SceneSchemaTests {
 
   @Test("The example scenes are valid and config/scene.yaml is the kiosk", arguments: bundledScenes)
   func examplesParse(name: String) throws {
-    let scene = try Scene.parse(try readText(configURL(name)), file: name)
+    let scene = try Scene.parse(try readText(TestPaths.config(name)), file: name)
     #expect(!scene.windows.isEmpty)
-    if name == "scene.yaml" { #expect(try readText(configURL(name)) == readText(configURL("kiosk.yaml"))) }
+    if name == "scene.yaml" {
+      #expect(try readText(TestPaths.config(name)) == readText(TestPaths.config("kiosk.yaml")))
+    }
   }
 
   @Test("The kiosk's admin gesture is a two-second five-finger long press on the root view")
   func kioskAdminGesture() throws {
-    let scene = try Scene.parse(try readText(configURL("kiosk.yaml")))
+    let scene = try Scene.parse(try readText(TestPaths.config("kiosk.yaml")))
     let root = try #require(scene.windows.first?.views.first)
     let admin = try #require(root.recognizers.first { $0.id == "admin" })
     #expect(admin.type == .longPress)
@@ -157,7 +160,7 @@ struct SceneSchemaTests {
       sys.exit(1 if errors else 0)
       """
     for name in bundledScenes {
-      let node = try #require(try Yams.compose(yaml: try readText(configURL(name))))
+      let node = try #require(try Yams.compose(yaml: try readText(TestPaths.config(name))))
       let result = try #require(runPython(script, [schemaURL.path, jsonValue(node).compact]))
       #expect(result.status == 0, "\(name): \(result.output)")
     }
@@ -185,7 +188,7 @@ struct SceneSchemaTests {
 
   @Test("The product list: a vertical list of 30 buyable rows and a paged carousel of offers")
   func productList() throws {
-    let scene = try Scene.parse(try readText(configURL("product-list.yaml")), file: "product-list.yaml")
+    let scene = try Scene.parse(try readText(TestPaths.config("product-list.yaml")), file: "product-list.yaml")
     let window = try #require(scene.windows.first)
     #expect(scene.windows.count == 1)
     #expect(window.size == Scene.Size(width: 1280, height: 800))

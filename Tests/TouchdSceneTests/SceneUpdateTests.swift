@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchDelivery
 import TouchdInput
+import TouchdTestKit
 
 @testable import TouchdScene
 
@@ -215,7 +216,7 @@ struct SceneUpdateTests {
 
   @Test("Every example scene's document reads back as the scene itself", arguments: exampleScenes)
   func documents(name: String) throws {
-    let document = try Scene.loadDocument(path: configURL(name).path)
+    let document = try Scene.loadDocument(path: TestPaths.config(name).path)
     #expect(try Scene.parse(json: document.json) == document.scene)
   }
 }

@@ -5,14 +5,7 @@ import Testing
 @Suite("Scene validation")
 struct SceneValidationTests {
   /// The messages (with positions) of parsing `yaml`, or [] when it is valid.
-  func diagnostics(_ yaml: String) -> [String] {
-    do {
-      _ = try Scene.parse(yaml, file: "scene.yaml")
-      return []
-    } catch {
-      return error.diagnostics.map(\.description)
-    }
-  }
+  func diagnostics(_ yaml: String) -> [String] { sceneDiagnostics(yaml) }
 
   @Test("A valid scene decodes with UIKit's defaults")
   func decodesDefaults() throws {

@@ -15,9 +15,17 @@ let exampleScenes = [
   "kiosk-forward.yaml",
 ]
 
-func configURL(_ name: String) -> URL { repositoryRoot.appendingPathComponent("config").appendingPathComponent(name) }
-
 func readText(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+/// The diagnostics `yaml` gets from the scene loader (as `file`), one line each; none when it loads.
+func sceneDiagnostics(_ yaml: String, file: String = "scene.yaml") -> [String] {
+  do {
+    _ = try Scene.parse(yaml, file: file)
+    return []
+  } catch {
+    return error.diagnostics.map(\.description)
+  }
+}
 
 /// Whether tests should rewrite checked-in expectations (goldens, the schema) instead of comparing.
 var updatingGoldens: Bool { ProcessInfo.processInfo.environment["TOUCHD_UPDATE_GOLDEN"] == "1" }

@@ -67,7 +67,7 @@ struct ForwardCommandTests {
 
   @Test("config/kiosk-forward.yaml: the admin hold, the back swipe and the staff corner claim; a tap goes through")
   func kioskExample() throws {
-    let scene = try Scene.load(path: configURL("kiosk-forward.yaml").path)
+    let scene = try Scene.load(path: TestPaths.config("kiosk-forward.yaml").path)
     #expect(scene.windows[0].forward == Scene.Forward(name: "Kiosk touchscreen"))
     let s = kioskScript()
     s.tap(at: P(x: 960, y: 540))  // the app's tap: through
@@ -123,7 +123,7 @@ struct ForwardCommandTests {
     let recording = dir.appendingPathComponent("tap.evemu")
     try s.evemuText.write(to: recording, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("fwd.evemu")
-    let scene = configURL("kiosk-forward.yaml").path
+    let scene = TestPaths.config("kiosk-forward.yaml").path
     let result = try runTouchctl(["replay", "--scene", scene, recording.path, "--forward", out.path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
@@ -186,7 +186,7 @@ struct ForwardCommandTests {
     let recording = dir.appendingPathComponent("tap.evemu")
     try s.evemuText.write(to: recording, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("fwd.evemu").path
-    let scene = configURL("kiosk.yaml").path
+    let scene = TestPaths.config("kiosk.yaml").path
     let result = try runTouchctl(["replay", "--scene", scene, recording.path, "--forward", out])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)

@@ -49,7 +49,7 @@ struct ReplayCommandTests {
   func touchpadRefused() throws {
     let path = try recordingFile(device(keys: [BTN.touch, BTN.toolFinger], properties: []))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    for arguments in [["replay", path], ["replay", path, "--scene", configURL("kiosk.yaml").path]] {
+    for arguments in [["replay", path], ["replay", path, "--scene", TestPaths.config("kiosk.yaml").path]] {
       let result = try runTouchctl(arguments)
       #expect(result.status == 1)
       #expect(result.stdout.isEmpty)

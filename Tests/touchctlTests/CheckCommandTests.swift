@@ -6,7 +6,7 @@ import TouchdTestKit
 struct CheckCommandTests {
   @Test("A valid scene prints its counts and exits 0")
   func valid() throws {
-    let path = configURL("kiosk.yaml").path
+    let path = TestPaths.config("kiosk.yaml").path
     let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stdout == "\(path): ok (1 windows, 6 views, 5 recognizers)\n")
@@ -14,7 +14,7 @@ struct CheckCommandTests {
 
   @Test("The product-list example, with its two scroll views, passes")
   func productList() throws {
-    let path = configURL("product-list.yaml").path
+    let path = TestPaths.config("product-list.yaml").path
     let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
