@@ -1,0 +1,76 @@
+// Delivering input: touch frames mapped onto their window (through idle, calibration and
+// forwarding first) and key frames made into presses by the window's `keys.map`.
+import TouchDelivery
+import TouchdInput
+
+extension SceneRuntime {
+  /// Maps a frame from `device` into its window and delivers it; a frame from a device no window
+  /// takes is dropped (returns false). The caller advances the clock to the frame's time first.
+  @discardableResult
+  public func handle(_ frame: TouchFrame, from device: DeviceDescription, path: String? = nil) -> Bool {
+    guard let index = windowIndex(for: device, path: path) else { return false }
+    handle(frame, inWindow: index)
+    return true
+  }
+
+  /// Maps a frame of device-normalized contacts onto window `index` and delivers it. With the
+  /// scene's `idle:`, the frame is input first: it may wake the scene, and a swallowed wake's
+  /// contacts are not delivered (``IdleMonitor``). `source` names the device for forwarding: the
+  /// touches that begin in the frame go on to the virtual touchscreen added for it with
+  /// ``addForwarding(of:source:inWindow:continuing:output:)`` (Forwarding.swift), the frame's forwarded
+  /// changes leave as one frame at the frame's time.
+  public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
+    forwarding?.beginFrame(frame, source: source)
+    defer { forwarding?.endFrame() }
+    var frame = frame
+    if calibration != nil, calibrationTakes(frame, inWindow: index) {
+      // Input all the same: it wakes an idle scene (its touches go to the calibration either way).
+      _ = idleMonitor?.filter(frame)
+      return
+    }
+    if let idleMonitor {
+      guard let kept = idleMonitor.filter(frame) else { return }
+      frame = kept
+    }
+    let mapping = mappings[index]
+    let axisPoints =
+      mapping.rotation == .clockwise90 || mapping.rotation == .clockwise270 ? mapping.height : mapping.width
+    var mapped = frame
+    mapped.contacts = frame.contacts.map { contact in
+      var c = contact
+      (c.x, c.y) = mapping.map(contact)
+      c.majorRadius = contact.majorRadius.map { $0 * axisPoints }
+      return c
+    }
+    frameTime = frame.time.seconds
+    defer { frameTime = nil }
+    forwarding?.forwardAhead(mapped, source: source, window: index)
+    application.handle(mapped, in: windows[index])
+  }
+
+  /// Delivers a key frame from `device` to the window that takes its keys; a frame from a device
+  /// no window takes is dropped (returns false). `source` tells devices apart: the same key on
+  /// two devices is two presses. The caller advances the clock to the frame's time first.
+  @discardableResult
+  public func handle(_ frame: KeyFrame, from device: DeviceDescription, path: String? = nil, source: Int = 0) -> Bool {
+    guard let index = keyWindowIndex(for: device, path: path) else { return false }
+    handle(frame, inWindow: index, source: source)
+    return true
+  }
+
+  /// Delivers a key frame to window `index`: each mapped key becomes a press for the window's
+  /// first responder; keys the window's `keys.map` does not name make no press.
+  public func handle(_ frame: KeyFrame, inWindow index: Int, source: Int = 0) {
+    let map = keyMaps[index]
+    var changes: [PressChange] = []
+    for change in frame.changes {
+      guard let key = map[change.code] else { continue }
+      changes.append(PressChange(device: source, code: change.code, key: key.name, type: key.type, phase: change.phase))
+    }
+    if let idleMonitor { changes = idleMonitor.filter(changes, at: frame.time.seconds) }
+    guard !changes.isEmpty else { return }
+    frameTime = frame.time.seconds
+    defer { frameTime = nil }
+    application.handle(changes, at: frame.time.seconds, in: windows[index])
+  }
+}

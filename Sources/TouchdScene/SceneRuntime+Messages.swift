@@ -1,0 +1,88 @@
+// Publishing messages: action, control, presses, scroll, touches and idle messages to the sink,
+// each with its `seq` and time.
+import TouchDelivery
+import TouchdInput
+
+extension SceneRuntime {
+  /// The time messages carry: the frame's while one is delivered, else the clock's.
+  var now: Double { frameTime ?? application.clock.now }
+
+  func publishIdle(_ isIdle: Bool, time: Double, swallowed: Bool) {
+    sink(
+      .idle(
+        IdleMessage(
+          seq: takeSeq(), isIdle: isIdle, time: time, lastInput: idleMonitor?.lastInput, swallowed: swallowed)))
+  }
+
+  func publishAction(_ recognizer: GestureRecognizer, spec: Scene.Recognizer, viewID: String, windowID: String) {
+    let values: GestureValues
+    switch recognizer {
+    case let r as PanGestureRecognizer:
+      values = .pan(translation: r.translation(in: nil), velocity: r.velocity(in: nil))
+    case let r as PinchGestureRecognizer: values = .pinch(scale: r.scale, velocity: r.velocity)
+    case let r as RotationGestureRecognizer: values = .rotation(rotation: r.rotation, velocity: r.velocity)
+    case let r as SwipeGestureRecognizer:
+      let d = r.recognizedDirection ?? r.direction
+      let name =
+        d.contains(.right) ? "right" : d.contains(.left) ? "left" : d.contains(.up) ? "up" : "down"
+      values = .swipe(direction: name)
+    default: values = .none
+    }
+    let state: GestureRecognizer.State = recognizer.state == .possible ? .ended : recognizer.state
+    // A gesture made by presses (allowedPressTypes) has no touch: it is located at its view's centre.
+    let press = recognizer.trackedTouches.isEmpty ? recognizer.trackedPresses.first : nil
+    var location = recognizer.location(in: nil)
+    if press != nil, let view = recognizer.view {
+      location = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+    }
+    sink(
+      .action(
+        ActionMessage(
+          seq: takeSeq(), action: spec.action, gesture: spec.type, state: state, view: viewID, window: windowID,
+          recognizer: spec.id, time: now, location: location,
+          numberOfTouches: press == nil ? recognizer.numberOfTouches : 0, values: values,
+          press: press?.type.rawValue)))
+  }
+
+  func publishControl(_ control: Control) {
+    sink(
+      .control(
+        ControlMessage(
+          seq: takeSeq(), control: controlTypeName(control), view: control.identifier ?? "",
+          window: control.window?.identifier ?? "", time: now, enabled: control.isEnabled,
+          highlighted: control.isHighlighted, selected: control.isSelected, value: ControlValue(of: control))))
+  }
+
+  func publishPresses(_ view: TouchDelivery.View, _ phase: PressPhase, _ presses: Set<Press>) {
+    let infos = presses.map { p in
+      PressesMessage.PressInfo(id: p.id, type: p.type.rawValue, key: p.key, phase: p.phase)
+    }
+    sink(
+      .presses(
+        PressesMessage(
+          seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
+          presses: infos)))
+  }
+
+  func publishScroll(_ view: ScrollView, _ event: ScrollView.ScrollEvent) {
+    sink(
+      .scroll(
+        ScrollMessage(
+          seq: takeSeq(), phase: event.phase, view: view.identifier ?? "", window: view.window?.identifier ?? "",
+          time: event.time, contentOffset: event.contentOffset, velocity: event.velocity,
+          targetContentOffset: event.targetContentOffset, willDecelerate: event.willDecelerate)))
+  }
+
+  func publishTouches(_ view: TouchDelivery.View, _ phase: TouchPhase, _ touches: Set<Touch>) {
+    let infos = touches.map { t in
+      TouchesMessage.TouchInfo(
+        id: t.id.rawValue, view: t.view?.identifier ?? view.window?.identifier ?? "", phase: t.phase,
+        x: t.locationInWindow.x, y: t.locationInWindow.y, tapCount: t.tapCount)
+    }
+    sink(
+      .touches(
+        TouchesMessage(
+          seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
+          touches: infos)))
+  }
+}
