@@ -1,23 +1,5 @@
 import Foundation
 
-/// Hands out daemon-wide touch identities, one per touch, never reused. Share one between devices.
-public final class TouchIDAllocator: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nextValue: UInt64
-
-  /// Starts counting at `first`.
-  public init(first: UInt64 = 1) { nextValue = first }
-
-  /// A new, never used identity.
-  public func next() -> TouchID {
-    lock.lock()
-    defer { lock.unlock() }
-    let id = nextValue
-    nextValue &+= 1
-    return TouchID(rawValue: id)
-  }
-}
-
 /// Turns one device's kernel events into touch frames, the way libinput does it, for live devices
 /// and recordings alike.
 ///
@@ -48,15 +30,15 @@ public final class TouchIDAllocator: @unchecked Sendable {
 public final class FrameAssembler {
   /// The device this assembler reads.
   public let device: DeviceDescription
-  private let ids: TouchIDAllocator
-  private let mode: Mode
-  private enum Mode { case slots, contacts, single, none }
+  let ids: TouchIDAllocator
+  let mode: Mode
+  enum Mode { case slots, contacts, single, none }
 
   // Axis scaling.
-  private let xMin: Double
-  private let xRange: Double
-  private let yMin: Double
-  private let yRange: Double
+  let xMin: Double
+  let xRange: Double
+  let yMin: Double
+  let yRange: Double
   private let hasMajor: Bool
   private let pressureCode: UInt16?
   private let pressureMin: Double
@@ -73,34 +55,34 @@ public final class FrameAssembler {
   // across a call that could reach it again: no dynamic exclusivity checks (they cost ~270
   // instructions an event in the replay profile, docs/performance.md).
 
-  // Protocol B.
+  // Protocol B (FrameAssembler+ProtocolB.swift).
   /// The kernel creates no device with more than 1024 slots (drivers/input/input-mt.c,
   /// `input_mt_init_slots`: "Arbitrary limit for avoiding too large memory allocation"); a
   /// recording's description that claims more gets 1024.
   static let maximumSlots = 1024
-  private let slotCount: Int
-  private let slots: UnsafeMutablePointer<Slot>
-  @exclusivity(unchecked) private var currentSlot: Int
-  @exclusivity(unchecked) private var usedSlots = 0
+  let slotCount: Int
+  let slots: UnsafeMutablePointer<Slot>
+  @exclusivity(unchecked) var currentSlot: Int
+  @exclusivity(unchecked) var usedSlots = 0
 
-  // Protocol A.
+  // Protocol A (FrameAssembler+ProtocolA.swift).
   /// mtdev, which libinput reads protocol A devices through, keeps at most `DIM_FINGER` (32) contacts
   /// of a frame (mtdev src/core.c, `process_typeA`: `if (size < DIM_FINGER && …) size++`).
   static let maximumReports = 32
-  @exclusivity(unchecked) private var reports: [Report] = []
-  @exclusivity(unchecked) private var current = Report()
-  @exclusivity(unchecked) private var currentHasData = false
-  @exclusivity(unchecked) private var sawContactData = false
-  @exclusivity(unchecked) private var touchReleased = false
-  @exclusivity(unchecked) private var tracks: [Track] = []
-  @exclusivity(unchecked) private var nextTracks: [Track] = []
-  @exclusivity(unchecked) private var matchedReport: [Int] = []
+  @exclusivity(unchecked) var reports: [Report] = []
+  @exclusivity(unchecked) var current = Report()
+  @exclusivity(unchecked) var currentHasData = false
+  @exclusivity(unchecked) var sawContactData = false
+  @exclusivity(unchecked) var touchReleased = false
+  @exclusivity(unchecked) var tracks: [Track] = []
+  @exclusivity(unchecked) var nextTracks: [Track] = []
+  @exclusivity(unchecked) var matchedReport: [Int] = []
 
-  // Single touch.
-  @exclusivity(unchecked) private var single = Single()
+  // Single touch (FrameAssembler+SingleTouch.swift).
+  @exclusivity(unchecked) var single = Single()
 
-  @exclusivity(unchecked) private var discarding = false
-  @exclusivity(unchecked) private var syncing = false
+  @exclusivity(unchecked) var discarding = false
+  @exclusivity(unchecked) var syncing = false
   @exclusivity(unchecked) private var output: [Contact] = []
 
   /// Reads `device`, taking new touch identities from `ids`.
@@ -273,348 +255,15 @@ public final class FrameAssembler {
     }
   }
 
-  // MARK: - Protocol B
+  // MARK: - What the protocols share: a touch's status and position
 
-  private struct Slot {
-    var trackingID: Int32 = -1
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var major: Int32 = 0
-    var pressure: Int32 = 0
-    var toolType: Int32 = 0
-    var status = Status.idle
-    var touch: UInt64 = 0
-    var pendingBegin = false
-    var cancelPending = false
-    var dirty = false
-    /// After a recording's `SYN_DROPPED`: the next tracking id is taken whatever it is.
-    var trackingIDUnknown = false
-    var endedTouch: UInt64 = 0
-    var last = Position()
-  }
+  enum Status { case idle, live, ignored }
 
-  private enum Status { case idle, live, ignored }
-
-  private struct Position {
+  struct Position {
     var x = 0.0
     var y = 0.0
     var major: Double?
     var force: Double?
-  }
-
-  @inline(__always)
-  private func processSlotEvent(_ event: InputEvent) {
-    guard event.type == EV.abs else { return }
-    let code = event.code
-    let value = event.value
-    if code == ABS.mtSlot {
-      // The kernel's input core ignores an ABS_MT_SLOT outside the device's slots, negative ones
-      // too, and the events after it go to the slot selected before (drivers/input/input.c,
-      // `input_handle_abs_event`: `if (mt && *pval >= 0 && *pval < mt->num_slots) mt->slot =
-      // *pval; return INPUT_IGNORE_EVENT`). A recording holding one replays as the same events
-      // played into a uinput device would: live == replay. (libevdev and libinput would cap it to
-      // the last slot, but live they never see one.)
-      if value >= 0 && Int(value) < slotCount { currentSlot = Int(value) }
-      return
-    }
-    guard code >= ABS.mtTouchMajor, code <= ABS.mtToolY, currentSlot >= 0 else { return }
-    let slot = slots + currentSlot
-    if currentSlot >= usedSlots { usedSlots = currentSlot + 1 }
-    switch code {
-    case ABS.mtPositionX:
-      if slot.pointee.x != value {
-        slot.pointee.x = value
-        slot.pointee.dirty = true
-      }
-    case ABS.mtPositionY:
-      if slot.pointee.y != value {
-        slot.pointee.y = value
-        slot.pointee.dirty = true
-      }
-    case ABS.mtTrackingID:
-      if slot.pointee.trackingIDUnknown {
-        // After a recording's SYN_DROPPED: the finger that was down is gone (its touch was
-        // cancelled); any id is taken, and a new one is a new finger.
-        slot.pointee.trackingIDUnknown = false
-        lift(slot)
-      } else if (value == -1) == (slot.pointee.trackingID == -1) {
-        // libevdev's `sanitize_event` drops "invalid tracking IDs, they are only supposed to go from N
-        // to -1 or from -1 to N. Never from -1 to -1, or N to M" ("received a double tracking ID"), so
-        // a live reader never sees a second id without -1 between and the touch goes on; libinput
-        // ignores one too ("driver sent multiple touch down for the same slot",
-        // `fallback_flush_mt_down`).
-        return
-      } else if value < 0 {
-        // N → -1 lifts. (A slot at -1 may take another negative value, which libevdev passes and
-        // which begins nothing; only -1 leaves it again.)
-        lift(slot)
-      }
-      slot.pointee.trackingID = value
-      if value >= 0 { slot.pointee.pendingBegin = true }
-    case ABS.mtTouchMajor:
-      if slot.pointee.major != value {
-        slot.pointee.major = value
-        slot.pointee.dirty = true
-      }
-    case ABS.mtPressure:
-      if slot.pointee.pressure != value {
-        slot.pointee.pressure = value
-        slot.pointee.dirty = true
-      }
-    case ABS.mtToolType:
-      slot.pointee.toolType = value
-      if value == MTTool.palm { slot.pointee.cancelPending = true }
-    default:
-      break
-    }
-  }
-
-  /// The slot's contact lifted: a reported touch ends in this frame; an unreported one vanishes.
-  @inline(__always)
-  private func lift(_ slot: UnsafeMutablePointer<Slot>) {
-    switch slot.pointee.status {
-    case .live:
-      if slot.pointee.endedTouch == 0 { slot.pointee.endedTouch = slot.pointee.touch }
-      slot.pointee.touch = 0
-    case .ignored, .idle:
-      break
-    }
-    slot.pointee.status = .idle
-    slot.pointee.pendingBegin = false
-    slot.pointee.cancelPending = false
-  }
-
-  // MARK: - Protocol A
-
-  private struct Report {
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var major: Int32 = 0
-    var pressure: Int32 = 0
-    var trackingID: Int32 = -1
-    var toolType: Int32 = 0
-  }
-
-  private struct Track {
-    var touch: UInt64 = 0
-    var ignored = false
-    var trackingID: Int32 = -1
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var major: Int32 = 0
-    var pressure: Int32 = 0
-    var last = Position()
-  }
-
-  @inline(__always)
-  private func processContactEvent(_ event: InputEvent) {
-    if event.type == EV.key {
-      if event.code == BTN.touch && event.value == 0 { touchReleased = true }
-      return
-    }
-    guard event.type == EV.abs else { return }
-    switch event.code {
-    case ABS.mtPositionX: current.x = event.value
-    case ABS.mtPositionY: current.y = event.value
-    case ABS.mtTouchMajor: current.major = event.value
-    case ABS.mtPressure: current.pressure = event.value
-    case ABS.mtTrackingID: current.trackingID = event.value
-    case ABS.mtToolType: current.toolType = event.value
-    default:
-      if event.code < ABS.mtTouchMajor || event.code > ABS.mtToolY { return }
-    }
-    currentHasData = true
-  }
-
-  private func finishReport() {
-    if currentHasData {
-      if (current.trackingID >= 0 || !reportsHaveIDs) && reports.count < Self.maximumReports {
-        reports.append(current)
-      }
-      sawContactData = true
-    }
-    currentHasData = false
-    current.trackingID = -1
-    current.toolType = MTTool.finger
-  }
-
-  /// Contacts of protocol A devices whose reports carry `ABS_MT_TRACKING_ID`: a report without one
-  /// (-1) is a lifted contact on such devices.
-  private var reportsHaveIDs: Bool { device.has(type: EV.abs, code: ABS.mtTrackingID) }
-
-  private func assembleContacts() -> Bool {
-    if currentHasData { finishReport() }
-    if touchReleased { reports.removeAll(keepingCapacity: true) }
-    touchReleased = false
-    sawContactData = false
-    var changed = false
-    nextTracks.removeAll(keepingCapacity: true)
-    matchedReport.removeAll(keepingCapacity: true)
-    for _ in tracks { matchedReport.append(-1) }
-    var reportTaken = 0  // bit set for up to 64 reports; more are matched by a linear scan
-    let byID = reportsHaveIDs
-    if byID {
-      for t in tracks.indices {
-        for r in reports.indices where reports[r].trackingID == tracks[t].trackingID {
-          if !isTaken(r, reportTaken) {
-            matchedReport[t] = r
-            markTaken(r, &reportTaken)
-            break
-          }
-        }
-      }
-    } else {
-      // Greedy: repeatedly pair the closest unmatched track and report.
-      while true {
-        var best = Double.infinity
-        var bestT = -1
-        var bestR = -1
-        for t in tracks.indices where matchedReport[t] < 0 {
-          for r in reports.indices where !isTaken(r, reportTaken) {
-            let dx = Double(tracks[t].x) - Double(reports[r].x)
-            let dy = Double(tracks[t].y) - Double(reports[r].y)
-            let d = dx * dx + dy * dy
-            if d < best {
-              best = d
-              bestT = t
-              bestR = r
-            }
-          }
-        }
-        if bestT < 0 { break }
-        matchedReport[bestT] = bestR
-        markTaken(bestR, &reportTaken)
-      }
-    }
-    for t in tracks.indices {
-      var track = tracks[t]
-      let r = matchedReport[t]
-      if r < 0 {
-        if !track.ignored {
-          emit(track.touch, .ended, track.last)
-          changed = true
-        }
-        continue
-      }
-      let report = reports[r]
-      let moved =
-        track.x != report.x || track.y != report.y || track.major != report.major
-        || track.pressure != report.pressure
-      track.x = report.x
-      track.y = report.y
-      track.major = report.major
-      track.pressure = report.pressure
-      if !track.ignored {
-        if report.toolType == MTTool.palm {
-          emit(track.touch, .cancelled, track.last)
-          track.ignored = true
-          changed = true
-        } else {
-          track.last = position(x: track.x, y: track.y, major: track.major, pressure: track.pressure)
-          emit(track.touch, moved ? .moved : .stationary, track.last)
-          if moved { changed = true }
-        }
-      }
-      nextTracks.append(track)
-    }
-    for r in reports.indices where !isTaken(r, reportTaken) {
-      let report = reports[r]
-      var track = Track(
-        trackingID: report.trackingID, x: report.x, y: report.y, major: report.major,
-        pressure: report.pressure)
-      if report.toolType == MTTool.palm {
-        track.ignored = true
-      } else {
-        track.touch = ids.next().rawValue
-        track.last = position(x: track.x, y: track.y, major: track.major, pressure: track.pressure)
-        emit(track.touch, .began, track.last)
-        changed = true
-      }
-      nextTracks.append(track)
-    }
-    swap(&tracks, &nextTracks)
-    reports.removeAll(keepingCapacity: true)
-    return changed
-  }
-
-  @inline(__always)
-  private func isTaken(_ r: Int, _ bits: Int) -> Bool {
-    if r < 64 { return bits & (1 << r) != 0 }
-    return matchedReport.contains(r)
-  }
-
-  @inline(__always)
-  private func markTaken(_ r: Int, _ bits: inout Int) {
-    if r < 64 { bits |= 1 << r }
-  }
-
-  // MARK: - Single touch
-
-  private struct Single {
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var pressure: Int32 = 0
-    var down = false
-    var status = Status.idle
-    var touch: UInt64 = 0
-    var dirty = false
-    var last = Position()
-  }
-
-  @inline(__always)
-  private func processSingleEvent(_ event: InputEvent) {
-    if event.type == EV.key {
-      if event.code == BTN.touch { single.down = event.value != 0 }
-      return
-    }
-    guard event.type == EV.abs else { return }
-    switch event.code {
-    case ABS.x:
-      if single.x != event.value {
-        single.x = event.value
-        single.dirty = true
-      }
-    case ABS.y:
-      if single.y != event.value {
-        single.y = event.value
-        single.dirty = true
-      }
-    case ABS.pressure:
-      if single.pressure != event.value {
-        single.pressure = event.value
-        single.dirty = true
-      }
-    default:
-      break
-    }
-  }
-
-  private func assembleSingle(endedPhase: TouchPhase) -> Bool {
-    defer { single.dirty = false }
-    switch single.status {
-    case .idle:
-      guard single.down else { return false }
-      single.touch = ids.next().rawValue
-      single.status = .live
-      single.last = position(x: single.x, y: single.y, major: 0, pressure: single.pressure)
-      emit(single.touch, .began, single.last)
-      return true
-    case .live:
-      if !single.down {
-        emit(single.touch, endedPhase, single.last)
-        single.status = .idle
-        single.touch = 0
-        return true
-      }
-      if single.dirty {
-        single.last = position(x: single.x, y: single.y, major: 0, pressure: single.pressure)
-      }
-      emit(single.touch, single.dirty ? .moved : .stationary, single.last)
-      return single.dirty
-    case .ignored:
-      if !single.down { single.status = .idle }
-      return false
-    }
   }
 
   // MARK: - Frames
@@ -633,47 +282,6 @@ public final class FrameAssembler {
       return nil
     }
     return makeFrame(at: time)
-  }
-
-  private func assembleSlots(endedPhase: TouchPhase) -> Bool {
-    var changed = false
-    for i in 0..<usedSlots {
-      let slot = slots + i
-      if slot.pointee.endedTouch != 0 {
-        emit(slot.pointee.endedTouch, endedPhase, slot.pointee.last)
-        slot.pointee.endedTouch = 0
-        changed = true
-      }
-      let palm = slot.pointee.cancelPending || slot.pointee.toolType == MTTool.palm
-      if slot.pointee.pendingBegin {
-        slot.pointee.pendingBegin = false
-        if palm {
-          slot.pointee.status = .ignored
-        } else {
-          slot.pointee.touch = ids.next().rawValue
-          slot.pointee.status = .live
-          slot.pointee.last = slotPosition(slot)
-          emit(slot.pointee.touch, .began, slot.pointee.last)
-          changed = true
-        }
-      } else if slot.pointee.status == .live {
-        if palm {
-          emit(slot.pointee.touch, .cancelled, slot.pointee.last)
-          slot.pointee.status = .ignored
-          slot.pointee.touch = 0
-          changed = true
-        } else if slot.pointee.dirty {
-          slot.pointee.last = slotPosition(slot)
-          emit(slot.pointee.touch, .moved, slot.pointee.last)
-          changed = true
-        } else {
-          emit(slot.pointee.touch, .stationary, slot.pointee.last)
-        }
-      }
-      slot.pointee.cancelPending = false
-      slot.pointee.dirty = false
-    }
-    return changed
   }
 
   /// Cancels every live or pending touch, leaving its finger ignored until it lifts.
@@ -741,7 +349,7 @@ public final class FrameAssembler {
   }
 
   @inline(__always)
-  private func emit(_ touch: UInt64, _ phase: TouchPhase, _ p: Position) {
+  func emit(_ touch: UInt64, _ phase: TouchPhase, _ p: Position) {
     output.append(
       Contact(
         id: TouchID(rawValue: touch), phase: phase, x: p.x, y: p.y, majorRadius: p.major, force: p.force)
@@ -749,12 +357,7 @@ public final class FrameAssembler {
   }
 
   @inline(__always)
-  private func slotPosition(_ slot: UnsafeMutablePointer<Slot>) -> Position {
-    position(x: slot.pointee.x, y: slot.pointee.y, major: slot.pointee.major, pressure: slot.pointee.pressure)
-  }
-
-  @inline(__always)
-  private func position(x: Int32, y: Int32, major: Int32, pressure: Int32) -> Position {
+  func position(x: Int32, y: Int32, major: Int32, pressure: Int32) -> Position {
     Position(
       x: Self.normalized(x, minimum: xMin, range: xRange),
       y: Self.normalized(y, minimum: yMin, range: yRange),
@@ -763,39 +366,5 @@ public final class FrameAssembler {
   }
 
   @inline(__always)
-  private static func clamp(_ v: Double) -> Double { Swift.min(1, Swift.max(0, v)) }
-}
-
-// MARK: - The forwarding shortcut
-
-extension FrameAssembler {
-  /// A raw position on an axis starting at `minimum` and `range` units long, normalized to 0...1 (a
-  /// value outside the range is the screen's edge). ``ForwardShortcut`` maps positions with the
-  /// same expression, so its frames are the pipeline's to the unit.
-  @inline(__always)
-  static func normalized(_ value: Int32, minimum: Double, range: Double) -> Double {
-    clamp((Double(value) - minimum) / range)
-  }
-
-  /// What ``ForwardShortcut/arm(assembler:encoder:axes:mapping:calibration:deadline:)`` needs of a
-  /// protocol B assembler between frames; nil for another protocol, during a resync or while a
-  /// `SYN_DROPPED`'s frame is discarded.
-  var shortcutState: (slotCount: Int, currentSlot: Int, x: (Double, Double), y: (Double, Double))? {
-    guard mode == .slots, !syncing, !discarding else { return nil }
-    return (slotCount, currentSlot, (xMin, xRange), (yMin, yRange))
-  }
-
-  /// Calls `body` with each slot holding a live touch: its index, touch, raw position, and whether
-  /// the slot is settled (nothing pending for the next frame: no begin, end, palm or unread change).
-  func forEachLiveSlot(_ body: (_ slot: Int, _ touch: TouchID, _ x: Int32, _ y: Int32, _ settled: Bool) -> Void) {
-    guard mode == .slots else { return }
-    for i in 0..<usedSlots {
-      let slot = slots + i
-      guard slot.pointee.status == .live else { continue }
-      let settled =
-        !slot.pointee.pendingBegin && !slot.pointee.cancelPending && !slot.pointee.dirty
-        && slot.pointee.endedTouch == 0 && !slot.pointee.trackingIDUnknown && slot.pointee.toolType != MTTool.palm
-      body(i, TouchID(rawValue: slot.pointee.touch), slot.pointee.x, slot.pointee.y, settled)
-    }
-  }
+  static func clamp(_ v: Double) -> Double { Swift.min(1, Swift.max(0, v)) }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// Issue #20, hostile devices, at the frame assembler: what a misbehaving driver or a hand-made
 /// recording sends, on each kind of device it applies to. The rules and their sources are in
-/// FrameAssembler.swift and docs/reliability.md, "Hostile devices".
+/// FrameAssembler.swift (and its FrameAssembler+Protocol… files) and docs/reliability.md, "Hostile
+/// devices".
 @Suite("Hostile devices: the frame assembler")
 struct FrameAssemblerHostileTests {
   let protocolA = makeDevice(
