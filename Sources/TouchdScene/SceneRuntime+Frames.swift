@@ -17,7 +17,7 @@ extension SceneRuntime {
   /// scene's `idle:`, the frame is input first: it may wake the scene, and a swallowed wake's
   /// contacts are not delivered (``IdleMonitor``). `source` names the device for forwarding: the
   /// touches that begin in the frame go on to the virtual touchscreen added for it with
-  /// ``addForwarding(of:source:inWindow:continuing:output:)`` (Forwarding.swift), the frame's forwarded
+  /// ``addForwarding(of:source:inWindow:continuing:output:)`` (SceneRuntime+Forwarding.swift), the frame's forwarded
   /// changes leave as one frame at the frame's time.
   public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
     forwarding?.beginFrame(frame, source: source)

@@ -63,7 +63,7 @@ public final class SceneRuntime {
   private(set) var idleMonitor: IdleMonitor?
   /// Whether the scene is idle (`idle:`): its next input wakes it, and may be swallowed.
   var isIdle: Bool { idleMonitor?.isIdle ?? false }
-  /// The virtual touchscreens of windows with `forward:` (Forwarding.swift), nil until one is added.
+  /// The virtual touchscreens of windows with `forward:` (SceneForwarding.swift), nil until one is added.
   var forwarding: SceneForwarding?
   /// The `calibrate` command collecting a window's touches (Calibration/), nil when none runs.
   var calibration: CalibrationSession?
