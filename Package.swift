@@ -113,7 +113,7 @@ let package = Package(
     // argument-parsing library stays resident in the daemon (docs/performance.md, memory).
     .executableTarget(
       name: "touchd",
-      dependencies: ["TouchdDaemon", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["TouchdDaemon", "TouchdSystem", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     // The socket protocol's client (docs/integration.md): typed messages, async commands,

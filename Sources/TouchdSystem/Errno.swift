@@ -33,15 +33,16 @@ public enum ErrnoSort: Equatable, Sendable {
   /// ``SystemCallError`` naming the call, for the caller to handle or report.
   case expected
 
-  /// Sorts `code`. `inherited`: the descriptor came from outside (systemd's `LISTEN_FDS`, the
-  /// standard streams), so EBADF means the world handed touchd a closed one: expected, not a bug.
+  /// Sorts `code`. `foreign`: the descriptor is not one touchd opened (systemd's `LISTEN_FDS`, a
+  /// standard stream, one a public API's caller handed in), so EBADF means it was handed a closed
+  /// one: expected, not a bug.
   @inlinable
-  public init(_ code: Int32, inherited: Bool = false) {
+  public init(_ code: Int32, foreign: Bool = false) {
     switch code {
     case EINTR: self = .retry
     case EAGAIN: self = .wouldBlock
     case EFAULT: self = .bug
-    case EBADF: self = inherited ? .expected : .bug
+    case EBADF: self = foreign ? .expected : .bug
     default: self = .expected
     }
   }
@@ -77,13 +78,13 @@ extension IOOutcome: Sendable where Value: Sendable {}
 @inlinable
 @inline(__always)
 public func retryingOnInterrupt<Result: FixedWidthInteger>(
-  _ call: String, inherited: Bool = false, _ body: () -> Result
+  _ call: String, foreign: Bool = false, _ body: () -> Result
 ) throws(SystemCallError) -> IOOutcome<Result> {
   while true {
     let result = body()
     guard result == -1 else { return .processed(result) }
     let code = Glibc.errno
-    switch ErrnoSort(code, inherited: inherited) {
+    switch ErrnoSort(code, foreign: foreign) {
     case .retry: continue
     case .wouldBlock: return .wouldBlock
     case .bug: preconditionFailure("\(call): \(Errno(code)) (errno \(code)): a bug in touchd")
@@ -92,14 +93,14 @@ public func retryingOnInterrupt<Result: FixedWidthInteger>(
   }
 }
 
-/// ``retryingOnInterrupt(_:inherited:_:)`` for a call on a blocking descriptor, or one that never
+/// ``retryingOnInterrupt(_:foreign:_:)`` for a call on a blocking descriptor, or one that never
 /// blocks: EAGAIN is thrown like any expected errno.
 @inlinable
 @inline(__always)
 func blockingCall<Result: FixedWidthInteger>(
-  _ call: String, inherited: Bool = false, _ body: () -> Result
+  _ call: String, foreign: Bool = false, _ body: () -> Result
 ) throws(SystemCallError) -> Result {
-  switch try retryingOnInterrupt(call, inherited: inherited, body) {
+  switch try retryingOnInterrupt(call, foreign: foreign, body) {
   case .processed(let result): return result
   case .wouldBlock: throw SystemCallError(call, .wouldBlock)
   }

@@ -18,12 +18,12 @@ extension SystemCalls {
   @inlinable
   public func close(_ fd: CInt) { _ = sysClose(fd) }
 
-  /// `fcntl(2)` with an integer argument; its result. `inherited`: `fd` came from outside.
+  /// `fcntl(2)` with an integer argument; its result. `foreign`: `fd` came from outside.
   @inlinable
-  public func fcntl(_ fd: CInt, _ command: CInt, _ argument: CInt = 0, inherited: Bool = false)
+  public func fcntl(_ fd: CInt, _ command: CInt, _ argument: CInt = 0, foreign: Bool = false)
     throws(SystemCallError) -> CInt
   {
-    try blockingCall("fcntl", inherited: inherited) { sysFcntl(fd, command, argument) }
+    try blockingCall("fcntl", foreign: foreign) { sysFcntl(fd, command, argument) }
   }
 
   /// `pipe(2)`: a pipe's read and write ends.
@@ -45,14 +45,14 @@ extension SystemCalls {
     try retryingOnInterrupt("read") { sysRead(fd, buffer.baseAddress, buffer.count) }
   }
 
-  /// `write(2)` of `bytes`: the bytes written (possibly fewer), or `wouldBlock`. `inherited`: `fd`
+  /// `write(2)` of `bytes`: the bytes written (possibly fewer), or `wouldBlock`. `foreign`: `fd`
   /// came from outside (a standard stream).
   @inlinable
   @inline(__always)
-  public func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer, inherited: Bool = false)
+  public func write(_ fd: CInt, _ bytes: UnsafeRawBufferPointer, foreign: Bool = false)
     throws(SystemCallError) -> IOOutcome<Int>
   {
-    try retryingOnInterrupt("write", inherited: inherited) { sysWrite(fd, bytes.baseAddress, bytes.count) }
+    try retryingOnInterrupt("write", foreign: foreign) { sysWrite(fd, bytes.baseAddress, bytes.count) }
   }
 
   /// `send(2)` of `bytes`: the bytes sent (possibly fewer), or `wouldBlock`.
@@ -86,10 +86,11 @@ extension SystemCalls {
     try blockingCall("epoll_create1") { sysEpollCreate() }
   }
 
-  /// Adds `fd` to `epoll`, level-triggered for input; `token` comes back from ``epollWait``.
+  /// Adds `fd` to `epoll`, level-triggered for input; `token` comes back from ``epollWait``. `fd`
+  /// is the caller's (DevicePoll's public API takes it), so a bad one is thrown (EBADF), not a bug.
   @inlinable
   public func epollAdd(_ epoll: CInt, _ fd: CInt, token: UInt64) throws(SystemCallError) {
-    _ = try blockingCall("epoll_ctl") { sysEpollAdd(epoll, fd, token) }
+    _ = try blockingCall("epoll_ctl", foreign: true) { sysEpollAdd(epoll, fd, token) }
   }
 
   /// Removes `fd` from `epoll`, errors ignored: the only ones possible mean it was not in the set.
@@ -139,15 +140,15 @@ extension SystemCalls {
     try retryingOnInterrupt("accept") { sysAccept(listener, nil, nil) }
   }
 
-  /// `getsockname(2)` into `storage`. `inherited`: `fd` came from outside (systemd).
+  /// `getsockname(2)` into `storage`. `foreign`: `fd` came from outside (systemd).
   @inlinable
-  public func getSockName(_ fd: CInt, into storage: inout sockaddr_storage, inherited: Bool = false)
+  public func getSockName(_ fd: CInt, into storage: inout sockaddr_storage, foreign: Bool = false)
     throws(SystemCallError)
   {
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     _ = try withUnsafeMutablePointer(to: &storage) { pointer throws(SystemCallError) in
       try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address throws(SystemCallError) in
-        try blockingCall("getsockname", inherited: inherited) { sysGetSockName(fd, address, &length) }
+        try blockingCall("getsockname", foreign: foreign) { sysGetSockName(fd, address, &length) }
       }
     }
   }
@@ -170,11 +171,11 @@ extension SystemCalls {
     return info
   }
 
-  /// `fstat(2)`. `inherited`: `fd` came from outside (a standard stream).
+  /// `fstat(2)`. `foreign`: `fd` came from outside (a standard stream).
   @inlinable
-  public func fstat(_ fd: CInt, inherited: Bool = false) throws(SystemCallError) -> Glibc.stat {
+  public func fstat(_ fd: CInt, foreign: Bool = false) throws(SystemCallError) -> Glibc.stat {
     var info = Glibc.stat()
-    _ = try blockingCall("fstat", inherited: inherited) { sysFstat(fd, &info) }
+    _ = try blockingCall("fstat", foreign: foreign) { sysFstat(fd, &info) }
     return info
   }
 

@@ -84,18 +84,18 @@ import Testing
     #expect(ErrnoSort(EFAULT) == .bug)
     #expect(ErrnoSort(EBADF) == .bug)
     // A descriptor from outside (systemd, a standard stream) may be closed: the world's doing.
-    #expect(ErrnoSort(EBADF, inherited: true) == .expected)
-    #expect(ErrnoSort(EFAULT, inherited: true) == .bug)
+    #expect(ErrnoSort(EBADF, foreign: true) == .expected)
+    #expect(ErrnoSort(EFAULT, foreign: true) == .bug)
     for code in [ENODEV, EACCES, EPERM, ENOENT, ECONNREFUSED, EMFILE, EPIPE] {
       #expect(ErrnoSort(code) == .expected)
     }
   }
 
-  @Test func inheritedDescriptorsBadDescriptorIsThrown() {
+  @Test func foreignDescriptorsBadDescriptorIsThrown() {
     let script = Script(failures: 1, code: EBADF)
     var system = SystemCalls.live
     system.sysFstat = { _, _ in script.call(CInt(0)) }
-    #expect(throws: SystemCallError("fstat", .badDescriptor)) { try system.fstat(2, inherited: true) }
+    #expect(throws: SystemCallError("fstat", .badDescriptor)) { try system.fstat(2, foreign: true) }
   }
 
   @Test func liveCallsWork() throws {
