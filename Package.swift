@@ -3,6 +3,7 @@
 //
 // Layers, dependencies flowing one way (see docs/architecture.md):
 //   CTouchd (C shim)  ->  TouchdDevices (Linux devices)  ->  TouchdInput (events, frames)
+//   TouchdSystem (the system-call seam, on CTouchd)  ->  TouchdDevices, TouchdDaemon, touchctl
 //   TouchdCore (touch frames, no dependency)  ->  TouchDelivery (UIKit model, stdlib only)
 //   TouchdInput + TouchDelivery  ->  TouchdScene  ->  TouchdDaemon  ->  touchd, touchctl
 //   CForwardShortcut (C, portable: used by TouchdInput) and CForwardPath (C, libevdev: used by
@@ -48,6 +49,9 @@ let package = Package(
     // The input thread's turn before the pipeline's queue: read a forwarded device's frame through
     // libevdev, compose it (CForwardShortcut), write it to uinput. Linux only.
     .target(name: "CForwardPath", dependencies: ["CTouchd", "CForwardShortcut"]),
+    // The system-call seam: every system call of touchd's own Swift code, through one EINTR loop with
+    // errno sorted as SwiftNIO sorts it, replaceable in tests (SystemCalls). Glibc and CTouchd only.
+    .target(name: "TouchdSystem", dependencies: ["CTouchd"], swiftSettings: strict),
     // The pure core: what a touch and a key are between input and delivery (TouchPhase, TouchID,
     // Timestamp, Contact, TouchFrame; KeyPhase, KeyChange, KeyFrame). No dependency at all, so
     // TouchDelivery builds with the standard library alone.
@@ -62,7 +66,7 @@ let package = Package(
     // Real devices on Linux: udev discovery and hotplug, libevdev reading and resync.
     .target(
       name: "TouchdDevices",
-      dependencies: ["CTouchd", "CForwardPath", "TouchdInput"],
+      dependencies: ["CTouchd", "CForwardPath", "TouchdInput", "TouchdSystem"],
       swiftSettings: strict
     ),
     // Where a touch is hit-tested and delivered: UIKit's event model and gesture recognizers. Pure
@@ -94,7 +98,7 @@ let package = Package(
     .target(
       name: "TouchdDaemon",
       dependencies: [
-        "TouchdDevices", "TouchdScene", "CTouchd",
+        "TouchdDevices", "TouchdScene", "TouchdSystem", "CTouchd",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -109,7 +113,7 @@ let package = Package(
     // argument-parsing library stays resident in the daemon (docs/performance.md, memory).
     .executableTarget(
       name: "touchd",
-      dependencies: ["TouchdDaemon", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["TouchdDaemon", "TouchdSystem", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     // The socket protocol's client (docs/integration.md): typed messages, async commands,
@@ -125,7 +129,7 @@ let package = Package(
     .executableTarget(
       name: "touchctl",
       dependencies: [
-        "TouchdDevices", "TouchdScene", "TouchdRender",
+        "TouchdDevices", "TouchdScene", "TouchdRender", "TouchdSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -137,8 +141,13 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "TouchdSystemTests",
+      dependencies: ["TouchdSystem"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "TouchdDevicesTests",
-      dependencies: ["TouchdDevices", "TouchdInput"],
+      dependencies: ["TouchdDevices", "TouchdInput", "TouchdSystem"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,3 +1,5 @@
+import TouchdSystem
+
 /// Why a device could not be opened, read or watched. Every case names the device path it is about.
 public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `open(2)` of the node failed (EACCES: not in the `input` group; ENOENT: no such node).

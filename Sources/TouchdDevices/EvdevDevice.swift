@@ -1,4 +1,5 @@
 import TouchdInput
+import TouchdSystem
 
 /// An open `/dev/input/event*` node read through libevdev: its description and raw events.
 ///

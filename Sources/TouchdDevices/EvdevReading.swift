@@ -1,4 +1,5 @@
 import TouchdInput
+import TouchdSystem
 
 /// Which events `libevdev_next_event` is asked for.
 enum EvdevReadMode: Equatable {
@@ -40,12 +41,18 @@ enum ReadErrnoMeaning: Equatable {
   /// Anything else: a real error, reported with the device's path.
   case failure
 
+  /// libevdev makes the read(2) and returns its errno: sorted as the system-call seam sorts one
+  /// (``ErrnoSort``), but an errno that would be touchd's bug there is reported as a failure of
+  /// the device here, since the descriptor is in libevdev's hands.
   init(_ errno: Errno) {
-    switch errno {
+    guard errno != .noDevice else {
+      self = .unplugged
+      return
+    }
+    switch ErrnoSort(errno.code) {
+    case .retry: self = .retry
     case .wouldBlock: self = .drained
-    case .noDevice: self = .unplugged
-    case .interrupted: self = .retry
-    default: self = .failure
+    case .bug, .expected: self = .failure
     }
   }
 }

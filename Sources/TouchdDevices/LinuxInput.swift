@@ -1,76 +1,85 @@
-// Every libevdev, libudev and system call touchd makes, in one file, so a reviewer sees the whole
-// C surface at once (the swift-system and libinput way). Nothing else in TouchdDevices calls C but
-// ForwardPath.swift, the forwarding shortcut's C path (CForwardPath) on the input thread.
+// Every libevdev and libudev call touchd makes, in one file, so a reviewer sees that C surface at
+// once (the swift-system and libinput way), with the devices' system calls as TouchdDevices uses
+// them: those go through the system-call seam (TouchdSystem's SystemCalls.live), like every system
+// call of touchd's Swift code. Nothing else in TouchdDevices calls C but ForwardPath.swift, the
+// forwarding shortcut's C path (CForwardPath) on the input thread.
 import CForwardPath
 import CTouchd
 import Glibc
 import TouchdInput
+import TouchdSystem
 
 /// Thin, total wrappers over the C calls. Each returns Swift values and positive errno codes; none
 /// keeps state. Not thread-safe on its own: callers own the handles they pass.
 enum LinuxInput {
-  // MARK: - System calls
+  // MARK: - System calls (through the seam)
+
+  /// The system calls the devices make.
+  static var system: SystemCalls { .live }
 
   /// Opens a node non-blocking and close-on-exec, read-only unless `access` says otherwise (an
   /// evdev node; `O_RDWR` for `/dev/uinput`); returns the fd or an errno. EINTR is retried.
   static func openNode(_ path: String, access: Int32 = O_RDONLY) -> Result<Int32, Errno> {
-    while true {
-      let fd = Glibc.open(path, access | O_NONBLOCK | O_CLOEXEC)
-      if fd >= 0 { return .success(fd) }
-      let code = Glibc.errno
-      if code != EINTR { return .failure(Errno(code)) }
+    do {
+      return .success(try system.open(path, access | O_NONBLOCK | O_CLOEXEC))
+    } catch {
+      return .failure(error.errno)
     }
   }
 
   /// Closes a file descriptor; errors (even EINTR) are ignored, as Linux always releases the fd.
-  static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+  static func close(_ fd: Int32) { system.close(fd) }
 
   /// Asks the kernel to stamp this fd's events with CLOCK_MONOTONIC (EVIOCSCLOCKID), as libinput does.
   static func setClockMonotonic(_ fd: Int32) -> Errno? {
-    ctouchd_set_clock_monotonic(fd) == 0 ? nil : Errno(Glibc.errno)
+    do {
+      try system.setClockMonotonic(fd)
+      return nil
+    } catch {
+      return error.errno
+    }
   }
 
   /// The current CLOCK_MONOTONIC time, the clock live events are stamped with.
   static func monotonicNow() -> Timestamp {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+    Timestamp(microseconds: system.monotonicMicroseconds())
   }
 
   /// The character-device number of a node, to find its udev device.
   static func deviceNumber(_ path: String) -> dev_t? {
-    var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return nil }
+    guard let info = try? system.stat(path), (info.st_mode & S_IFMT) == S_IFCHR else { return nil }
     return info.st_rdev
   }
 
-  /// `strerror(code)`.
-  static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
-
   /// A new epoll set, close-on-exec; the fd or an errno.
   static func epollCreate() -> Result<Int32, Errno> {
-    let fd = ctouchd_epoll_create()
-    return fd >= 0 ? .success(fd) : .failure(Errno(Glibc.errno))
+    do {
+      return .success(try system.epollCreate())
+    } catch {
+      return .failure(error.errno)
+    }
   }
 
   /// Adds `fd` to the epoll set `epoll`, level-triggered for input, tagged `token`.
   static func epollAdd(_ epoll: Int32, _ fd: Int32, token: UInt64) -> Errno? {
-    ctouchd_epoll_add(epoll, fd, token) == 0 ? nil : Errno(Glibc.errno)
+    do {
+      try system.epollAdd(epoll, fd, token: token)
+      return nil
+    } catch {
+      return error.errno
+    }
   }
 
   /// Removes `fd` from the epoll set (before `fd` is closed); errors are ignored: the only ones
   /// possible mean it was not in the set.
-  static func epollRemove(_ epoll: Int32, _ fd: Int32) { _ = ctouchd_epoll_remove(epoll, fd) }
+  static func epollRemove(_ epoll: Int32, _ fd: Int32) { system.epollRemove(epoll, fd) }
 
   /// The tokens of the set's fds that are ready now (no waiting), at most 64; EINTR is retried,
   /// other errors give none.
   static func epollReady(_ epoll: Int32) -> [UInt64] {
     withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64) { buffer in
-      var count: Int32
-      repeat {
-        count = ctouchd_epoll_ready(epoll, buffer.baseAddress, 64, 0)
-      } while count < 0 && Glibc.errno == EINTR
-      return count > 0 ? Array(buffer[0..<Int(count)]) : []
+      let count = (try? system.epollWait(epoll, into: buffer, timeout: 0)) ?? 0
+      return count > 0 ? Array(buffer[0..<count]) : []
     }
   }
 
@@ -231,7 +240,12 @@ enum LinuxInput {
 
   /// `UI_SET_PHYS` on a uinput fd before its device is created.
   static func setUinputPhys(_ fd: Int32, _ phys: String) -> Errno? {
-    ctouchd_uinput_set_phys(fd, phys) == 0 ? nil : Errno(Glibc.errno)
+    do {
+      try system.setUinputPhys(fd, phys)
+      return nil
+    } catch {
+      return error.errno
+    }
   }
 
   /// Creates the uinput device `dev` describes on the open uinput `fd`, which stays the caller's
@@ -263,12 +277,14 @@ enum LinuxInput {
       e.value = event.value
       raw.append(e)
     }
-    let size = MemoryLayout<input_event>.stride * raw.count
-    while true {
-      let written = raw.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, size) }
-      if written == size { return nil }
-      if written >= 0 { return Errno(EIO) }
-      if Glibc.errno != EINTR { return Errno(Glibc.errno) }
+    let outcome = raw.withUnsafeBytes { bytes in
+      Result { () throws(SystemCallError) in try system.write(fd, bytes) }
+    }
+    switch outcome {
+    case .success(.processed(let written)):
+      return written == MemoryLayout<input_event>.stride * raw.count ? nil : Errno(EIO)
+    case .success(.wouldBlock): return .wouldBlock
+    case .failure(let error): return error.errno
     }
   }
 
@@ -400,19 +416,4 @@ enum LinuxInput {
     let slots = libevdev_get_num_slots(dev)
     return slots > 0 ? Int(slots) : nil
   }
-}
-
-/// A positive `errno` value from a failed system or library call.
-public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
-  public var code: Int32
-  public init(_ code: Int32) { self.code = code }
-  /// `strerror`'s text.
-  public var description: String { LinuxInput.message(code) }
-
-  public static let wouldBlock = Errno(EAGAIN)
-  public static let noDevice = Errno(ENODEV)
-  public static let interrupted = Errno(EINTR)
-  public static let permissionDenied = Errno(EACCES)
-  public static let notPermitted = Errno(EPERM)
-  public static let noSuchFile = Errno(ENOENT)
 }

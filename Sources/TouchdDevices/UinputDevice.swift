@@ -1,5 +1,6 @@
 import CTouchd
 import TouchdInput
+import TouchdSystem
 
 /// An input device touchd creates through uinput: the virtual touchscreen a window with `forward:`
 /// hands its unclaimed touches to (docs/forward.md). It exists from `init` until `destroy()` (or

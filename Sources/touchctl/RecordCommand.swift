@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import TouchdDevices
 import TouchdInput
+import TouchdSystem
 
 /// `touchctl record [DEVICE...] [-o FILE] [--duration S]`: an evemu recording of a live device, or a
 /// `libinput record` file of several devices recorded together.
@@ -162,10 +163,10 @@ private final class Recorder: @unchecked Sendable {
 
   /// Records until SIGINT, `duration` seconds, removal or an error; returns why it stopped.
   func run(duration: Double?) -> Outcome {
-    signal(SIGINT, SIG_IGN)
+    SystemCalls.live.ignoreSignal(SIGINT)
     queue.async { self.start(duration: duration) }
     finished.wait()
-    signal(SIGINT, SIG_DFL)
+    SystemCalls.live.ignoreSignal(SIGINT, false)
     return outcome ?? .stopped
   }
 
@@ -203,9 +204,7 @@ private final class Recorder: @unchecked Sendable {
       drain(devices[0])
     case .libinputRecord:
       // Events already queued count too: the clock starts at the earliest of them, or now.
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let start = Timestamp(microseconds: Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)
+      let start = Timestamp(microseconds: SystemCalls.live.monotonicMicroseconds())
       let queued = devices.map(read)
       let zero = ([start] + queued.compactMap(\.events.first?.time)).min() ?? start
       let stream = LibinputRecordWriter.Stream(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -34,44 +35,66 @@ final class SocketClient {
 
   /// `fd` is stored only once connected: a throw after every stored property is set would run
   /// `deinit` and close the descriptor a second time.
+  private let system = SystemCalls.live
+
   init(path: String) throws {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let system = SystemCalls.live
+    let fd = try Self.posix { () throws(SystemCallError) in
+      try system.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+    }
     var addr = sockaddr_un()
     addr.sun_family = sa_family_t(AF_UNIX)
     let capacity = MemoryLayout.size(ofValue: addr.sun_path)
     guard path.utf8.count < capacity else {
-      close(fd)
+      system.close(fd)
       throw POSIXError(.ENAMETOOLONG)
     }
     withUnsafeMutableBytes(of: &addr.sun_path) { raw in
       raw.copyBytes(from: Array(path.utf8) + [0])
     }
-    let rc = withUnsafePointer(to: &addr) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    let connected = withUnsafePointer(to: &addr) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+        Result { () throws(SystemCallError) in
+          try system.connect(fd, address, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
       }
     }
-    guard rc == 0 else {
-      let code = errno
-      close(fd)
-      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+    do {
+      try Self.posix { () throws(SystemCallError) in try connected.get() }
+    } catch {
+      system.close(fd)
+      throw error
     }
     self.fd = fd
   }
 
-  deinit { close(fd) }
+  deinit { system.close(fd) }
+
+  /// `body`'s value; its error as the `POSIXError` touchctl reports (EAGAIN too: the socket blocks).
+  private static func posix<T>(_ body: () throws(SystemCallError) -> T) throws(POSIXError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw POSIXError(POSIXErrorCode(rawValue: error.errno.code) ?? .EIO)
+    }
+  }
+
+  /// The bytes an outcome moved; `wouldBlock` (never on this blocking socket) as EAGAIN.
+  private static func moved(_ outcome: IOOutcome<Int>) throws(POSIXError) -> Int {
+    guard case .processed(let count) = outcome else { throw POSIXError(.EAGAIN) }
+    return count
+  }
 
   func send(_ line: String) throws {
-    var bytes = Array((line + "\n").utf8)
+    let bytes = Array((line + "\n").utf8)
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      let outcome = try bytes.withUnsafeBytes { bytes in
+        try Self.posix { () throws(SystemCallError) in
+          try system.write(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        }
       }
-      offset += n
+      offset += try Self.moved(outcome)
     }
   }
 
@@ -85,16 +108,18 @@ final class SocketClient {
       }
       if let timeout {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let rc = poll(&pfd, 1, Int32(timeout * 1000))
-        if rc == 0 { return nil }
-        if rc < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let ready = try withUnsafeMutablePointer(to: &pfd) { pointer in
+          try Self.posix { () throws(SystemCallError) in
+            try system.poll(UnsafeMutableBufferPointer(start: pointer, count: 1), timeout: Int32(timeout * 1000))
+          }
+        }
+        if ready == 0 { return nil }
       }
       var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = read(fd, &chunk, chunk.count)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      let outcome = try chunk.withUnsafeMutableBytes { raw in
+        try Self.posix { () throws(SystemCallError) in try system.read(fd, into: raw) }
       }
+      let n = try Self.moved(outcome)
       if n == 0 { return nil }
       buffer += chunk[..<n]
     }

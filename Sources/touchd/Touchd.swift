@@ -2,6 +2,7 @@ import Dispatch
 import Logging
 import TouchdDaemon
 import TouchdInput
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -24,8 +25,8 @@ func emit(_ text: String, to fd: Int32) {
   text.withUTF8 { bytes in
     var offset = 0
     while offset < bytes.count {
-      let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n <= 0 { return }
+      let rest = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))
+      guard case .processed(let n)? = try? SystemCalls.live.write(fd, rest, foreign: true), n > 0 else { return }
       offset += n
     }
   }

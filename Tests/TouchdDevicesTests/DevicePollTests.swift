@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Testing
+import TouchdSystem
 
 @testable import TouchdDevices
 

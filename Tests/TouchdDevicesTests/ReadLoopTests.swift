@@ -1,5 +1,6 @@
 import Testing
 import TouchdInput
+import TouchdSystem
 
 @testable import TouchdDevices
 

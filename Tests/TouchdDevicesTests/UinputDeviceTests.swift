@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchdInput
+import TouchdSystem
 
 @testable import TouchdDevices
 

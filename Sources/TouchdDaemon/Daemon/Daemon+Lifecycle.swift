@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import TouchdInput
 import TouchdScene
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -120,7 +121,7 @@ extension Daemon {
   }
 
   private func installSignals() {
-    for sig in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { signal(sig, SIG_IGN) }
+    for sig in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { SystemCalls.live.ignoreSignal(sig) }
     for sig in [SIGTERM, SIGINT] {
       let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
       source.setEventHandler { [unowned self] in

@@ -1,3 +1,5 @@
+import TouchdSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -5,11 +7,8 @@
 /// CLOCK_MONOTONIC, the clock the kernel stamps input events with (evdev's default clock).
 public enum MonotonicClock {
   /// Now, in microseconds. A vDSO call: about 20 ns, no system call.
-  public static func microseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
-  }
+  @inlinable
+  public static func microseconds() -> Int64 { SystemCalls.live.monotonicMicroseconds() }
 }
 
 /// The last ``capacity`` latencies of one stage of the live path, in microseconds from the frame's

@@ -1,5 +1,6 @@
 import Dispatch
 import TouchDelivery
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -65,8 +66,7 @@ public final class DispatchClock: TouchClock {
 
   /// Seconds on CLOCK_MONOTONIC.
   public static func monotonic() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
+    let ts = SystemCalls.live.monotonicNow()
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 

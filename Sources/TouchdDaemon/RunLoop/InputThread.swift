@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -33,6 +34,7 @@ public final class InputThread: @unchecked Sendable {
   /// A pipe whose write end ``stop()`` writes to end the thread's wait.
   private let stopPipe: (read: Int32, write: Int32)
   private let name: String
+  private let system: SystemCalls
 
   /// - Parameters:
   ///   - fileDescriptor: the fd to wait on for input (POLLIN).
@@ -41,24 +43,28 @@ public final class InputThread: @unchecked Sendable {
   ///   - beforeQueue: runs on the thread after each wake, before the handler is queued.
   ///   - handler: runs on `queue` each time the fd is readable; its argument is when the thread
   ///     woke (``MonotonicClock/microseconds()``).
+  ///   - system: the system calls (poll, the stop pipe's), replaceable in tests.
   public init(
     fileDescriptor: Int32, queue: DispatchQueue, name: String, beforeQueue: (() -> Void)? = nil,
-    handler: @escaping (_ wake: Int64) -> Void
+    system: SystemCalls = .live, handler: @escaping (_ wake: Int64) -> Void
   ) {
     self.fileDescriptor = fileDescriptor
     self.beforeQueue = beforeQueue
     self.queue = queue
     self.name = name
     self.handler = handler
-    var fds: [Int32] = [-1, -1]
-    precondition(pipe(&fds) == 0, "pipe: errno \(errno)")
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    stopPipe = (fds[0], fds[1])
+    self.system = system
+    do {
+      stopPipe = try system.pipe()
+    } catch {
+      preconditionFailure("\(error)")
+    }
+    for fd in [stopPipe.read, stopPipe.write] { _ = try? system.fcntl(fd, F_SETFD, FD_CLOEXEC) }
   }
 
   deinit {
-    close(stopPipe.read)
-    close(stopPipe.write)
+    system.close(stopPipe.read)
+    system.close(stopPipe.write)
   }
 
   /// Starts the thread. Call once.
@@ -70,8 +76,8 @@ public final class InputThread: @unchecked Sendable {
 
   /// Ends the thread after the handler it may be running returns; the handler is not called again.
   public func stop() {
-    var byte: UInt8 = 1
-    _ = write(stopPipe.write, &byte, 1)
+    let byte: UInt8 = 1
+    _ = withUnsafeBytes(of: byte) { try? system.write(stopPipe.write, $0) }
   }
 
   private func run() {
@@ -82,11 +88,11 @@ public final class InputThread: @unchecked Sendable {
     while true {
       fds[0].revents = 0
       fds[1].revents = 0
-      let n = poll(&fds, 2, -1)
-      if n < 0 {
-        if errno == EINTR { continue }
-        preconditionFailure("poll on fd \(fileDescriptor): errno \(errno)")
+      // EINTR is retried in the seam; any other error is touchd's bug.
+      let polled = fds.withUnsafeMutableBufferPointer { fds in
+        Result { () throws(SystemCallError) in try system.poll(fds, timeout: -1) }
       }
+      if case .failure(let error) = polled { preconditionFailure("poll on fd \(fileDescriptor): \(error)") }
       // Stopped, or the fd was closed under the thread (POLLNVAL): nothing more to wait for.
       if fds[1].revents != 0 || fds[0].revents & Int16(POLLNVAL) != 0 { return }
       guard fds[0].revents != 0 else { continue }

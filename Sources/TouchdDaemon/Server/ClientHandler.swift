@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -112,7 +113,7 @@ final class ClientHandler: ChannelDuplexHandler {
     started = true
     self.context = context
     guard core.clients.count < core.configuration.maximumClients else {
-      if case .unix(let fd) = transport { Glibc.close(fd) }
+      if case .unix(let fd) = transport { SystemCalls.live.close(fd) }
       core.refused()
       send(
         WireProtocol.reply(

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -36,7 +37,7 @@ final class ClientOutlet: @unchecked Sendable {
     self.subscription = subscription
   }
 
-  deinit { if fd >= 0 { Glibc.close(fd) } }
+  deinit { if fd >= 0 { SystemCalls.live.close(fd) } }
 
   /// What the publisher did with one client's share of a batch.
   enum Outcome {
@@ -71,14 +72,12 @@ final class ClientOutlet: @unchecked Sendable {
       }
       var written = 0
       while written < buffer.count {
-        let n = buffer.withUnsafeBytes { send(fd, $0.baseAddress! + written, $0.count - written, CInt(MSG_NOSIGNAL)) }
-        if n > 0 {
-          written += n
-        } else if n < 0 && errno == EINTR {
-          continue
-        } else {
-          break  // EAGAIN (the reader is behind), or an error the event loop will see too
+        let sent = buffer.withUnsafeBytes { bytes in
+          try? SystemCalls.live.send(fd, UnsafeRawBufferPointer(rebasing: bytes[written...]), flags: CInt(MSG_NOSIGNAL))
         }
+        // EAGAIN (the reader is behind), or an error the event loop will see too: the loop takes the rest.
+        guard case .processed(let n)? = sent, n > 0 else { break }
+        written += n
       }
       guard written < buffer.count else { return .done(linesWritten: count) }
       // Some bytes stayed: the lines written whole, the rest of the one begun, the ones not begun.
@@ -112,7 +111,7 @@ final class ClientOutlet: @unchecked Sendable {
   /// The connection is going away: no more direct writes, and the duplicate is closed.
   func close() {
     lock.withLock {
-      if fd >= 0 { Glibc.close(fd) }
+      if fd >= 0 { SystemCalls.live.close(fd) }
       fd = -1
     }
   }

@@ -1,3 +1,5 @@
+import TouchdSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -11,8 +13,7 @@ public enum OpenFileLimit {
 
   /// The current soft limit.
   public static var current: Int {
-    var limit = rlimit()
-    guard getrlimit(resource, &limit) == 0 else { return 1024 }
+    guard let limit = try? SystemCalls.live.getRlimit(resource) else { return 1024 }
     return clamp(limit.rlim_cur)
   }
 
@@ -22,14 +23,14 @@ public enum OpenFileLimit {
   /// (NIO, libdispatch). Returns the soft limit before and after.
   @discardableResult
   public static func raiseToHard() -> (before: Int, after: Int) {
-    var limit = rlimit()
-    guard getrlimit(resource, &limit) == 0 else { return (1024, 1024) }
+    let system = SystemCalls.live
+    guard var limit = try? system.getRlimit(resource) else { return (1024, 1024) }
     let before = clamp(limit.rlim_cur)
     // An unlimited hard limit still stops at the kernel's nr_open (1048576 by default).
     let target = limit.rlim_max == unlimited ? rlim_t(1 << 20) : limit.rlim_max
     guard limit.rlim_cur < target else { return (before, before) }
     limit.rlim_cur = target
-    guard setrlimit(resource, &limit) == 0 else { return (before, before) }
+    guard (try? system.setRlimit(resource, limit)) != nil else { return (before, before) }
     return (before, current)
   }
 

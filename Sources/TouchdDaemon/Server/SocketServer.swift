@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import TouchdScene
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -173,7 +174,7 @@ public final class SocketServer: Sendable {
     source.source.setEventHandler {
       Self.acceptAll(listener, group: group, core: core, source: source, queue: acceptQueue, logger: logger)
     }
-    source.source.setCancelHandler { close(listener) }
+    source.source.setCancelHandler { SystemCalls.live.close(listener) }
     source.source.activate()
     self.group = group
     self.core = core
@@ -190,48 +191,65 @@ public final class SocketServer: Sendable {
   /// A listening socket at the configured path, created with the final mode at once: no window in
   /// which it is wider. A socket file left at the path is replaced; any other file is an error.
   private static func listen(_ configuration: Configuration) throws -> CInt {
+    let system = SystemCalls.live
     let path = configuration.path
     guard let address = UnixSocketAddress(path), !path.hasPrefix("@") else {
       throw IOError(errnoCode: ENAMETOOLONG, reason: "socket path \(path)")
     }
-    var existing = stat()
-    if lstat(path, &existing) == 0 {
+    if let existing = try? system.lstat(path) {
       guard existing.st_mode & S_IFMT == S_IFSOCK else {
         throw IOError(errnoCode: EEXIST, reason: "\(path) exists and is not a socket")
       }
-      unlink(path)
+      try? system.unlink(path)
     }
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw IOError(errnoCode: errno, reason: "socket") }
+    let fd = try ioError("socket") { () throws(SystemCallError) in
+      try system.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue))
+    }
     do {
       try setFlags(fd)
-      let old = umask(0o777 & ~configuration.mode)
-      let bound = address.withSockaddr { bind(fd, $0, $1) }
-      let bindError = errno
-      umask(old)
-      guard bound == 0 else { throw IOError(errnoCode: bindError, reason: "bind \(path)") }
-      guard Glibc.listen(fd, 256) == 0 else { throw IOError(errnoCode: errno, reason: "listen \(path)") }
-      if let gid = configuration.group, chown(path, uid_t.max, gid) != 0 {
-        throw IOError(errnoCode: errno, reason: "chown \(path)")
+      let old = system.umask(0o777 & ~configuration.mode)
+      let bound = address.withSockaddr { address, length in
+        Result { () throws(SystemCallError) in try system.bind(fd, address, length) }
+      }
+      _ = system.umask(old)
+      try ioError("bind \(path)") { () throws(SystemCallError) in try bound.get() }
+      try ioError("listen \(path)") { () throws(SystemCallError) in try system.listen(fd, backlog: 256) }
+      if let gid = configuration.group {
+        try ioError("chown \(path)") { () throws(SystemCallError) in
+          try system.chown(path, user: uid_t.max, group: gid)
+        }
       }
       return fd
     } catch {
-      close(fd)
+      system.close(fd)
       throw error
+    }
+  }
+
+  /// `body`'s value; its error as SwiftNIO's `IOError` with `reason`, as the server reports it.
+  private static func ioError<T>(_ reason: @autoclosure () -> String, _ body: () throws(SystemCallError) -> T)
+    throws(IOError) -> T
+  {
+    do {
+      return try body()
+    } catch {
+      throw IOError(errnoCode: error.errno.code, reason: reason())
     }
   }
 
   /// A listening socket passed by systemd.
   private static func adopt(_ fd: CInt) throws -> CInt {
-    try setFlags(fd)
+    try setFlags(fd, foreign: true)
     return fd
   }
 
-  /// Non-blocking and close-on-exec.
-  private static func setFlags(_ fd: CInt) throws {
-    let flags = fcntl(fd, F_GETFL)
-    guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else {
-      throw IOError(errnoCode: errno, reason: "fcntl")
+  /// Non-blocking and close-on-exec. `foreign`: systemd passed `fd` (a closed one is its error).
+  private static func setFlags(_ fd: CInt, foreign: Bool = false) throws {
+    let system = SystemCalls.live
+    try ioError("fcntl") { () throws(SystemCallError) in
+      let flags = try system.fcntl(fd, F_GETFL, foreign: foreign)
+      _ = try system.fcntl(fd, F_SETFL, flags | O_NONBLOCK, foreign: foreign)
+      _ = try system.fcntl(fd, F_SETFD, FD_CLOEXEC, foreign: foreign)
     }
   }
 
@@ -242,23 +260,29 @@ public final class SocketServer: Sendable {
     _ listener: CInt, group: MultiThreadedEventLoopGroup, core: NIOLoopBound<ServerCore>, source: AcceptSource,
     queue: DispatchQueue, logger: Logger
   ) {
+    let system = SystemCalls.live
     while true {
-      let fd = accept(listener, nil, nil)
-      if fd < 0 {
-        switch errno {
-        case EINTR, ECONNABORTED: continue
+      let fd: CInt
+      do {
+        switch try system.accept(listener) {
+        case .processed(let accepted): fd = accepted
+        case .wouldBlock: return  // all accepted
+        }
+      } catch {
+        switch error.errno.code {
+        case ECONNABORTED: continue
         case EMFILE, ENFILE, ENOBUFS, ENOMEM:
           logger.warning("cannot accept a client: out of descriptors or memory; pausing 100 ms")
           source.source.suspend()
           queue.asyncAfter(deadline: .now() + .milliseconds(100)) { source.source.resume() }
           return
-        default: return  // EAGAIN: all accepted
+        default: return
         }
       }
-      let duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+      let duplicate = (try? system.fcntl(fd, F_DUPFD_CLOEXEC, 0)) ?? -1
       guard duplicate >= 0, (try? setFlags(fd)) != nil else {
-        close(fd)
-        if duplicate >= 0 { close(duplicate) }
+        system.close(fd)
+        if duplicate >= 0 { system.close(duplicate) }
         continue
       }
       let bootstrap = ClientBootstrap(group: group).channelInitializer { channel in
@@ -275,8 +299,8 @@ public final class SocketServer: Sendable {
       do {
         _ = try bootstrap.withConnectedSocket(fd).wait()
       } catch {
-        close(fd)
-        close(duplicate)
+        system.close(fd)
+        system.close(duplicate)
       }
     }
   }
@@ -350,7 +374,7 @@ public final class SocketServer: Sendable {
     }
     _ = try? done.wait()
     try? group.syncShutdownGracefully()
-    if configuration.inheritedDescriptor == nil { unlink(configuration.path) }
+    if configuration.inheritedDescriptor == nil { try? SystemCalls.live.unlink(configuration.path) }
   }
 }
 

@@ -1,4 +1,5 @@
 import Logging
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -31,8 +32,7 @@ public struct JournalLogHandler: LogHandler {
     guard let value, let colon = value.firstIndex(of: ":"), let device = UInt64(value[..<colon]),
       let inode = UInt64(value[value.index(after: colon)...])
     else { return false }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return false }
+    guard let info = try? SystemCalls.live.fstat(fd, foreign: true) else { return false }
     return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
   }
 
@@ -60,7 +60,7 @@ public struct JournalLogHandler: LogHandler {
     let text = fields.isEmpty ? "\(event.message)" : "\(event.message) \(fields)"
     let line = journal ? "<\(Self.priority(event.level))>\(text)\n" : "\(label): \(event.level): \(text)\n"
     // One write(2) per line keeps lines from concurrent threads whole.
-    var bytes = Array(line.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    let bytes = Array(line.utf8)
+    _ = bytes.withUnsafeBytes { try? SystemCalls.live.write(STDERR_FILENO, $0, foreign: true) }
   }
 }

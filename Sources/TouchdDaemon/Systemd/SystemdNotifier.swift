@@ -1,4 +1,5 @@
 import Dispatch
+import TouchdSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -54,16 +55,18 @@ public struct SystemdNotifier: Sendable {
     guard let path = socketPath, path.hasPrefix("/") || path.hasPrefix("@"),
       let address = UnixSocketAddress(path)
     else { return false }
-    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
+    let system = SystemCalls.live
+    guard let fd = try? system.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)) else {
+      return false
+    }
+    defer { system.close(fd) }
     let payload = Array(state.utf8)
     let sent = address.withSockaddr { sa, length in
       payload.withUnsafeBytes { bytes in
-        sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sa, length)
+        try? system.sendTo(fd, bytes, flags: Int32(MSG_NOSIGNAL), address: sa, length: length)
       }
     }
-    return sent == payload.count
+    return sent == .processed(payload.count)
   }
 
   /// The first file descriptor systemd passes (`SD_LISTEN_FDS_START`).
@@ -79,9 +82,11 @@ public struct SystemdNotifier: Sendable {
       unsetenv("LISTEN_FDNAMES")
     }
     let descriptors = listenDescriptors(listenPID: environment("LISTEN_PID"), listenFDs: environment("LISTEN_FDS"))
+    let system = SystemCalls.live
     for fd in descriptors {
-      let flags = fcntl(fd, F_GETFD)
-      if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+      if let flags = try? system.fcntl(fd, F_GETFD, foreign: true) {
+        _ = try? system.fcntl(fd, F_SETFD, flags | FD_CLOEXEC, foreign: true)
+      }
     }
     return descriptors
   }
@@ -96,11 +101,7 @@ public struct SystemdNotifier: Sendable {
   /// Whether `fd` is an IPv4 or IPv6 socket (a TCP socket unit's), by its local address.
   public static func isInternetSocket(_ fd: CInt) -> Bool {
     var storage = sockaddr_storage()
-    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-    let named = withUnsafeMutablePointer(to: &storage) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    guard named == 0 else { return false }
+    guard (try? SystemCalls.live.getSockName(fd, into: &storage, foreign: true)) != nil else { return false }
     return storage.ss_family == sa_family_t(AF_INET) || storage.ss_family == sa_family_t(AF_INET6)
   }
 
