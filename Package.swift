@@ -1,13 +1,19 @@
 // swift-tools-version: 6.1
 // touchd: a Linux touchscreen daemon with UIKit's touch-delivery semantics.
 //
-// Layers, dependencies flowing one way (see docs/architecture.md):
-//   CTouchd (C shim)  ->  TouchdDevices (Linux devices)  ->  TouchdInput (events, frames)
-//   TouchdSystem (the system-call seam, on CTouchd)  ->  TouchdDevices, TouchdDaemon, touchctl
-//   TouchdCore (touch frames, no dependency)  ->  TouchDelivery (UIKit model, stdlib only)
-//   TouchdInput + TouchDelivery  ->  TouchdScene  ->  TouchdDaemon  ->  touchd, touchctl
-//   CForwardShortcut (C, portable: used by TouchdInput) and CForwardPath (C, libevdev: used by
-//   TouchdDevices) hold the forwarding shortcut's input-thread path (docs/forward.md).
+// One target per layer; each depends only on targets listed above it (docs/architecture.md):
+//   C          CTouchd (libevdev, libudev, <linux/input.h>); CForwardShortcut (portable C);
+//              CForwardPath (on both: the forwarding shortcut's turn on the input thread)
+//   system     TouchdSystem: the one system-call seam (on CTouchd)
+//   core       TouchdCore: a touch and a key between input and delivery (no dependency)
+//   input      TouchdInput: events, recordings, frame assembly (TouchdCore, CForwardShortcut, Yams)
+//   devices    TouchdDevices: Linux devices (TouchdInput, TouchdSystem, the C targets)
+//   delivery   TouchDelivery: UIKit's model (TouchdCore alone: the standard library)
+//   scene      TouchdScene (TouchdInput, TouchDelivery, Yams); TouchdRender: pictures of scenes
+//   daemon     TouchdDaemon (TouchdDevices, TouchdScene, TouchdSystem, SwiftNIO) -> touchd, touchctl
+//   client     TouchdClient (SwiftNIO only): the socket's Swift client for apps
+// A touch enters in TouchdDevices (live) or TouchdInput (recorded), is hit-tested in
+// TouchDelivery, and leaves as a message built in TouchdScene and sent by TouchdDaemon's server.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -63,10 +69,11 @@ let package = Package(
       dependencies: ["TouchdCore", "CForwardShortcut", .product(name: "Yams", package: "Yams")],
       swiftSettings: strict
     ),
-    // Real devices on Linux: udev discovery and hotplug, libevdev reading and resync.
+    // Real devices on Linux: udev discovery and hotplug, libevdev reading and resync, the devices'
+    // epoll set, uinput's virtual touchscreens and the forwarding path (ForwardPath, over CForwardPath).
     .target(
       name: "TouchdDevices",
-      dependencies: ["CTouchd", "CForwardPath", "TouchdInput", "TouchdSystem"],
+      dependencies: ["CTouchd", "CForwardPath", "CForwardShortcut", "TouchdInput", "TouchdSystem"],
       swiftSettings: strict
     ),
     // Where a touch is hit-tested and delivered: UIKit's event model and gesture recognizers. Pure
@@ -88,17 +95,19 @@ let package = Package(
       dependencies: ["TouchdScene", "TouchdInput", "TouchDelivery"],
       swiftSettings: strict
     ),
-    // Test helpers: scripted fingers that synthesize recordings.
+    // Test helpers: scripted fingers that synthesize recordings; where tests find the repository's
+    // and ../shared's data and the built binaries (TestPaths), which fail a test when missing.
     .target(
       name: "TouchdTestKit",
       dependencies: ["TouchdInput"],
       swiftSettings: strict
     ),
-    // The daemon's parts: run loop, socket server, systemd integration, logging.
+    // The daemon's parts: Daemon/ (one file per concern: devices, frames, replay, reload, commands,
+    // status), the run loop, the socket server, forwarding, latency, systemd integration, logging.
     .target(
       name: "TouchdDaemon",
       dependencies: [
-        "TouchdDevices", "TouchdScene", "TouchdSystem", "CTouchd",
+        "TouchdDevices", "TouchdScene", "TouchdSystem",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
