@@ -63,13 +63,15 @@ let package = Package(
       path: "Benchmarks/FanOut",
       plugins: [benchmark]
     ),
-    // 8: latency, a frame to a subscriber through touchd's pieces and through a minimal C reader.
+    // 8: latency, a frame to a subscriber through touchd's pieces and through a minimal C reader;
+    // and the input hop, the input thread against a Dispatch read source (InputHop.swift).
     .target(name: "CForward"),
     .executableTarget(
       name: "Latency",
       dependencies: [
         "BenchSupport", "CForward", .product(name: "Benchmark", package: "benchmark"),
         .product(name: "TouchdDaemon", package: "touchd"),
+        .product(name: "TouchdDevices", package: "touchd"),
         .product(name: "TouchdScene", package: "touchd"),
         .product(name: "TouchdInput", package: "touchd"),
         .product(name: "TouchDelivery", package: "touchd"),

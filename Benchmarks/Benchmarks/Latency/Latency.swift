@@ -218,4 +218,5 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     blackHole(latency)
   }
+  inputHopBenchmarks()
 }
