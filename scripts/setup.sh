@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
-#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), and pytest for
+#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), jsonschema for the
+#                             scene schema's cross-check when no python3 has it, and pytest for
 #                             the Python client's tests when no python3 has it; and, when apt can
 #                             install them (else their tests skip, saying so), chromium for the
 #                             web kiosk's browser test and node-typescript (tsc) for the JS
@@ -37,6 +38,11 @@ if ((vm)); then
   # passes the admin hold's cancel on to wev; without it vm-test.sh leaves the check out).
   packages+=(linux-image-amd64 qemu-system-x86 busybox-static cpio evemu-tools python3-libevdev
     libevdev-dev gcc libinput-tools systemd udev cage wev seatd xwayland kwin-wayland)
+fi
+
+# jsonschema, the scene schema's second validator in the tests, unless a python3 on the PATH has it.
+if ! python3 -c 'import jsonschema' 2>/dev/null && ! /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+  packages+=(python3 python3-jsonschema)
 fi
 
 # pytest for the Python client's tests (scripts/test.sh), unless a python3 on the PATH has it.

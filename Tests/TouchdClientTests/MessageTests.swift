@@ -36,19 +36,28 @@ struct MessageTests {
     let pan = try decode(
       #"{"type":"action","seq":3,"action":"drag","gesture":"pan","state":"changed","view":"v","window":"main","recognizer":"p","time":1,"location":{"x":1,"y":2},"numberOfTouches":1,"translation":{"x":10,"y":-4.5},"velocity":{"x":100,"y":-45}}"#
     )
-    guard case .action(let panAction) = pan else { return }
+    guard case .action(let panAction) = pan else {
+      Issue.record("not .action: \(pan)")
+      return
+    }
     #expect(panAction.translation == .init(x: 10, y: -4.5))
     #expect(panAction.velocity == .vector(.init(x: 100, y: -45)) && panAction.velocity?.scalar == nil)
     let pinch = try decode(
       #"{"type":"action","seq":4,"action":"zoom","gesture":"pinch","state":"changed","view":"v","window":"main","recognizer":"z","time":1,"location":{"x":1,"y":2},"numberOfTouches":2,"scale":1.5,"velocity":0.25}"#
     )
-    guard case .action(let pinchAction) = pinch else { return }
+    guard case .action(let pinchAction) = pinch else {
+      Issue.record("not .action: \(pinch)")
+      return
+    }
     #expect(pinchAction.scale == 1.5 && pinchAction.velocity?.scalar == 0.25)
 
     let control = try decode(
       #"{"type":"action","seq":52,"action":"volume","gesture":"control","event":"valueChanged","control":"slider","view":"volume","window":"main","time":1234.8,"value":0.42}"#
     )
-    guard case .action(let slider) = control else { return }
+    guard case .action(let slider) = control else {
+      Issue.record("not .action: \(control)")
+      return
+    }
     #expect(slider.event == "valueChanged" && slider.control == "slider" && slider.value == 0.42)
     #expect(slider.state == nil && slider.location == nil && slider.recognizer == nil)
   }
@@ -101,16 +110,25 @@ struct MessageTests {
     let held = try decode(
       #"{"type":"trace","time":1234.8,"event":"held","touch":3,"view":"door","window":"main","phase":"began","by":["door-double"]}"#
     )
-    guard case .trace(let trace) = held else { return }
+    guard case .trace(let trace) = held else {
+      Issue.record("not .trace: \(held)")
+      return
+    }
     #expect(trace.event == "held" && trace.touch == 3 && trace.by == ["door-double"] && held.seq == nil)
     let cancelled = try decode(
       #"{"type":"trace","time":1,"event":"cancelledInView","touch":3,"view":"door","window":"main","by":"door-pan"}"#)
-    guard case .trace(let byOne) = cancelled else { return }
+    guard case .trace(let byOne) = cancelled else {
+      Issue.record("not .trace: \(cancelled)")
+      return
+    }
     #expect(byOne.by == ["door-pan"])
     let recognizer = try decode(
       #"{"type":"trace","time":1234.612,"event":"recognizer","recognizer":"door-tap","gesture":"tap","view":"door","window":"main","from":"possible","to":"failed","cause":"moved 46.2 pt > allowableMovement 45"}"#
     )
-    guard case .trace(let step) = recognizer else { return }
+    guard case .trace(let step) = recognizer else {
+      Issue.record("not .trace: \(recognizer)")
+      return
+    }
     #expect(step.from == "possible" && step.to == "failed" && step.cause?.hasPrefix("moved") == true)
 
     #expect(try decode(#"{"type":"gap","skipped":12}"#) == .gap(.init(skipped: 12)))
@@ -129,14 +147,21 @@ struct MessageTests {
       try decode(#"{"type":"news","x":[1,"a",null]}"#) == .unknown(type: "news", fields: ["x": [1, "a", .null]]))
     #expect(try decode(#"{"type":"swipes","seq":9}"#).seq == 9)
     let reply = try decode(#"{"type":"reply","id":4,"ok":true,"types":["touches"],"actions":[],"views":[]}"#)
-    guard case .reply(let r) = reply else { return }
+    guard case .reply(let r) = reply else {
+      Issue.record("not .reply: \(reply)")
+      return
+    }
     #expect(r.id == 4 && r.fields == ["types": ["touches"], "actions": [], "views": []] && r["types"]?[0] == "touches")
     guard case .error(let error) = try decode(#"{"type":"error","id":null,"message":"access denied"}"#) else {
       Issue.record("not an error")
       return
     }
     #expect(error.id == .null && error.message == "access denied")
-    guard case .error(let noID) = try decode(#"{"type":"error","message":"x"}"#) else { return }
+    let value = try decode(#"{"type":"error","message":"x"}"#)
+    guard case .error(let noID) = value else {
+      Issue.record("not .error: \(value)")
+      return
+    }
     #expect(noID.id == .null)
   }
 

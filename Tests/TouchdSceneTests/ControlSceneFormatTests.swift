@@ -545,7 +545,6 @@ struct ControlSceneFormatTests {
 
   @Test("python3 jsonschema rejects a property of another control type, unknown events and key names")
   func schemaRejects() throws {
-    guard let probe = runPython("import jsonschema", []), probe.status == 0 else { return }
     let script = """
       import json, sys, jsonschema
       schema = json.load(open(sys.argv[1]))
@@ -560,7 +559,7 @@ struct ControlSceneFormatTests {
       "control":{"type":"slider","on":true,"actions":{"tap":"a"}},
       "recognizers":[{"id":"p","type":"pan","action":"a","allowedPressTypes":["select"]}]}]}]}
       """
-    let result = try #require(runPython(script, [TestPaths.config("scene.schema.json").path, bad]))
+    let result = try runPython(script, [TestPaths.config("scene.schema.json").path, bad])
     #expect(result.status == 1)
     #expect(result.output.contains("'on' was unexpected"))
     #expect(result.output.contains("'tap' is not one of"))

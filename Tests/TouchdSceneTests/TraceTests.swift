@@ -245,7 +245,10 @@ struct TraceTests {
         if case .recognizer(_, _, .failed, _) = $0.event { true } else { false }
       })
     #expect(failed.time == 10.05)
-    guard case .recognizer(let r, let from, _, let cause) = failed.event else { return }
+    guard case .recognizer(let r, let from, _, let cause) = failed.event else {
+      Issue.record("not .recognizer: \(failed.event)")
+      return
+    }
     #expect(r == TraceMessage.RecognizerInfo(id: "door-tap", gesture: .tap, view: "door", window: "w"))
     #expect(from == .possible)
     #expect(cause.hasPrefix("moved ") && cause.hasSuffix(" pt > allowableMovement 45"), "\(cause)")
@@ -314,7 +317,10 @@ struct TraceTests {
     let swallowed = try #require(
       traces(messages).first { if case .touchSwallowed = $0.event { true } else { false } })
     #expect(swallowed.time == 10.3)
-    guard case .touchSwallowed(let id, let window, _, let reason) = swallowed.event else { return }
+    guard case .touchSwallowed(let id, let window, _, let reason) = swallowed.event else {
+      Issue.record("not .touchSwallowed: \(swallowed.event)")
+      return
+    }
     #expect(id == 2 && window == "w" && reason == "the application is ignoring interaction events")
   }
 
