@@ -175,22 +175,19 @@ public struct PressesMessage: Hashable, Sendable {
     self.presses = presses.sorted { $0.id < $1.id }
   }
 
-  public var jsonLine: String {
-    var w = JSONLineWriter(#"{"type":"presses","seq":"#)
-    w.integer(seq)
+  public var jsonLine: String { callJSONLine }
+}
+
+extension PressesMessage: ResponderCallMessage {
+  static var jsonPrefix: StaticString { #"{"type":"presses","seq":"# }
+  static var jsonListKey: StaticString { #","presses":["# }
+  var elements: [PressInfo] { presses }
+}
+
+extension PressesMessage.PressInfo: ResponderCallElement {
+  func writeFields(_ w: inout JSONLineWriter) {
+    w.string(#","type":"#, type)
+    w.string(#","key":"#, key)
     w.string(#","phase":"#, phase.rawValue)
-    w.string(#","view":"#, view)
-    w.string(#","window":"#, window)
-    w.number(#","time":"#, time)
-    w.raw(#","presses":["#)
-    for (i, p) in presses.enumerated() {
-      w.integer(i == 0 ? #"{"id":"# : #",{"id":"#, Int(clamping: p.id))
-      w.string(#","type":"#, p.type)
-      w.string(#","key":"#, p.key)
-      w.string(#","phase":"#, p.phase.rawValue)
-      w.raw("}")
-    }
-    w.raw("]")
-    return w.finish()
   }
 }

@@ -209,25 +209,22 @@ public struct TouchesMessage: Hashable, Sendable {
     self.touches = touches.sorted { $0.id < $1.id }
   }
 
-  public var jsonLine: String {
-    var w = JSONLineWriter(#"{"type":"touches","seq":"#)
-    w.integer(seq)
-    w.string(#","phase":"#, phase.rawValue)
+  public var jsonLine: String { callJSONLine }
+}
+
+extension TouchesMessage: ResponderCallMessage {
+  static var jsonPrefix: StaticString { #"{"type":"touches","seq":"# }
+  static var jsonListKey: StaticString { #","touches":["# }
+  var elements: [TouchInfo] { touches }
+}
+
+extension TouchesMessage.TouchInfo: ResponderCallElement {
+  func writeFields(_ w: inout JSONLineWriter) {
     w.string(#","view":"#, view)
-    w.string(#","window":"#, window)
-    w.number(#","time":"#, time)
-    w.raw(#","touches":["#)
-    for (i, t) in touches.enumerated() {
-      w.integer(i == 0 ? #"{"id":"# : #",{"id":"#, Int(clamping: t.id))
-      w.string(#","view":"#, t.view)
-      w.string(#","phase":"#, t.phase.rawValue)
-      w.number(#","x":"#, t.x)
-      w.number(#","y":"#, t.y)
-      w.integer(#","tapCount":"#, t.tapCount)
-      w.raw("}")
-    }
-    w.raw("]")
-    return w.finish()
+    w.string(#","phase":"#, phase.rawValue)
+    w.number(#","x":"#, x)
+    w.number(#","y":"#, y)
+    w.integer(#","tapCount":"#, tapCount)
   }
 }
 

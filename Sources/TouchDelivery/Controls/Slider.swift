@@ -3,30 +3,29 @@
 /// finger, so it does not jump. A touch elsewhere on the track does nothing, as in UIKit. With
 /// ``isContinuous`` each change sends valueChanged while dragging; otherwise the lift sends one if
 /// the value changed.
-open class Slider: Control {
+open class Slider: Control, ContinuousValue {
   /// UISlider.value (default 0), kept within ``minimumValue``...``maximumValue``.
-  open var value = 0.0 {
-    didSet {
-      let clamped = min(max(value, minimumValue), maximumValue)
-      if clamped != value { value = clamped }
-      if value != oldValue { stateChanged() }
-    }
+  open var value: Double {
+    get { range.value }
+    set { setValue(newValue) }
   }
   /// UISlider.minimumValue (default 0).
-  open var minimumValue = 0.0 {
-    didSet { value = max(value, minimumValue) }
+  open var minimumValue: Double {
+    get { range.minimum }
+    set { setMinimum(newValue) }
   }
   /// UISlider.maximumValue (default 1).
-  open var maximumValue = 1.0 {
-    didSet { value = min(value, maximumValue) }
+  open var maximumValue: Double {
+    get { range.maximum }
+    set { setMaximum(newValue) }
   }
   /// UISlider.isContinuous (default true): valueChanged while dragging rather than at the lift.
   open var isContinuous = true
   /// The thumb's diameter in points (``ControlConstants/sliderThumbDiameter``).
   open var thumbDiameter = ControlConstants.sliderThumbDiameter
 
+  var range = ValueRange(maximum: 1)
   private var grabOffset = 0.0
-  private var valueAtTouchDown = 0.0
 
   public override init(frame: Rect = .zero) {
     super.init(frame: frame)
@@ -61,27 +60,19 @@ open class Slider: Control {
     let p = touch.location(in: self)
     guard thumbHitRect.contains(p) else { return false }
     grabOffset = p.x - thumbCenterX
-    valueAtTouchDown = value
+    valueTrackingBegan()
     return true
   }
 
   open override func continueTracking(_ touch: Touch, with event: TouchEvent) -> Bool {
-    let newValue = value(forThumbCenter: touch.location(in: self).x - grabOffset)
-    if newValue != value {
-      value = newValue
-      if isContinuous { sendValueChanged() }
-    }
+    trackValue(to: value(forThumbCenter: touch.location(in: self).x - grabOffset))
     return true
   }
 
-  open override func endTracking(_ touch: Touch, with event: TouchEvent) {
-    if !isContinuous && value != valueAtTouchDown { sendValueChanged() }
-  }
+  open override func endTracking(_ touch: Touch, with event: TouchEvent) { valueTrackingEnded() }
 
   /// A cancelled drag leaves the thumb where it is; a non-continuous slider reports the change.
-  open override func cancelTracking(with event: TouchEvent?) {
-    if !isContinuous && value != valueAtTouchDown { sendValueChanged() }
-  }
+  open override func cancelTracking(with event: TouchEvent?) { valueTrackingEnded() }
 
   /// A one-finger pan or swipe of a superview does not begin while it moves the thumb along the
   /// slider (the iOS 6 rule; Apple: UISlider prevents "swipes parallel to the slider's travel

@@ -3,22 +3,21 @@
 /// every ``ControlConstants/stepperAutorepeatInterval``, while the finger stays inside. With
 /// ``isContinuous`` each step sends valueChanged; otherwise the lift sends one if the value changed.
 /// A half that cannot step (at the limit, without ``wraps``) does not track.
-open class Stepper: Control {
+open class Stepper: Control, ContinuousValue {
   /// UIStepper.value (default 0), kept within ``minimumValue``...``maximumValue``.
-  open var value = 0.0 {
-    didSet {
-      let clamped = min(max(value, minimumValue), maximumValue)
-      if clamped != value { value = clamped }
-      if value != oldValue { stateChanged() }
-    }
+  open var value: Double {
+    get { range.value }
+    set { setValue(newValue) }
   }
   /// UIStepper.minimumValue (default 0).
-  open var minimumValue = 0.0 {
-    didSet { value = max(value, minimumValue) }
+  open var minimumValue: Double {
+    get { range.minimum }
+    set { setMinimum(newValue) }
   }
   /// UIStepper.maximumValue (default 100).
-  open var maximumValue = 100.0 {
-    didSet { value = min(value, maximumValue) }
+  open var maximumValue: Double {
+    get { range.maximum }
+    set { setMaximum(newValue) }
   }
   /// UIStepper.stepValue (default 1).
   open var stepValue = 1.0
@@ -31,7 +30,7 @@ open class Stepper: Control {
 
   /// +1 while the plus half is held, −1 for the minus half, 0 otherwise.
   public private(set) var direction = 0.0
-  private var valueAtTouchDown = 0.0
+  var range = ValueRange(maximum: 100)
   private var repeatTimer: ScheduledTimer?
 
   public override init(frame: Rect = .zero) {
@@ -47,7 +46,7 @@ open class Stepper: Control {
     let d: Double = touch.location(in: self).x < bounds.midX ? -1 : 1
     guard canStep(d) else { return false }
     direction = d
-    valueAtTouchDown = value
+    valueTrackingBegan()
     step()
     scheduleRepeat(after: ControlConstants.stepperAutorepeatDelay)
     return true
@@ -63,8 +62,8 @@ open class Stepper: Control {
     return true
   }
 
-  open override func endTracking(_ touch: Touch, with event: TouchEvent) { finish() }
-  open override func cancelTracking(with event: TouchEvent?) { finish() }
+  open override func endTracking(_ touch: Touch, with event: TouchEvent) { valueTrackingEnded() }
+  open override func cancelTracking(with event: TouchEvent?) { valueTrackingEnded() }
 
   open override func trackingDidStop() {
     repeatTimer?.cancel()
@@ -72,19 +71,12 @@ open class Stepper: Control {
     direction = 0
   }
 
-  private func finish() {
-    if !isContinuous && value != valueAtTouchDown { sendValueChanged() }
-  }
-
   private func step() {
     var next = value + direction * stepValue
     if wraps {
       if next > maximumValue { next = minimumValue } else if next < minimumValue { next = maximumValue }
     }
-    next = min(max(next, minimumValue), maximumValue)
-    guard next != value else { return }
-    value = next
-    if isContinuous { sendValueChanged() }
+    trackValue(to: range.clamped(next))
   }
 
   private func scheduleRepeat(after delay: Double) {

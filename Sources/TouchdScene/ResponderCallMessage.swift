@@ -1,0 +1,47 @@
+/// What ``TouchesMessage`` and ``PressesMessage`` share: each is one call of a responder's touches
+/// or presses method on a view (`seq`, `phase`, `view`, `window`, `time`) with the call's touches or
+/// presses, sorted by id, and each is written as the same JSON line around them,
+/// `{"type":…,"seq":…,"phase":…,"view":…,"window":…,"time":…,"<list>":[{"id":…,…},…]}`, into one
+/// ``JSONLineWriter`` (no intermediate strings: it is written for every frame).
+protocol ResponderCallMessage {
+  associatedtype Phase: RawRepresentable<String>
+  associatedtype Element: ResponderCallElement
+  /// The line's start, up to the `seq` value: `{"type":"touches","seq":`.
+  static var jsonPrefix: StaticString { get }
+  /// The list's key and opening bracket: `,"touches":[`.
+  static var jsonListKey: StaticString { get }
+  var seq: Int { get }
+  var phase: Phase { get }
+  var view: String { get }
+  var window: String { get }
+  var time: Double { get }
+  /// The touches or presses of the call, sorted by id.
+  var elements: [Element] { get }
+}
+
+/// One touch or press of a ``ResponderCallMessage``.
+protocol ResponderCallElement {
+  var id: UInt64 { get }
+  /// Writes the element's fields after its `id` (`,"view":…`).
+  func writeFields(_ w: inout JSONLineWriter)
+}
+
+extension ResponderCallMessage {
+  /// The message's JSON line.
+  var callJSONLine: String {
+    var w = JSONLineWriter(Self.jsonPrefix)
+    w.integer(seq)
+    w.string(#","phase":"#, phase.rawValue)
+    w.string(#","view":"#, view)
+    w.string(#","window":"#, window)
+    w.number(#","time":"#, time)
+    w.raw(Self.jsonListKey)
+    for (i, e) in elements.enumerated() {
+      w.integer(i == 0 ? #"{"id":"# : #",{"id":"#, Int(clamping: e.id))
+      e.writeFields(&w)
+      w.raw("}")
+    }
+    w.raw("]")
+    return w.finish()
+  }
+}
