@@ -14,9 +14,8 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// The tests' scene, shared with the Python and JavaScript clients' tests.
 let testScene: String = {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  return (try? String(contentsOf: root.appendingPathComponent("clients/test-scene.yaml"), encoding: .utf8)) ?? ""
+  (try? String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("clients/test-scene.yaml"), encoding: .utf8))
+    ?? ""
 }()
 
 enum Spot {

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import TouchDelivery
 import TouchdScene
+import TouchdTestKit
 
 @testable import TouchdDaemon
 
 /// The line protocol without sockets: ClientSession and WireProtocol.execute, the path the daemon
 /// takes for each line, against a runtime of the kiosk-controls example. Every reply is exact.
 @Suite struct ClientSessionTests {
-  private static let scenePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/kiosk-controls.yaml").path
+  private static let scenePath = TestPaths.config("kiosk-controls.yaml").path
 
   private let runtime: SceneRuntime
   private var session = ClientSession()

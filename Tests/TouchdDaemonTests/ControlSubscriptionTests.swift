@@ -11,8 +11,7 @@ import TouchdTestKit
 @Suite(.serialized)
 struct ControlSubscriptionTests {
   static let types = ["action", "control"]
-  static let scenePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("config/kiosk-controls.yaml").path
+  static let scenePath = TestPaths.config("kiosk-controls.yaml").path
 
   /// A tap on Buy, a tap on the receipt switch, a drag of the volume slider's thumb (at 0.5: its
   /// centre at x 1064) 100 pt right, and a tap on the stepper's plus half.

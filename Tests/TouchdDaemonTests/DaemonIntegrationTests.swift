@@ -299,9 +299,7 @@ struct DaemonIntegrationTests {
       process.waitUntilExit()
       return (process.terminationStatus, output)
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let script = try run("/bin/sh", [root.appendingPathComponent("scripts/version.sh").path])
+    let script = try run("/bin/sh", [TestPaths.repository("scripts/version.sh")])
     let version = script.output.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(script.status == 0 && version == TouchdVersion.current)
     let touchd = try run(try builtProduct("touchd"), ["--version"])

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import TouchdInput
+import TouchdTestKit
 
 @testable import TouchdDaemon
 
@@ -72,8 +73,7 @@ struct DaemonOptionsTests {
     #expect(TouchdVersion.current.split(separator: ".").count == 3)
   }
 
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let root = TestPaths.repositoryRoot
 
   /// The options as --help prints them ("  --name VALUE   help").
   static var helpNames: [String] {

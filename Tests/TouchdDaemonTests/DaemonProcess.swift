@@ -20,8 +20,7 @@ func scratchDirectory(_ name: String = #function) -> URL {
 
 /// The kiosk example scene's text, and its path in the repository.
 let kioskScenePath: String = {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("config/kiosk.yaml").path
+  TestPaths.config("kiosk.yaml").path
 }()
 
 /// Centres of the kiosk scene's views, in window points.

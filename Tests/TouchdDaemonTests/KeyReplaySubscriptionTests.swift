@@ -39,8 +39,7 @@ struct KeyReplaySubscriptionTests {
 
   /// The keypad fixture (`Tests/TouchdSceneTests/Fixtures/keypad.evemu`): ENTER at 0.1–0.25 s,
   /// F1 held 0.5–1.5 s, UP 2.0–2.4 s with two autorepeats.
-  static let keypadPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("TouchdSceneTests/Fixtures/keypad.evemu").path
+  static let keypadPath = TestPaths.repository("Tests/TouchdSceneTests/Fixtures/keypad.evemu")
 
   /// Taps at 0.3 s and 1.0 s, between the keypad's presses, on the synthetic touchscreen.
   static func taps() -> FingerScript {

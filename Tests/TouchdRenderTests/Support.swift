@@ -8,10 +8,6 @@ import TouchdTestKit
   import FoundationXML
 #endif
 
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-
 /// Whether tests should rewrite checked-in expectations instead of comparing.
 var updatingGoldens: Bool { ProcessInfo.processInfo.environment["TOUCHD_UPDATE_GOLDEN"] == "1" }
 
@@ -77,7 +73,7 @@ final class SVGDocument: NSObject, XMLParserDelegate {
 }
 
 /// The kiosk scene of the docs picture: config/scene.yaml.
-var kioskScenePath: String { repositoryRoot.appendingPathComponent("config/scene.yaml").path }
+var kioskScenePath: String { TestPaths.repositoryRoot.appendingPathComponent("config/scene.yaml").path }
 
 /// The docs picture's recording: a tap on "buy ticket", a double tap on "show map", a pinch on "help".
 func docsScript() -> FingerScript {
@@ -90,12 +86,12 @@ func docsScript() -> FingerScript {
   return script
 }
 
-let docsRecordingURL = repositoryRoot.appendingPathComponent(
+let docsRecordingURL = TestPaths.repositoryRoot.appendingPathComponent(
   "Tests/TouchdRenderTests/Fixtures/kiosk-tap-doubletap-pinch.evemu")
-let docsImageURL = repositoryRoot.appendingPathComponent("docs/images/kiosk-tap-doubletap-pinch.svg")
+let docsImageURL = TestPaths.repositoryRoot.appendingPathComponent("docs/images/kiosk-tap-doubletap-pinch.svg")
 
 /// The scroll example's scene: config/product-list.yaml.
-var productListScenePath: String { repositoryRoot.appendingPathComponent("config/product-list.yaml").path }
+var productListScenePath: String { TestPaths.repositoryRoot.appendingPathComponent("config/product-list.yaml").path }
 
 /// The scroll picture's recording: a flick up the product list, a swipe to the next offer once the
 /// list is at rest, then a tap on a row the flick brought into view.
@@ -109,9 +105,9 @@ func scrollDocsScript() -> FingerScript {
   return script
 }
 
-let scrollDocsRecordingURL = repositoryRoot.appendingPathComponent(
+let scrollDocsRecordingURL = TestPaths.repositoryRoot.appendingPathComponent(
   "Tests/TouchdRenderTests/Fixtures/product-list-scroll.evemu")
-let scrollDocsImageURL = repositoryRoot.appendingPathComponent("docs/images/product-list-scroll.svg")
+let scrollDocsImageURL = TestPaths.repositoryRoot.appendingPathComponent("docs/images/product-list-scroll.svg")
 
 /// A file in a fresh temporary directory.
 func temporaryFile(_ name: String) -> URL {
@@ -121,7 +117,9 @@ func temporaryFile(_ name: String) -> URL {
 }
 
 /// The controls example's scene: config/kiosk-controls.yaml.
-var kioskControlsScenePath: String { repositoryRoot.appendingPathComponent("config/kiosk-controls.yaml").path }
+var kioskControlsScenePath: String {
+  TestPaths.repositoryRoot.appendingPathComponent("config/kiosk-controls.yaml").path
+}
 
 /// The controls picture's recording: a tap on the receipt switch (on to off), a drag of the volume
 /// slider's thumb from 0.5 to 0.8, a tap on the stepper's plus, a tap on the "de" segment and a tap
@@ -141,6 +139,6 @@ func controlsDocsScript() -> FingerScript {
   return script
 }
 
-let controlsDocsRecordingURL = repositoryRoot.appendingPathComponent(
+let controlsDocsRecordingURL = TestPaths.repositoryRoot.appendingPathComponent(
   "Tests/TouchdRenderTests/Fixtures/kiosk-controls.evemu")
-let controlsDocsImageURL = repositoryRoot.appendingPathComponent("docs/images/kiosk-controls.svg")
+let controlsDocsImageURL = TestPaths.repositoryRoot.appendingPathComponent("docs/images/kiosk-controls.svg")

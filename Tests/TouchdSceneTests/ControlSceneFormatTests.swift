@@ -626,7 +626,7 @@ struct ControlSceneFormatTests {
 
   @Test("docs/scene.md's control and key errors are what the validator prints")
   func docsExample() throws {
-    let docs = try readText(repositoryRoot.appendingPathComponent("docs/scene.md"))
+    let docs = try readText(TestPaths.repositoryRoot.appendingPathComponent("docs/scene.md"))
     let yaml = """
       version: 1
       windows:

@@ -8,7 +8,7 @@ import TouchdTestKit
 /// Kept in sync with this script (TOUCHD_UPDATE_GOLDEN=1 rewrites it) and with what it must show.
 @Suite("Demo recording")
 struct DemoRecordingTests {
-  static let url = repositoryRoot.appendingPathComponent("config/recordings/kiosk-demo.evemu")
+  static let url = TestPaths.repositoryRoot.appendingPathComponent("config/recordings/kiosk-demo.evemu")
 
   static func script() -> FingerScript {
     let s = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 10)
@@ -34,7 +34,7 @@ struct DemoRecordingTests {
 
   @Test func replayingItAgainstTheKioskGivesEachActionOnce() throws {
     let recording = try RecordingReader.load(path: Self.url.path)
-    let scene = try Scene.load(path: repositoryRoot.appendingPathComponent("config/kiosk.yaml").path)
+    let scene = try Scene.load(path: TestPaths.repositoryRoot.appendingPathComponent("config/kiosk.yaml").path)
     let actions = try ScenePlayer.replay(recording, scene: scene).compactMap { message -> String? in
       guard case .action(let a) = message else { return nil }
       return "\(a.action):\(a.state.rawValue)"

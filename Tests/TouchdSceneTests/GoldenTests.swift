@@ -52,7 +52,7 @@ func objects(_ lines: String) throws -> [[String: Any]] {
 
 @Suite("Golden replays")
 struct GoldenTests {
-  static let directory = repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Golden")
+  static let directory = TestPaths.repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Golden")
 
   @Test("Replays match the checked-in messages (TOUCHD_UPDATE_GOLDEN=1 rewrites them)", arguments: GoldenCase.all)
   func golden(_ c: GoldenCase) throws {

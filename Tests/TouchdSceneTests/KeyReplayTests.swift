@@ -7,10 +7,11 @@ import TouchdTestKit
 @testable import TouchdScene
 
 /// The keypad recording the press tests share: `Fixtures/keypad.evemu`.
-let keypadFixturePath = repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Fixtures/keypad.evemu").path
+let keypadFixturePath = TestPaths.repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Fixtures/keypad.evemu")
+  .path
 
 /// The multi-device libinput record fixture of the input tests (touchscreen, keypad, power button).
-let multiDeviceFixturePath = repositoryRoot.appendingPathComponent(
+let multiDeviceFixturePath = TestPaths.repositoryRoot.appendingPathComponent(
   "Tests/TouchdInputTests/Fixtures/recordings/touchscreen-and-keypad.libinput.yml"
 ).path
 

@@ -9,7 +9,8 @@ import Yams
 /// without being listed anywhere.
 let bundledScenes: [String] = {
   let names =
-    (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("config").path))
+    (try? FileManager.default.contentsOfDirectory(
+      atPath: TestPaths.repositoryRoot.appendingPathComponent("config").path))
   return (names ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
 }()
 

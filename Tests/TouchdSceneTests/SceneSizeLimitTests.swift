@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 import TouchdScene
+import TouchdTestKit
 
 /// The scene size bound (issue #20, docs/reliability.md "Limits"): a file over
 /// `Scene.maximumFileBytes` is refused unparsed, naming the file, its size and the bound.
 @Suite struct SceneSizeLimitTests {
-  private let kiosk = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("config/kiosk.yaml").path
+  private let kiosk = TestPaths.config("kiosk.yaml").path
 
   /// The kiosk scene padded with a comment to `size` bytes, written to a temporary file.
   private func paddedScene(size: Int) throws -> String {

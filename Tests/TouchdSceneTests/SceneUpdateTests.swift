@@ -225,7 +225,7 @@ struct SceneUpdateTests {
 @Suite("Scene push and update: the protocol document's example")
 struct ScenePushDocExampleTests {
   @Test func theDocumentedLinesApplyInOrder() throws {
-    let text = try readText(repositoryRoot.appendingPathComponent("docs/protocol.md"))
+    let text = try readText(TestPaths.repositoryRoot.appendingPathComponent("docs/protocol.md"))
     let lines = text.split(separator: "\n").map(String.init).filter {
       $0.hasPrefix(#"{"cmd":"scene""#) || $0.hasPrefix(#"{"cmd":"update""#)
     }

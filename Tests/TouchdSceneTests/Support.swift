@@ -5,10 +5,6 @@ import Yams
 
 @testable import TouchdScene
 
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-
 /// The example scenes in config/.
 let exampleScenes = [
   "kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml", "product-list.yaml", "kiosk-controls.yaml",
