@@ -26,6 +26,7 @@ let package = Package(
     .executable(name: "touchctl", targets: ["touchctl"]),
     .library(name: "TouchDelivery", targets: ["TouchDelivery"]),
     .library(name: "TouchdScene", targets: ["TouchdScene"]),
+    .library(name: "TouchdProtocol", targets: ["TouchdProtocol"]),
     // For the separate benchmark package (Benchmarks/), which depends on this one by path.
     .library(name: "TouchdInput", targets: ["TouchdInput"]),
     .library(name: "TouchdTestKit", targets: ["TouchdTestKit"]),
@@ -62,6 +63,10 @@ let package = Package(
     // Timestamp, Contact, TouchFrame; KeyPhase, KeyChange, KeyFrame). No dependency at all, so
     // TouchDelivery builds with the standard library alone.
     .target(name: "TouchdCore", swiftSettings: strict),
+    // The socket protocol's language: one JSON writer (JSONLineWriter, JSONFormat, JSONValue), one
+    // strict reader (StrictJSON, CommandFields), and the errors every command speaks
+    // (ProtocolError). No dependency at all: the daemon, touchctl and the Swift client share it.
+    .target(name: "TouchdProtocol", swiftSettings: strict),
     // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Swift,
     // plus the portable C composer of the forwarding shortcut. Re-exports TouchdCore.
     .target(
@@ -86,7 +91,7 @@ let package = Package(
     // Scene files: windows, views and recognizers from YAML; the action messages that leave touchd.
     .target(
       name: "TouchdScene",
-      dependencies: ["TouchdInput", "TouchDelivery", .product(name: "Yams", package: "Yams")],
+      dependencies: ["TouchdInput", "TouchDelivery", "TouchdProtocol", .product(name: "Yams", package: "Yams")],
       swiftSettings: strict
     ),
     // Pictures of scenes: view frames, touch paths and actions as SVG (`touchctl render`).
@@ -157,6 +162,11 @@ let package = Package(
     .testTarget(
       name: "TouchdDevicesTests",
       dependencies: ["TouchdDevices", "TouchdInput", "TouchdSystem"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TouchdProtocolTests",
+      dependencies: ["TouchdProtocol"],
       swiftSettings: strict
     ),
     .testTarget(

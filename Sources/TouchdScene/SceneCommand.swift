@@ -39,7 +39,7 @@ public enum SceneCommand: Hashable, Sendable {
   /// Decodes a command object (``CommandObject``: `cmd` names the command; `id` is allowed and
   /// ignored) with strict types. The error is the message a client gets; it names the field
   /// (``CommandFields`` lists the messages).
-  public static func parse(_ object: CommandObject) throws(SceneCommandError) -> SceneCommand {
+  public static func parse(_ object: CommandObject) throws(ProtocolError) -> SceneCommand {
     let fields = object.fields
     switch object.name {
     case "set": return try parseSet(fields)
@@ -49,12 +49,12 @@ public enum SceneCommand: Hashable, Sendable {
     case "update": return .update(try SceneUpdate.decode(fields))
     default:
       let name = StrictJSON.shortened(object.name)
-      throw SceneCommandError("unknown command '\(name)' (known: \(names.joined(separator: ", ")))")
+      throw ProtocolError("unknown command '\(name)' (known: \(names.joined(separator: ", ")))")
     }
   }
 
   /// Parses one JSON object, as a client would send it on the socket (the same parser and errors).
-  public static func parse(json: String) throws(SceneCommandError) -> SceneCommand {
+  public static func parse(json: String) throws(ProtocolError) -> SceneCommand {
     let object: CommandObject
     do {
       object = try CommandObject.parse(json)
@@ -64,10 +64,10 @@ public enum SceneCommand: Hashable, Sendable {
     return try parse(object)
   }
 
-  private static func parseSet(_ fields: CommandFields) throws(SceneCommandError) -> SceneCommand {
+  private static func parseSet(_ fields: CommandFields) throws(ProtocolError) -> SceneCommand {
     if fields["window"] != nil {
       guard fields["view"] == nil else {
-        throw SceneCommandError("'set' takes 'view' or 'window', not both (one command changes one of them)")
+        throw ProtocolError("'set' takes 'view' or 'window', not both (one command changes one of them)")
       }
       return try parseSetWindow(fields)
     }
@@ -85,7 +85,7 @@ public enum SceneCommand: Hashable, Sendable {
       scroll.contentOffset = Scene.Point(x: n[0], y: n[1])
     }
     if let b = try fields.bool("animated") {
-      guard scroll.contentOffset != nil else { throw SceneCommandError("'animated' goes with 'contentOffset'") }
+      guard scroll.contentOffset != nil else { throw ProtocolError("'animated' goes with 'contentOffset'") }
       scroll.animated = b
     }
     if let n = try fields.numbers("contentSize", ["width", "height"]) {
@@ -104,24 +104,24 @@ public enum SceneCommand: Hashable, Sendable {
       control: control, firstResponder: firstResponder)
   }
 
-  private static func parseSetWindow(_ fields: CommandFields) throws(SceneCommandError) -> SceneCommand {
+  private static func parseSetWindow(_ fields: CommandFields) throws(ProtocolError) -> SceneCommand {
     try fields.rejectUnknown(setWindowFields)
     let window = try fields.required(fields.string("window"), "window", "a string: the window id")
     var change = WindowChange()
     if let rotation = try fields.integer("rotation") {
       guard ScreenRotation(rawValue: rotation) != nil else {
-        throw SceneCommandError("'rotation' must be 0, 90, 180 or 270, found \(rotation)")
+        throw ProtocolError("'rotation' must be 0, 90, 180 or 270, found \(rotation)")
       }
       change.rotation = rotation
     }
     change.calibration = try fields.numberList(
       "calibration", counts: 6...6, "an array of 6 numbers (a 2x3 matrix, LIBINPUT_CALIBRATION_MATRIX's meaning)")
     if let n = try fields.numbers("size", ["width", "height"]) {
-      guard n[0] > 0, n[1] > 0 else { throw SceneCommandError("'size' must be above 0 points wide and high") }
+      guard n[0] > 0, n[1] > 0 else { throw ProtocolError("'size' must be above 0 points wide and high") }
       change.size = Scene.Size(width: n[0], height: n[1])
     }
     guard !change.isEmpty else {
-      throw SceneCommandError("'set' with 'window' changes at least one of rotation, calibration, size")
+      throw ProtocolError("'set' with 'window' changes at least one of rotation, calibration, size")
     }
     return .setWindow(window: window, change: change)
   }
@@ -243,15 +243,6 @@ public struct ControlChange: Hashable, Sendable {
   public var isEmpty: Bool {
     enabled == nil && selected == nil && on == nil && value == nil && selectedSegmentIndex == nil
   }
-}
-
-/// Why a command line is not a command: not JSON, a wrong field, or (for ``SceneCommand``) an
-/// unknown command. The socket's other commands (the daemon's `subscribe`, …) report theirs with it
-/// too, so every command speaks one dialect of errors.
-public struct SceneCommandError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
 }
 
 extension SceneRuntime {

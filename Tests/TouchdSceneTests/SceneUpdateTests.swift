@@ -258,7 +258,7 @@ extension RuntimeHarness {
 
   /// Applies an `update` command line; its reply's fields.
   func update(_ json: String) throws -> String {
-    guard case .update(let update) = try SceneCommand.parse(json: json) else { throw SceneCommandError("not update") }
+    guard case .update(let update) = try SceneCommand.parse(json: json) else { throw ProtocolError("not update") }
     return try runtime.apply(.update(update))
   }
 
@@ -269,7 +269,7 @@ extension RuntimeHarness {
       return "accepted"
     } catch let error as SceneRuntimeError {
       return error.description
-    } catch let error as SceneCommandError {
+    } catch let error as ProtocolError {
       return "decoding: \(error.message)"
     } catch {
       return "\(error)"

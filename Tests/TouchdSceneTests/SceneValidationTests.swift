@@ -366,17 +366,4 @@ struct SceneValidationTests {
         "scene.yaml:5:16: error: 'frameRate' in window 'main' must be a number, found '60'"
       ])
   }
-
-  @Test("Suggestions only for close names")
-  func suggestions() {
-    #expect(closestMatch(to: "hiden", in: ["hidden", "alpha"]) == "hidden")
-    #expect(closestMatch(to: "Alpha", in: ["hidden", "alpha"]) == "alpha")
-    #expect(
-      closestMatch(to: "numberOfTaps", in: ["numberOfTapsRequired", "allowableMovement"]) == "numberOfTapsRequired")
-    #expect(closestMatch(to: "zzz", in: ["hidden", "alpha"]) == nil)
-    // Two neighbouring letters swapped are one slip, even where the limit is one edit.
-    #expect(closestMatch(to: "mian", in: ["main", "menu"]) == "main")
-    #expect(closestMatch(to: "ipn", in: ["pin", "pan"]) == "pin")
-    #expect(closestMatch(to: "mina", in: ["main"]) == nil)
-  }
 }

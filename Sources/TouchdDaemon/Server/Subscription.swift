@@ -43,7 +43,7 @@ public struct Subscription: Sendable, Equatable {
   /// Decodes a `subscribe` command's fields with strict types: `types`, `actions` and `views` a
   /// string or an array of strings (`types` of ``knownTypes``), `overflow` `"skip"` or
   /// `"disconnect"`. Errors name the field (``CommandFields``).
-  public static func decode(_ fields: CommandFields) throws(SceneCommandError) -> Subscription {
+  public static func decode(_ fields: CommandFields) throws(ProtocolError) -> Subscription {
     try fields.rejectUnknown(Self.fields)
     var s = Subscription()
     if let types = try fields.strings("types") {
@@ -51,7 +51,7 @@ public struct Subscription: Sendable, Equatable {
       if let unknown = types.first(where: { !knownTypes.contains($0) }) {
         let name = StrictJSON.shortened(unknown)
         let hint = closestMatch(to: name, in: order).map { "did you mean '\($0)'? " } ?? ""
-        throw SceneCommandError(
+        throw ProtocolError(
           "unknown message type '\(name)' in 'types' (\(hint)known: \(order.joined(separator: ", ")))")
       }
       s.types = Set(types)

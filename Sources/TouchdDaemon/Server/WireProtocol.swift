@@ -80,26 +80,26 @@ public struct CalibrateRequest: Sendable, Equatable {
   }
 
   /// Decodes the command's fields with strict types; errors name the field (`targets[2]`).
-  public static func decode(_ fields: CommandFields) throws(SceneCommandError) -> CalibrateRequest {
+  public static func decode(_ fields: CommandFields) throws(ProtocolError) -> CalibrateRequest {
     try fields.rejectUnknown(Self.fields)
     let window = try fields.required(fields.string("window"), "window", "a string: the window id")
     let expected = "an array of 3 to 9 targets, each [x, y] in window points"
-    guard let value = fields["targets"] else { throw SceneCommandError("missing field 'targets' (\(expected))") }
+    guard let value = fields["targets"] else { throw ProtocolError("missing field 'targets' (\(expected))") }
     guard case .array(let items) = value else { throw fields.mismatch("targets", expected, value) }
     guard SceneRuntime.calibrationTargets.contains(items.count) else {
-      throw SceneCommandError("'targets' must be \(expected), found \(items.count) targets")
+      throw ProtocolError("'targets' must be \(expected), found \(items.count) targets")
     }
     var targets: [Scene.Point] = []
     for (i, item) in items.enumerated() {
       guard case .array(let pair) = item, pair.count == 2 else {
         let found = if case .array(let a) = item { "an array of \(a.count) items" } else { item.shortDescription }
-        throw SceneCommandError("'targets[\(i)]' must be [x, y], two finite numbers, found \(found)")
+        throw ProtocolError("'targets[\(i)]' must be [x, y], two finite numbers, found \(found)")
       }
       let xy = try CommandFields.finiteNumbers(pair, path: "targets[\(i)]")
       targets.append(Scene.Point(x: xy[0], y: xy[1]))
     }
     let timeout = try fields.number("timeout") ?? defaultTimeout
-    guard timeout > 0 else { throw SceneCommandError("'timeout' must be above 0 seconds, found \(timeout)") }
+    guard timeout > 0 else { throw ProtocolError("'timeout' must be above 0 seconds, found \(timeout)") }
     return CalibrateRequest(window: window, targets: targets, timeout: timeout)
   }
 }
@@ -138,7 +138,7 @@ public enum WireProtocol {
     } catch {
       return .failure(CommandParseError(idJSON: error.idJSON, message: error.error.message))
     }
-    do throws(SceneCommandError) {
+    do throws(ProtocolError) {
       return .success(ClientCommand(name: object.name, idJSON: object.idJSON, request: try request(of: object)))
     } catch {
       return .failure(CommandParseError(idJSON: object.idJSON, message: error.message))
@@ -150,7 +150,7 @@ public enum WireProtocol {
     parseCommand(Array(line.utf8))
   }
 
-  private static func request(of object: CommandObject) throws(SceneCommandError) -> ClientRequest {
+  private static func request(of object: CommandObject) throws(ProtocolError) -> ClientRequest {
     switch object.name {
     case "ping":
       try object.fields.rejectUnknown([])
@@ -167,7 +167,7 @@ public enum WireProtocol {
       do {
         return .pushScene(try Scene.parseDocument(json: value, name: "scene"))
       } catch {
-        throw SceneCommandError(error.message(prefix: "scene rejected, the old scene stays: "))
+        throw ProtocolError(error.message(prefix: "scene rejected, the old scene stays: "))
       }
     case "subscribe":
       return .subscribe(try Subscription.decode(object.fields))
@@ -178,7 +178,7 @@ public enum WireProtocol {
     default:
       let name = StrictJSON.shortened(object.name)
       let hint = closestMatch(to: name, in: commands).map { "did you mean '\($0)'? " } ?? ""
-      throw SceneCommandError(
+      throw ProtocolError(
         "unknown command '\(name)' (\(hint)known: \(commands.joined(separator: ", ")))")
     }
   }

@@ -37,16 +37,16 @@ public struct SceneUpdate: Hashable, Sendable {
   public static let fields = ["op", "view", "recognizer", "parent", "index"]
 
   /// Decodes the command's fields with strict types.
-  public static func decode(_ fields: CommandFields) throws(SceneCommandError) -> SceneUpdate {
+  public static func decode(_ fields: CommandFields) throws(ProtocolError) -> SceneUpdate {
     try fields.rejectUnknown(Self.fields)
     let opName = try fields.required(try fields.string("op"), "op", "add, replace or remove")
     guard let operation = Operation(rawValue: opName) else {
-      throw SceneCommandError(
+      throw ProtocolError(
         "'op' must be add, replace or remove, found \(StrictJSON.string(opName).shortDescription)")
     }
     let present = [Target.view, .recognizer].filter { fields[$0.rawValue] != nil }
     guard present.count == 1, let target = present.first else {
-      throw SceneCommandError(
+      throw ProtocolError(
         present.isEmpty
           ? "missing field 'view' or 'recognizer' (what the update \(opName)s)"
           : "'update' takes 'view' or 'recognizer', not both (one update changes one of them)")
@@ -63,7 +63,7 @@ public struct SceneUpdate: Hashable, Sendable {
         throw fields.mismatch(key, "an object: the \(key) as in a scene", fields[key] ?? .null)
       }
       guard let id = members.first(where: { $0.key == "id" })?.value, case .string(let name) = id else {
-        throw SceneCommandError("'\(key).id' must be a string: the \(key)'s id")
+        throw ProtocolError("'\(key).id' must be a string: the \(key)'s id")
       }
       update.id = name
       update.object = value
@@ -71,13 +71,13 @@ public struct SceneUpdate: Hashable, Sendable {
     if operation == .add {
       update.parent = try fields.required(parent, "parent", "a string: the view or window to add to")
     } else if parent != nil {
-      throw SceneCommandError("'parent' goes with op add only (\(opName) finds the \(key) by its id)")
+      throw ProtocolError("'parent' goes with op add only (\(opName) finds the \(key) by its id)")
     }
     if let index {
       guard operation == .add, target == .view else {
-        throw SceneCommandError("'index' goes with adding a view only")
+        throw ProtocolError("'index' goes with adding a view only")
       }
-      guard index >= 0 else { throw SceneCommandError("'index' must be 0 or more, found \(index)") }
+      guard index >= 0 else { throw ProtocolError("'index' must be 0 or more, found \(index)") }
     }
     return update
   }
@@ -101,15 +101,15 @@ public struct SceneUpdate: Hashable, Sendable {
 
   /// `document` with the change made, and where it landed. Unknown ids and an index past the
   /// subviews are errors; the result is not validated yet (``Scene/parseDocument(json:name:)``).
-  public func edit(_ document: StrictJSON) throws(SceneCommandError) -> (json: StrictJSON, place: Place) {
+  public func edit(_ document: StrictJSON) throws(ProtocolError) -> (json: StrictJSON, place: Place) {
     var root = document
     var place: Place?
     var known: [String] = []
-    func visitViews(_ views: inout [StrictJSON], parent: String, isWindow: Bool) throws(SceneCommandError) {
+    func visitViews(_ views: inout [StrictJSON], parent: String, isWindow: Bool) throws(ProtocolError) {
       if operation == .add, target == .view, parent == self.parent {
         let at = index ?? views.count
         guard at <= views.count else {
-          throw SceneCommandError(
+          throw ProtocolError(
             "'index' \(at) is past the \(views.count) subview\(views.count == 1 ? "" : "s") of '\(parent)'")
         }
         views.insert(object ?? .null, at: at)
@@ -140,7 +140,7 @@ public struct SceneUpdate: Hashable, Sendable {
         } else if operation == .add, target == .view, viewID == self.parent {
           view["views"] = .array([object ?? .null])
           guard (index ?? 0) == 0 else {
-            throw SceneCommandError("'index' \(index ?? 0) is past the 0 subviews of '\(viewID)'")
+            throw ProtocolError("'index' \(index ?? 0) is past the 0 subviews of '\(viewID)'")
           }
           views[i] = view
           place = Place(parent: viewID, parentIsWindow: false, index: 0)
@@ -150,7 +150,7 @@ public struct SceneUpdate: Hashable, Sendable {
       }
     }
     /// Adds, replaces or removes the recognizer on `view`; true when it did.
-    func visitRecognizers(_ view: inout StrictJSON, viewID: String) throws(SceneCommandError) -> Bool {
+    func visitRecognizers(_ view: inout StrictJSON, viewID: String) throws(ProtocolError) -> Bool {
       var recognizers = view["recognizers"]?.arrayValue ?? []
       if operation == .add {
         guard viewID == parent else { return false }
@@ -171,7 +171,7 @@ public struct SceneUpdate: Hashable, Sendable {
       let windowID = window["id"]?.stringValue ?? ""
       var views = window["views"]?.arrayValue ?? []
       if operation == .add, target == .recognizer, parent == windowID {
-        throw SceneCommandError("'\(windowID)' is a window: a recognizer belongs to a view")
+        throw ProtocolError("'\(windowID)' is a window: a recognizer belongs to a view")
       }
       try visitViews(&views, parent: windowID, isWindow: true)
       if place != nil {
@@ -185,7 +185,7 @@ public struct SceneUpdate: Hashable, Sendable {
       let kind = operation == .add ? (target == .view ? "view or window" : "view") : target.rawValue
       var message = "unknown \(kind) '\(missing)'"
       if let guess = closestMatch(to: missing, in: known) { message += " (did you mean '\(guess)'?)" }
-      throw SceneCommandError(message)
+      throw ProtocolError(message)
     }
     root["windows"] = .array(windows)
     return (root, place)

@@ -3,11 +3,11 @@
 /// a number (a `Double` that fits, an integer written as one), a boolean only from `true` or
 /// `false`, nil from `null`. It tells nothing about a failure but that there is one (no coding
 /// path, no description): the caller decodes the text with `JSONDecoder` for the message.
-enum StrictJSONDecoder {
+public enum StrictJSONDecoder {
   /// The value could not be decoded as the type asked for.
   struct Mismatch: Error {}
 
-  static func decode<T: Decodable>(_ type: T.Type, from value: StrictJSON) throws -> T {
+  public static func decode<T: Decodable>(_ type: T.Type, from value: StrictJSON) throws -> T {
     try T(from: ValueDecoder(value: value))
   }
 

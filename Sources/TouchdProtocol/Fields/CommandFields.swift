@@ -16,7 +16,7 @@ public struct CommandObject: Sendable {
   /// have one.
   public struct Failure: Error, Sendable {
     public var id: StrictJSON?
-    public var error: SceneCommandError
+    public var error: ProtocolError
     public var idJSON: String { id?.compact ?? "null" }
   }
 
@@ -28,15 +28,15 @@ public struct CommandObject: Sendable {
     do {
       value = try StrictJSON.parse(line)
     } catch {
-      throw Failure(id: nil, error: SceneCommandError("not JSON \(error)"))
+      throw Failure(id: nil, error: ProtocolError("not JSON \(error)"))
     }
     guard case .object(let members) = value else {
       throw Failure(
-        id: nil, error: SceneCommandError("a command must be a JSON object, found \(value.shortDescription)"))
+        id: nil, error: ProtocolError("a command must be a JSON object, found \(value.shortDescription)"))
     }
     // The id first: every later error echoes it.
     let id = members.first { $0.key == "id" }?.value
-    do throws(SceneCommandError) {
+    do throws(ProtocolError) {
       var fields = try CommandFields(members, owner: "the command", implicit: ["cmd", "id"])
       let name = try fields.required(fields.string("cmd"), "cmd", "a string: the command name")
       fields.owner = name
@@ -78,11 +78,11 @@ public struct CommandFields: Sendable {
   /// Fields from an object's members; a name given twice is an error.
   public init(
     _ members: [StrictJSON.Member], owner: String, prefix: String = "", implicit: Set<String> = []
-  ) throws(SceneCommandError) {
+  ) throws(ProtocolError) {
     var values: [String: StrictJSON] = [:]
     for member in members {
       guard values.updateValue(member.value, forKey: member.key) == nil else {
-        throw SceneCommandError("duplicate field '\(prefix + StrictJSON.shortened(member.key))'")
+        throw ProtocolError("duplicate field '\(prefix + StrictJSON.shortened(member.key))'")
       }
     }
     self.owner = owner
@@ -99,19 +99,19 @@ public struct CommandFields: Sendable {
   public subscript(key: String) -> StrictJSON? { values[key] }
 
   /// `'<path>' must be <expected>, found <value>`.
-  public func mismatch(_ key: String, _ expected: String, _ value: StrictJSON) -> SceneCommandError {
-    SceneCommandError("'\(path(key))' must be \(expected), found \(value.shortDescription)")
+  public func mismatch(_ key: String, _ expected: String, _ value: StrictJSON) -> ProtocolError {
+    ProtocolError("'\(path(key))' must be \(expected), found \(value.shortDescription)")
   }
 
   /// A present field's value, or `missing field '<path>' (<expected>)`.
-  public func required<T>(_ value: T?, _ key: String, _ expected: String) throws(SceneCommandError) -> T {
-    guard let value else { throw SceneCommandError("missing field '\(path(key))' (\(expected))") }
+  public func required<T>(_ value: T?, _ key: String, _ expected: String) throws(ProtocolError) -> T {
+    guard let value else { throw ProtocolError("missing field '\(path(key))' (\(expected))") }
     return value
   }
 
   /// Rejects any field but `known` (and the implicit ones): `unknown field '<path>' (did you mean
   /// '<close one>'? <owner> takes <known>)`.
-  public func rejectUnknown(_ known: [String]) throws(SceneCommandError) {
+  public func rejectUnknown(_ known: [String]) throws(ProtocolError) {
     guard let unknown = members.first(where: { !known.contains($0.key) && !implicit.contains($0.key) })?.key else {
       return
     }
@@ -123,18 +123,18 @@ public struct CommandFields: Sendable {
     }
     let name = StrictJSON.shortened(unknown)
     let hint = closestMatch(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
-    throw SceneCommandError("unknown field '\(path(name))' (\(hint)\(takes))")
+    throw ProtocolError("unknown field '\(path(name))' (\(hint)\(takes))")
   }
 
   /// A boolean field: `true` or `false`, nothing else.
-  public func bool(_ key: String) throws(SceneCommandError) -> Bool? {
+  public func bool(_ key: String) throws(ProtocolError) -> Bool? {
     guard let value = values[key] else { return nil }
     guard case .bool(let b) = value else { throw mismatch(key, "true or false", value) }
     return b
   }
 
   /// A number field, finite (`1e400` overflows a Double and is refused).
-  public func number(_ key: String) throws(SceneCommandError) -> Double? {
+  public func number(_ key: String) throws(ProtocolError) -> Double? {
     guard let value = values[key] else { return nil }
     guard let n = value.numberValue else { throw mismatch(key, "a number", value) }
     guard n.isFinite else { throw mismatch(key, "a finite number", value) }
@@ -142,7 +142,7 @@ public struct CommandFields: Sendable {
   }
 
   /// An integer field: a number without a fraction (`2`, `2.0`, `2e0`), within Int's range.
-  public func integer(_ key: String) throws(SceneCommandError) -> Int? {
+  public func integer(_ key: String) throws(ProtocolError) -> Int? {
     guard let value = values[key] else { return nil }
     guard case .number(let text) = value else { throw mismatch(key, "an integer", value) }
     if let exact = Int(text) { return exact }
@@ -153,7 +153,7 @@ public struct CommandFields: Sendable {
   }
 
   /// A string field.
-  public func string(_ key: String) throws(SceneCommandError) -> String? {
+  public func string(_ key: String) throws(ProtocolError) -> String? {
     guard let value = values[key] else { return nil }
     guard case .string(let s) = value else { throw mismatch(key, "a string", value) }
     return s
@@ -161,7 +161,7 @@ public struct CommandFields: Sendable {
 
   /// A string or an array of strings (one string is a list of one); an element of another type is
   /// an error naming it: `'types[1]' must be a string, found 3`.
-  public func strings(_ key: String) throws(SceneCommandError) -> [String]? {
+  public func strings(_ key: String) throws(ProtocolError) -> [String]? {
     guard let value = values[key] else { return nil }
     switch value {
     case .string(let s): return [s]
@@ -169,7 +169,7 @@ public struct CommandFields: Sendable {
       var out: [String] = []
       for (i, item) in items.enumerated() {
         guard case .string(let s) = item else {
-          throw SceneCommandError("'\(path(key))[\(i)]' must be a string, found \(item.shortDescription)")
+          throw ProtocolError("'\(path(key))[\(i)]' must be a string, found \(item.shortDescription)")
         }
         out.append(s)
       }
@@ -180,7 +180,7 @@ public struct CommandFields: Sendable {
 
   /// An object field, as fields of its own (their paths start with `key.`); `expected` describes
   /// it in the error for another type.
-  public func object(_ key: String, _ expected: String) throws(SceneCommandError) -> CommandFields? {
+  public func object(_ key: String, _ expected: String) throws(ProtocolError) -> CommandFields? {
     guard let value = values[key] else { return nil }
     guard case .object(let members) = value else { throw mismatch(key, expected, value) }
     return try CommandFields(members, owner: path(key), prefix: path(key) + ".")
@@ -189,24 +189,24 @@ public struct CommandFields: Sendable {
   /// An array of finite numbers, nil when absent; `counts` bounds its length:
   /// `'calibration' must be an array of 6 numbers, found [1,0]`, `'calibration[2]' must be a
   /// finite number, found "x"`.
-  public func numberList(_ key: String, counts: ClosedRange<Int>, _ expected: String) throws(SceneCommandError)
+  public func numberList(_ key: String, counts: ClosedRange<Int>, _ expected: String) throws(ProtocolError)
     -> [Double]?
   {
     guard let value = values[key] else { return nil }
     guard case .array(let items) = value else { throw mismatch(key, expected, value) }
     guard counts.contains(items.count) else {
-      throw SceneCommandError("'\(path(key))' must be \(expected), found an array of \(items.count) items")
+      throw ProtocolError("'\(path(key))' must be \(expected), found an array of \(items.count) items")
     }
     return try Self.finiteNumbers(items, path: path(key))
   }
 
   /// The elements of an array as finite numbers; the first that is not one is the error
   /// `'<path>[i]' must be a finite number, found …`.
-  public static func finiteNumbers(_ items: [StrictJSON], path: String) throws(SceneCommandError) -> [Double] {
+  public static func finiteNumbers(_ items: [StrictJSON], path: String) throws(ProtocolError) -> [Double] {
     var out: [Double] = []
     for (i, item) in items.enumerated() {
       guard let n = item.numberValue, n.isFinite else {
-        throw SceneCommandError("'\(path)[\(i)]' must be a finite number, found \(item.shortDescription)")
+        throw ProtocolError("'\(path)[\(i)]' must be a finite number, found \(item.shortDescription)")
       }
       out.append(n)
     }
@@ -216,7 +216,7 @@ public struct CommandFields: Sendable {
   /// An object field of exactly the number fields `names` (returned in that order), nil when
   /// absent: `'frame' must be an object {"x":..,"y":..}`, `missing field 'frame.y' (a number)`,
   /// `unknown field 'frame.z' (frame takes x, y)`.
-  public func numbers(_ key: String, _ names: [String]) throws(SceneCommandError) -> [Double]? {
+  public func numbers(_ key: String, _ names: [String]) throws(ProtocolError) -> [Double]? {
     let shape = "an object {" + names.map { "\"\($0)\":.." }.joined(separator: ",") + "}"
     guard let object = try object(key, shape) else { return nil }
     try object.rejectUnknown(names)

@@ -1,0 +1,58 @@
+/// Writes one JSON object as UTF-8 into one growing buffer: each field is its key as a literal
+/// (with the comma and colon around it) and its value, so no intermediate strings are made. Every
+/// message of the socket protocol is written with it; it runs for every frame, so its methods are
+/// `@inlinable` and each field costs what it cost before it left the scene's module.
+public struct JSONLineWriter: ~Copyable {
+  @usableFromInline var out = JSONBuffer(capacity: 384)
+
+  /// Starts the object with `prefix`: its opening brace and first key.
+  @inlinable public init(_ prefix: StaticString) { out.append(prefix) }
+
+  /// Appends JSON text as it is.
+  @inlinable public mutating func raw(_ json: StaticString) { out.append(json) }
+
+  /// Appends a key literal (`,"seq":`) and a value.
+  @inlinable public mutating func integer(_ key: StaticString, _ value: Int) {
+    out.append(key)
+    out.appendInteger(value)
+  }
+  @inlinable public mutating func integer(_ value: Int) { out.appendInteger(value) }
+  @inlinable public mutating func number(_ value: Double) { out.appendNumber(value) }
+  @inlinable public mutating func string(_ key: StaticString, _ value: String) {
+    out.append(key)
+    out.appendString(value)
+  }
+  @inlinable public mutating func number(_ key: StaticString, _ value: Double) {
+    out.append(key)
+    out.appendNumber(value)
+  }
+  /// Appends a key literal and a string, or `null`.
+  @inlinable public mutating func optionalString(_ key: StaticString, _ value: String?) {
+    out.append(key)
+    if let value { out.appendString(value) } else { out.append("null") }
+  }
+  /// Appends a key literal and an array of strings.
+  @inlinable public mutating func strings(_ key: StaticString, _ values: [String]) {
+    out.append(key)
+    out.append(UInt8(ascii: "["))
+    for (i, value) in values.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out.appendString(value)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
+  /// Appends a key literal and a point, `{"x":X,"y":Y}`.
+  @inlinable public mutating func point(_ key: StaticString, x: Double, y: Double) {
+    out.append(key)
+    out.append(#"{"x":"#)
+    out.appendNumber(x)
+    out.append(#","y":"#)
+    out.appendNumber(y)
+    out.append(UInt8(ascii: "}"))
+  }
+  /// The object's text, closed.
+  @inlinable public consuming func finish() -> String {
+    out.append(UInt8(ascii: "}"))
+    return out.string()
+  }
+}
