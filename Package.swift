@@ -135,6 +135,7 @@ let package = Package(
     .target(
       name: "TouchdClient",
       dependencies: [
+        "TouchdProtocol",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],

@@ -1,3 +1,5 @@
+import TouchdProtocol
+
 extension TouchdClient {
   /// A message type to subscribe to; the protocol's name as `rawValue`, so a type added by a
   /// later daemon can be named with a string literal.
@@ -19,13 +21,10 @@ extension TouchdClient {
     public static let pipeline: [MessageType] = [.action, .touches, .scroll, .control, .presses, .idle]
   }
 
-  /// What the daemon does when this client falls behind by its send buffer.
-  public enum Overflow: String, Sendable, Hashable {
-    /// Close the connection (the daemon's default).
-    case disconnect
-    /// Drop messages and send a ``TouchdMessage/gap(_:)`` with their number once caught up.
-    case skip
-  }
+  /// What the daemon does when this client falls behind by its send buffer: `disconnect` (the
+  /// daemon's default) or `skip` (drop messages and send a ``TouchdMessage/gap(_:)`` with their
+  /// number once caught up). The protocol's type.
+  public typealias Overflow = SubscribeCommand.Overflow
 
   /// One change of the running scene's views or recognizers (the `update` command).
   public enum Update: Sendable, Hashable {
@@ -43,20 +42,28 @@ extension TouchdClient {
     /// Removes a recognizer.
     case removeRecognizer(String)
 
-    var fields: [String: TouchdJSON] {
+    /// The protocol's `update` command for this change.
+    var command: UpdateCommand {
       switch self {
       case .addView(let view, let parent, let index):
-        var fields: [String: TouchdJSON] = ["op": "add", "view": view, "parent": .string(parent)]
-        if let index { fields["index"] = .number(Double(index)) }
-        return fields
-      case .replaceView(let view): return ["op": "replace", "view": view]
-      case .removeView(let id): return ["op": "remove", "view": .string(id)]
+        UpdateCommand(operation: .add, target: .view, id: "", object: StrictJSON(view), parent: parent, index: index)
+      case .replaceView(let view): UpdateCommand(operation: .replace, target: .view, id: "", object: StrictJSON(view))
+      case .removeView(let id): UpdateCommand(operation: .remove, target: .view, id: id)
       case .addRecognizer(let recognizer, let parent):
-        return ["op": "add", "recognizer": recognizer, "parent": .string(parent)]
-      case .replaceRecognizer(let recognizer): return ["op": "replace", "recognizer": recognizer]
-      case .removeRecognizer(let id): return ["op": "remove", "recognizer": .string(id)]
+        UpdateCommand(operation: .add, target: .recognizer, id: "", object: StrictJSON(recognizer), parent: parent)
+      case .replaceRecognizer(let recognizer):
+        UpdateCommand(operation: .replace, target: .recognizer, id: "", object: StrictJSON(recognizer))
+      case .removeRecognizer(let id): UpdateCommand(operation: .remove, target: .recognizer, id: id)
       }
     }
+  }
+
+  /// Sends a command the protocol declares (Sources/TouchdProtocol/Commands) with its fields, plus
+  /// `extra` ones it does not know, and returns its reply.
+  func send(_ command: Command, extra: [String: TouchdJSON] = [:], timeout: Duration?) async throws -> Reply {
+    var fields = extra
+    for (key, value) in command.members { fields[key] = TouchdJSON(value) }
+    return try await request(command.name, fields, timeout: timeout)
   }
 
   /// Sends any command, `fields` as the protocol names them, and returns its reply; throws
@@ -71,7 +78,7 @@ extension TouchdClient {
   /// `ping`: the daemon answers.
   @discardableResult
   public func ping() async throws -> Reply {
-    try await send("ping")
+    try await send(.ping, timeout: commandTimeout)
   }
 
   /// `subscribe`: replaces this client's filter (nil: the daemon's default, `types` actions only,
@@ -82,12 +89,9 @@ extension TouchdClient {
   public func subscribe(
     types: [MessageType]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil
   ) async throws -> Reply {
-    var fields: [String: TouchdJSON] = [:]
-    if let types { fields["types"] = .array(types.map { .string($0.rawValue) }) }
-    if let actions { fields["actions"] = .array(actions.map(TouchdJSON.string)) }
-    if let views { fields["views"] = .array(views.map(TouchdJSON.string)) }
-    if let overflow { fields["overflow"] = .string(overflow.rawValue) }
-    return try await send("subscribe", fields: fields)
+    let subscribe = SubscribeCommand(
+      types: types?.map(\.rawValue), actions: actions, views: views, overflow: overflow)
+    return try await send(.subscribe(subscribe), timeout: commandTimeout)
   }
 
   /// `set` on a view: changes it at once (the next touch sees it). Each argument given is sent;
@@ -100,26 +104,20 @@ extension TouchdClient {
     value: Double? = nil, selectedSegmentIndex: Int? = nil, firstResponder: Bool? = nil,
     fields: [String: TouchdJSON] = [:]
   ) async throws -> Reply {
-    var all = fields
-    all["view"] = .string(view)
-    func put(_ key: String, _ value: TouchdJSON?) { if let value { all[key] = value } }
-    put("hidden", hidden.map(TouchdJSON.bool))
-    put("alpha", alpha.map(TouchdJSON.number))
-    put("userInteractionEnabled", userInteractionEnabled.map(TouchdJSON.bool))
-    put(
-      "frame",
-      frame.map { ["x": .number($0.x), "y": .number($0.y), "width": .number($0.width), "height": .number($0.height)] })
-    put("contentOffset", contentOffset.map { ["x": .number($0.x), "y": .number($0.y)] })
-    put("animated", animated.map(TouchdJSON.bool))
-    put("contentSize", contentSize.map { ["width": .number($0.width), "height": .number($0.height)] })
-    put("scrollEnabled", scrollEnabled.map(TouchdJSON.bool))
-    put("enabled", enabled.map(TouchdJSON.bool))
-    put("selected", selected.map(TouchdJSON.bool))
-    put("on", on.map(TouchdJSON.bool))
-    put("value", value.map(TouchdJSON.number))
-    put("selectedSegmentIndex", selectedSegmentIndex.map { .number(Double($0)) })
-    put("firstResponder", firstResponder.map(TouchdJSON.bool))
-    return try await send("set", fields: all)
+    let set = SetViewCommand(
+      view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: userInteractionEnabled,
+      frame: frame.map { WireRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+      scroll: ScrollChange(
+        contentOffset: contentOffset.map { WirePoint(x: $0.x, y: $0.y) }, animated: animated ?? false,
+        contentSize: contentSize.map { WireSize(width: $0.width, height: $0.height) }, scrollEnabled: scrollEnabled),
+      control: ControlChange(
+        enabled: enabled, selected: selected, on: on, value: value, selectedSegmentIndex: selectedSegmentIndex),
+      firstResponder: firstResponder)
+    var extra = fields
+    // Sent as given: the command writes `animated` only when true with a `contentOffset`, and the
+    // daemon is the one to refuse it without one.
+    if let animated { extra["animated"] = .bool(animated) }
+    return try await send(.setView(set), extra: extra, timeout: commandTimeout)
   }
 
   /// `set` on a window: its `rotation` (0, 90, 180, 270), `calibration` (six numbers) or `size`;
@@ -128,24 +126,22 @@ extension TouchdClient {
   public func setWindow(
     _ window: String, rotation: Int? = nil, calibration: [Double]? = nil, size: Size? = nil
   ) async throws -> Reply {
-    var fields: [String: TouchdJSON] = ["window": .string(window)]
-    if let rotation { fields["rotation"] = .number(Double(rotation)) }
-    if let calibration { fields["calibration"] = .array(calibration.map(TouchdJSON.number)) }
-    if let size { fields["size"] = ["width": .number(size.width), "height": .number(size.height)] }
-    return try await send("set", fields: fields)
+    let change = WindowChange(
+      rotation: rotation, calibration: calibration, size: size.map { WireSize(width: $0.width, height: $0.height) })
+    return try await send(.setWindow(SetWindowCommand(window: window, change: change)), timeout: commandTimeout)
   }
 
   /// `ignoreInteraction`: `true` begins ignoring touches (nested), `false` ends one begin; the
   /// reply's `ignoring` is the nesting count.
   @discardableResult
   public func ignoreInteraction(_ value: Bool) async throws -> Reply {
-    try await send("ignoreInteraction", fields: ["value": .bool(value)])
+    try await send(.ignoreInteraction(IgnoreInteractionCommand(value: value)), timeout: commandTimeout)
   }
 
   /// `reload`: reads the scene file again (an invalid one is refused, the old scene stays).
   @discardableResult
   public func reload() async throws -> Reply {
-    try await send("reload")
+    try await send(.reload, timeout: commandTimeout)
   }
 
   /// `scene`: replaces the running scene with `scene` (the scene format as a JSON object); the
@@ -153,7 +149,7 @@ extension TouchdClient {
   /// with `source` `client`.
   @discardableResult
   public func pushScene(_ scene: TouchdJSON) async throws -> Reply {
-    try await send("scene", fields: ["scene": scene])
+    try await send(.scene(PushSceneCommand(scene: StrictJSON(scene))), timeout: commandTimeout)
   }
 
   /// `scene` with an `Encodable` scene (encoded by `JSONEncoder`).
@@ -167,12 +163,12 @@ extension TouchdClient {
   /// and the scene's counts.
   @discardableResult
   public func update(_ change: Update) async throws -> Reply {
-    try await send("update", fields: change.fields)
+    try await send(.update(change.command), timeout: commandTimeout)
   }
 
   /// `status`: devices, replay, clients, limits, counters, windows, latency, … (docs/protocol.md).
   public func status() async throws -> Reply {
-    try await send("status")
+    try await send(.status, timeout: commandTimeout)
   }
 
   /// `calibrate`: the window's next touch on each target (3 to 9 window points, in order) goes to
@@ -180,11 +176,9 @@ extension TouchdClient {
   /// (`matrix`, `rmsError`, `maxError`, `points`, `warning`, …) after the last. `timeout` is the
   /// daemon's (default 120 s); the client waits that long plus ``commandTimeout``.
   public func calibrate(window: String, targets: [Point], timeout: Duration? = nil) async throws -> Reply {
-    var fields: [String: TouchdJSON] = [
-      "window": .string(window), "targets": .array(targets.map { [.number($0.x), .number($0.y)] }),
-    ]
-    if let timeout { fields["timeout"] = .number(timeout.seconds) }
-    let wait = commandTimeout.map { (timeout ?? .seconds(120)) + $0 }
-    return try await request("calibrate", fields, timeout: wait)
+    let calibrate = CalibrateCommand(
+      window: window, targets: targets.map { WirePoint(x: $0.x, y: $0.y) }, timeout: timeout?.seconds)
+    let wait = commandTimeout.map { .seconds(calibrate.waitSeconds) + $0 }
+    return try await send(.calibrate(calibrate), timeout: wait)
   }
 }

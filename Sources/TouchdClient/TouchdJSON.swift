@@ -1,4 +1,5 @@
 import Foundation
+import TouchdProtocol
 
 /// A JSON value: a reply's fields, a command's fields, a scene to push, the fields of a message
 /// this version does not know.
@@ -189,5 +190,36 @@ extension TouchdJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, E
   public init(arrayLiteral elements: TouchdJSON...) { self = .array(elements) }
   public init(dictionaryLiteral elements: (String, TouchdJSON)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
+
+extension TouchdJSON {
+  /// A protocol document as a value: the same numbers; members keyed (the client writes them sorted).
+  init(_ value: JSONValue) {
+    switch value {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .number(let n): self = .number(n)
+    case .string(let s): self = .string(s)
+    case .array(let items): self = .array(items.map(TouchdJSON.init))
+    case .object(let members):
+      self = .object(Dictionary(members.map { ($0.key, TouchdJSON($0.value)) }, uniquingKeysWith: { _, last in last }))
+    }
+  }
+}
+
+extension StrictJSON {
+  /// A client's value as the protocol's commands carry it: members sorted by key, as the client
+  /// writes them; numbers as Swift's shortest text for the `Double`, which reads back exactly.
+  init(_ value: TouchdJSON) {
+    switch value {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .number(let n): self = .number("\(n)")
+    case .string(let s): self = .string(s)
+    case .array(let items): self = .array(items.map(StrictJSON.init))
+    case .object(let members):
+      self = .object(members.keys.sorted().map { StrictJSON.Member(key: $0, value: StrictJSON(members[$0]!)) })
+    }
   }
 }

@@ -39,7 +39,7 @@ public enum Message: Hashable, Sendable {
 
   /// Every message `type` (``type``), in the order errors and docs list them: what clients
   /// subscribe to.
-  public static let typeNames = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
+  public static let typeNames = SubscribeCommand.messageTypes
 
   /// The message's `type` key: one of ``typeNames``.
   public var type: String {

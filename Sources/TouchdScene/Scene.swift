@@ -48,31 +48,11 @@ public struct Scene: Decodable, Hashable, Sendable {
     self.windows = windows
   }
 
-  /// A size in points.
-  public struct Size: Codable, Hashable, Sendable {
-    public var width: Double
-    public var height: Double
-    enum CodingKeys: String, CodingKey, CaseIterable { case width, height }
-    public init(width: Double, height: Double) {
-      self.width = width
-      self.height = height
-    }
-  }
+  /// A size in points (the protocol's type: the same JSON in scenes and commands).
+  public typealias Size = WireSize
 
-  /// A frame in the superview's points.
-  public struct Frame: Codable, Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    enum CodingKeys: String, CodingKey, CaseIterable { case x, y, width, height }
-    public init(x: Double, y: Double, width: Double, height: Double) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
-    }
-  }
+  /// A frame in the superview's points (the protocol's rectangle).
+  public typealias Frame = WireRect
 
   /// One screen's window.
   public struct Window: Decodable, Hashable, Sendable {
@@ -201,16 +181,8 @@ public struct Scene: Decodable, Hashable, Sendable {
     }
   }
 
-  /// A point (`{x, y}`), such as a content offset.
-  public struct Point: Codable, Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    enum CodingKeys: String, CodingKey, CaseIterable { case x, y }
-    public init(x: Double, y: Double) {
-      self.x = x
-      self.y = y
-    }
-  }
+  /// A point (`{x, y}`), such as a content offset (the protocol's point).
+  public typealias Point = WirePoint
 
   /// Insets from each edge (`{top, left, bottom, right}`, each optional, default 0).
   public struct Insets: Codable, Hashable, Sendable {

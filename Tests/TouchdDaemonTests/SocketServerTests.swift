@@ -24,10 +24,10 @@ final class FakeHandler: CommandHandler, @unchecked Sendable {
       switch command.name {
       case "status": reply(.ok(fieldsJSON: #""clients":1"#))
       default:
-        guard case .scene(.set(let view, _, _, _, _, _, _, _)) = command.request else {
+        guard case .scene(.set(let set)) = command.request else {
           return reply(.error("not set"))
         }
-        reply(.error("unknown view '\(view)'"))
+        reply(.error("unknown view '\(set.view)'"))
       }
     }
   }

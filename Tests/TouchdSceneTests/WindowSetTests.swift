@@ -31,6 +31,11 @@ struct WindowSetTests {
   /// The scene's runtime (``RuntimeHarness``: touches logged as `view phase`).
   static func harness() throws -> RuntimeHarness { RuntimeHarness(scene: try scene()) }
 
+  @Test("The rotations the protocol takes are the screen rotations input maps")
+  func protocolRotationsAreTheScreenRotations() {
+    #expect(WindowChange.rotations == ScreenRotation.allCases.map(\.rawValue))
+  }
+
   @Test("The command decodes strictly: each field's type and range, one of view or window, something to change")
   func decoding() throws {
     func parse(_ json: String) -> String {

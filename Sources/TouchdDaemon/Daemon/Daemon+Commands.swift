@@ -65,12 +65,12 @@ extension Daemon {
   /// every client gets a `calibration` notice as each target's touch lifts, and the requesting
   /// client the fit as the reply once the last one has, or the error.
   private func calibrate(
-    _ request: CalibrateRequest, client: ClientInfo, reply: @escaping @Sendable (CommandResult) -> Void
+    _ request: CalibrateCommand, client: ClientInfo, reply: @escaping @Sendable (CommandResult) -> Void
   ) {
     dispatchPrecondition(condition: .onQueue(queue))
     do {
       try runtime.calibrate(
-        window: request.window, targets: request.targets, timeout: request.timeout,
+        window: request.window, targets: request.targets, timeout: request.waitSeconds,
         collected: { [unowned self] index, point in
           let target = request.targets[index]
           let line =
@@ -129,7 +129,7 @@ extension Daemon {
   }
 
   /// The fields of a successful `calibrate` reply (docs/protocol.md).
-  private func calibrationReply(_ request: CalibrateRequest, _ fit: CalibrationFit) -> String {
+  private func calibrationReply(_ request: CalibrateCommand, _ fit: CalibrationFit) -> String {
     func numbers(_ values: [Double]) -> String { "[" + CalibrationFit.numbers(values).joined(separator: ",") + "]" }
     let rounded = CalibrationFit.points
     let points = zip(request.targets.indices, request.targets).map { i, target in
@@ -188,10 +188,11 @@ extension Daemon {
         return .ok(
           fieldsJSON: #""windows":\#(windowsJSON()),"views":\#(counts.views),"recognizers":\#(counts.recognizers)"#)
       })
-    if case .scene(.setWindow(let id, _)) = command.request, case .ok(let fields) = result {
+    if case .scene(.setWindow(let set)) = command.request, case .ok(let fields) = result {
       // New clients' hello has the window's new size; every client hears of the change.
       server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)
-      logger.notice("window changed by a client's set command", metadata: ["window": "\(id)", "now": "\(fields)"])
+      logger.notice(
+        "window changed by a client's set command", metadata: ["window": "\(set.window)", "now": "\(fields)"])
     }
     return result
   }

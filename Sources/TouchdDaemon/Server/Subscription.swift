@@ -18,10 +18,8 @@ public struct Subscription: Sendable, Equatable {
 
   public init() {}
 
-  /// The message types a client may subscribe to.
-  public static let knownTypes: Set<String> = Set(typeOrder)
-  /// The message types in the order errors list them.
-  public static let typeOrder = Message.typeNames
+  /// The message types a client may subscribe to (``SubscribeCommand/messageTypes``).
+  public static let knownTypes: Set<String> = Set(SubscribeCommand.messageTypes)
 
   /// Whether `message` passes the filter. Replies, errors and server notices always pass.
   public func accepts(_ message: OutboundMessage) -> Bool {
@@ -37,35 +35,18 @@ public struct Subscription: Sendable, Equatable {
     return true
   }
 
-  /// The fields `subscribe` takes.
-  public static let fields = ["types", "actions", "views", "overflow"]
+  /// The filter a `subscribe` command asks for: what it gives replaces the default, and an empty
+  /// `actions` or `views` is no filter.
+  public init(_ command: SubscribeCommand) {
+    if let types = command.types { self.types = Set(types) }
+    actions = Set(command.actions ?? [])
+    views = Set(command.views ?? [])
+    skipOnOverflow = command.overflow == .skip
+  }
 
-  /// Decodes a `subscribe` command's fields with strict types: `types`, `actions` and `views` a
-  /// string or an array of strings (`types` of ``knownTypes``), `overflow` `"skip"` or
-  /// `"disconnect"`. Errors name the field (``CommandFields``).
+  /// Decodes a `subscribe` command's fields with strict types (``SubscribeCommand``).
   public static func decode(_ fields: CommandFields) throws(ProtocolError) -> Subscription {
-    try fields.rejectUnknown(Self.fields)
-    var s = Subscription()
-    if let types = try fields.strings("types") {
-      let order = Self.typeOrder
-      if let unknown = types.first(where: { !knownTypes.contains($0) }) {
-        let name = StrictJSON.shortened(unknown)
-        let hint = closestMatch(to: name, in: order).map { "did you mean '\($0)'? " } ?? ""
-        throw ProtocolError(
-          "unknown message type '\(name)' in 'types' (\(hint)known: \(order.joined(separator: ", ")))")
-      }
-      s.types = Set(types)
-    }
-    s.actions = Set(try fields.strings("actions") ?? [])
-    s.views = Set(try fields.strings("views") ?? [])
-    if let overflow = fields["overflow"] {
-      switch overflow {
-      case .string("skip"): s.skipOnOverflow = true
-      case .string("disconnect"): s.skipOnOverflow = false
-      default: throw fields.mismatch("overflow", #""skip" or "disconnect""#, overflow)
-      }
-    }
-    return s
+    Subscription(try SubscribeCommand(decoding: fields))
   }
 
   /// The reply fields describing this subscription.

@@ -49,7 +49,7 @@ public enum ClientRequest: Sendable, Equatable {
   /// `set` or `ignoreInteraction`: a change of the running scene.
   case scene(SceneCommand)
   /// `calibrate`: the next touch on each target of a window, answered when the last one lifts.
-  case calibrate(CalibrateRequest)
+  case calibrate(CalibrateCommand)
 
   /// Whether the daemon's pipeline answers it (the server answers `ping` and `subscribe` itself).
   public var isPipeline: Bool {
@@ -57,50 +57,6 @@ public enum ClientRequest: Sendable, Equatable {
     case .ping, .subscribe: false
     case .status, .reload, .pushScene, .scene, .calibrate: true
     }
-  }
-}
-
-/// `{"cmd":"calibrate","window":W,"targets":[[x,y],...],"timeout":S}` decoded: the window, its
-/// targets in window points (3 to 9), and the seconds to wait for their touches (default 120).
-public struct CalibrateRequest: Sendable, Equatable {
-  public var window: String
-  public var targets: [Scene.Point]
-  public var timeout: Double
-
-  /// The seconds a calibration waits for its touches when the command gives no `timeout`.
-  public static let defaultTimeout = 120.0
-
-  /// The fields `calibrate` takes.
-  public static let fields = ["window", "targets", "timeout"]
-
-  public init(window: String, targets: [Scene.Point], timeout: Double = defaultTimeout) {
-    self.window = window
-    self.targets = targets
-    self.timeout = timeout
-  }
-
-  /// Decodes the command's fields with strict types; errors name the field (`targets[2]`).
-  public static func decode(_ fields: CommandFields) throws(ProtocolError) -> CalibrateRequest {
-    try fields.rejectUnknown(Self.fields)
-    let window = try fields.required(fields.string("window"), "window", "a string: the window id")
-    let expected = "an array of 3 to 9 targets, each [x, y] in window points"
-    guard let value = fields["targets"] else { throw ProtocolError("missing field 'targets' (\(expected))") }
-    guard case .array(let items) = value else { throw fields.mismatch("targets", expected, value) }
-    guard SceneRuntime.calibrationTargets.contains(items.count) else {
-      throw ProtocolError("'targets' must be \(expected), found \(items.count) targets")
-    }
-    var targets: [Scene.Point] = []
-    for (i, item) in items.enumerated() {
-      guard case .array(let pair) = item, pair.count == 2 else {
-        let found = if case .array(let a) = item { "an array of \(a.count) items" } else { item.shortDescription }
-        throw ProtocolError("'targets[\(i)]' must be [x, y], two finite numbers, found \(found)")
-      }
-      let xy = try CommandFields.finiteNumbers(pair, path: "targets[\(i)]")
-      targets.append(Scene.Point(x: xy[0], y: xy[1]))
-    }
-    let timeout = try fields.number("timeout") ?? defaultTimeout
-    guard timeout > 0 else { throw ProtocolError("'timeout' must be above 0 seconds, found \(timeout)") }
-    return CalibrateRequest(window: window, targets: targets, timeout: timeout)
   }
 }
 
@@ -117,10 +73,6 @@ public enum CommandResult: Sendable {
 public enum WireProtocol {
   /// The protocol version announced in `hello`.
   public static let version = 1
-  /// Every command, in the order errors list them.
-  public static let commands = [
-    "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate",
-  ]
   /// Commands answered by the daemon's ``CommandHandler`` (the others, `ping` and `subscribe`,
   /// by the server itself).
   public static let pipelineCommands: Set<String> = [
@@ -150,36 +102,25 @@ public enum WireProtocol {
     parseCommand(Array(line.utf8))
   }
 
+  /// What the daemon makes of a decoded command: the scene's commands go to ``SceneCommand``, a
+  /// pushed scene is parsed and validated here (on the server's event loop, off the pipeline).
   private static func request(of object: CommandObject) throws(ProtocolError) -> ClientRequest {
-    switch object.name {
-    case "ping":
-      try object.fields.rejectUnknown([])
-      return .ping
-    case "status":
-      try object.fields.rejectUnknown([])
-      return .status
-    case "reload":
-      try object.fields.rejectUnknown([])
-      return .reload
-    case "scene":
-      try object.fields.rejectUnknown(["scene"])
-      let value = try object.fields.required(object.fields["scene"], "scene", "a JSON object: the scene")
+    let command = try Command.decode(object)
+    if let change = SceneCommand(command) { return .scene(change) }
+    switch command {
+    case .ping: return .ping
+    case .status: return .status
+    case .reload: return .reload
+    case .subscribe(let subscribe): return .subscribe(Subscription(subscribe))
+    case .calibrate(let calibrate): return .calibrate(calibrate)
+    case .scene(let push):
       do {
-        return .pushScene(try Scene.parseDocument(json: value, name: "scene"))
+        return .pushScene(try Scene.parseDocument(json: push.scene, name: "scene"))
       } catch {
         throw ProtocolError(error.message(prefix: "scene rejected, the old scene stays: "))
       }
-    case "subscribe":
-      return .subscribe(try Subscription.decode(object.fields))
-    case "set", "ignoreInteraction", "update":
-      return .scene(try SceneCommand.parse(object))
-    case "calibrate":
-      return .calibrate(try CalibrateRequest.decode(object.fields))
-    default:
-      let name = StrictJSON.shortened(object.name)
-      let hint = closestMatch(to: name, in: commands).map { "did you mean '\($0)'? " } ?? ""
-      throw ProtocolError(
-        "unknown command '\(name)' (\(hint)known: \(commands.joined(separator: ", ")))")
+    case .setView, .setWindow, .ignoreInteraction, .update:
+      preconditionFailure("\(command.name) is the scene's, taken above")
     }
   }
 

@@ -7,7 +7,10 @@ public indirect enum JSONValue: Hashable, Sendable {
   case string(String)
   case array([JSONValue])
   /// Keys in the order they are written.
-  case object([(key: String, value: JSONValue)])
+  case object([Member])
+
+  /// One member of an object.
+  public typealias Member = (key: String, value: JSONValue)
 
   public static func == (a: JSONValue, b: JSONValue) -> Bool {
     switch (a, b) {
@@ -77,5 +80,19 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
     if !inline, let indent { out += "\n" + String(repeating: indent, count: level) }
     out += close
+  }
+}
+
+extension JSONValue {
+  /// A strictly read value as a document: members kept in order, numbers read as `Double`s.
+  public init(_ value: StrictJSON) {
+    switch value {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .number(let text): self = .number(Double(text) ?? .nan)
+    case .string(let s): self = .string(s)
+    case .array(let items): self = .array(items.map(JSONValue.init))
+    case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
+    }
   }
 }

@@ -8,9 +8,6 @@ public struct CalibrationError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 extension SceneRuntime {
-  /// The most targets a calibration takes: a 3 × 3 grid.
-  public static let calibrationTargets = 3...9
-
   /// The window a calibration collects touches on, nil when none runs.
   public var calibratingWindow: Int? { calibration?.window }
 
@@ -36,7 +33,7 @@ extension SceneRuntime {
       throw CalibrationError(
         "a calibration of window '\(scene.windows[running.window].id)' is in progress; one runs at a time")
     }
-    guard Self.calibrationTargets.contains(targets.count) else {
+    guard CalibrateCommand.targetCounts.contains(targets.count) else {
       throw CalibrationError("a calibration takes 3 to 9 targets, got \(targets.count)")
     }
     guard timeout > 0, timeout.isFinite else { throw CalibrationError("'timeout' must be above 0 seconds") }

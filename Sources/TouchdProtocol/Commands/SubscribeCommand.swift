@@ -1,0 +1,62 @@
+/// `{"cmd":"subscribe","types":…,"actions":…,"views":…,"overflow":…}`: replaces the client's
+/// filter (docs/protocol.md, "subscribe"). `types`, `actions` and `views` are a string or an array
+/// of strings (`types` of ``messageTypes``); `overflow` is `"skip"` or `"disconnect"`. A field not
+/// given keeps the daemon's default.
+public struct SubscribeCommand: Hashable, Sendable {
+  /// The fields `subscribe` takes.
+  public static let fields = ["types", "actions", "views", "overflow"]
+  /// Every message type a client subscribes to, in the order errors and docs list them.
+  public static let messageTypes = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
+
+  /// What the daemon does when the client falls behind by its send buffer.
+  public enum Overflow: String, Hashable, Sendable {
+    /// Close the connection (the daemon's default).
+    case disconnect
+    /// Drop messages and send a `gap` with their number once caught up.
+    case skip
+  }
+
+  public var types: [String]?
+  public var actions: [String]?
+  public var views: [String]?
+  public var overflow: Overflow?
+
+  public init(types: [String]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil) {
+    self.types = types
+    self.actions = actions
+    self.views = views
+    self.overflow = overflow
+  }
+
+  /// Decodes the command's fields with strict types; an unknown message type is an error naming
+  /// the closest known one.
+  public init(decoding fields: CommandFields) throws(ProtocolError) {
+    try fields.rejectUnknown(Self.fields)
+    types = try fields.strings("types")
+    if let unknown = types?.first(where: { !Self.messageTypes.contains($0) }) {
+      let name = StrictJSON.shortened(unknown)
+      let order = Self.messageTypes
+      let hint = closestMatch(to: name, in: order).map { "did you mean '\($0)'? " } ?? ""
+      throw ProtocolError(
+        "unknown message type '\(name)' in 'types' (\(hint)known: \(order.joined(separator: ", ")))")
+    }
+    actions = try fields.strings("actions")
+    views = try fields.strings("views")
+    if let value = fields["overflow"] {
+      guard case .string(let name) = value, let overflow = Overflow(rawValue: name) else {
+        throw fields.mismatch("overflow", #""skip" or "disconnect""#, value)
+      }
+      self.overflow = overflow
+    }
+  }
+
+  /// The fields given.
+  public var members: [JSONValue.Member] {
+    var out: [JSONValue.Member] = []
+    if let types { out.append(("types", .array(types.map(JSONValue.string)))) }
+    if let actions { out.append(("actions", .array(actions.map(JSONValue.string)))) }
+    if let views { out.append(("views", .array(views.map(JSONValue.string)))) }
+    if let overflow { out.append(("overflow", .string(overflow.rawValue))) }
+    return out
+  }
+}
