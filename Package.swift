@@ -112,7 +112,7 @@ let package = Package(
     .target(
       name: "TouchdDaemon",
       dependencies: [
-        "TouchdDevices", "TouchdScene", "TouchdSystem",
+        "TouchdDevices", "TouchdProtocol", "TouchdScene", "TouchdSystem",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -184,7 +184,7 @@ let package = Package(
     .testTarget(
       name: "TouchdDaemonTests",
       dependencies: [
-        "TouchdDaemon", "TouchdTestKit", .product(name: "NIOCore", package: "swift-nio"),
+        "TouchdDaemon", "TouchdProtocol", "TouchdTestKit", .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdProtocol
 import TouchdTestKit
 
 @testable import TouchdDaemon
@@ -131,8 +132,8 @@ struct SessionLineGoldenTests {
     let status = try #require(exchange(b, #"{"cmd":"status","id":6}"#, id: 6).reply)
     #expect(
       normalized(status, Self.varyingStatus)
-        == #"{"type":"reply","id":6,"ok":true,"scene":\#(WireProtocol.quote(scenePath)),"#
-        + #""windows":[{"id":"main","width":1000,"height":800}],"devices":[],"replay":\#(WireProtocol.quote(recording)),"#
+        == #"{"type":"reply","id":6,"ok":true,"scene":\#(JSONFormat.string(scenePath)),"#
+        + #""windows":[{"id":"main","width":1000,"height":800}],"devices":[],"replay":\#(JSONFormat.string(recording)),"#
         + #""touchesDown":0,"latency":{"unit":"us","frames":0,"window":1024,"wake":null,"assembled":null,"#
         + #""encoded":null,"forwarded":null,"delivered":null,"handed":null},"#
         + #""idle":{"state":"active","after":600,"wake":"swallow","lastInput":#,"secondsSinceInput":#},"#

@@ -49,7 +49,7 @@ extension Daemon {
         case .success(let prepared):
           let fields = runtime.commit(prepared)
           // Later clients' hello counts the scene as changed; every client hears of the change.
-          server.setHello(helloLine(), notice: #"{"type":"updated",\#(fields)}"#)
+          server.setHello(hello().jsonLine, notice: #"{"type":"updated",\#(fields)}"#)
           logger.info(
             "scene updated by a client",
             metadata: [
@@ -72,11 +72,10 @@ extension Daemon {
       try runtime.calibrate(
         window: request.window, targets: request.targets, timeout: request.waitSeconds,
         collected: { [unowned self] index, point in
-          let target = request.targets[index]
-          let line =
-            #"{"type":"calibration","window":\#(WireProtocol.quote(request.window)),"target":\#(index + 1),"#
-            + #""targets":\#(request.targets.count),"at":\#(Self.pointJSON(target)),"touched":\#(Self.pointJSON(point))}"#
-          server.publish(OutboundMessage(line: line, type: "calibration"))
+          let notice = CalibrationMessage(
+            window: request.window, target: index + 1, targets: request.targets.count, at: request.targets[index],
+            touched: point)
+          server.publish(OutboundMessage(line: notice.jsonLine, type: "calibration"))
         },
         completion: { [unowned self] result in
           calibrationClient = nil
@@ -87,7 +86,7 @@ extension Daemon {
               metadata: [
                 "window": "\(request.window)", "matrix": "\(fit.matrix)", "maxError": "\(fit.maxError)",
               ])
-            reply(.ok(fieldsJSON: calibrationReply(request, fit)))
+            reply(.ok(fieldsJSON: calibrationReply(request, fit).fieldsJSON))
           case .failure(let error):
             logger.notice("calibration failed", metadata: ["window": "\(request.window)", "error": "\(error)"])
             reply(.error(error.description))
@@ -124,28 +123,24 @@ extension Daemon {
     }
   }
 
-  private static func pointJSON(_ p: Scene.Point) -> String {
-    #"{"x":\#(JSONFormat.number(p.x)),"y":\#(JSONFormat.number(p.y))}"#
-  }
-
-  /// The fields of a successful `calibrate` reply (docs/protocol.md).
-  private func calibrationReply(_ request: CalibrateCommand, _ fit: CalibrationFit) -> String {
-    func numbers(_ values: [Double]) -> String { "[" + CalibrationFit.numbers(values).joined(separator: ",") + "]" }
-    let rounded = CalibrationFit.points
+  /// The fields of a successful `calibrate` reply (docs/protocol.md): matrices to a millionth,
+  /// distances and landing points to a hundredth of a point (CalibrationFit's precisions).
+  private func calibrationReply(_ request: CalibrateCommand, _ fit: CalibrationFit) -> CalibrateReply {
+    func matrix(_ values: [Double]) -> [Double] { values.map { ($0 * 1e6).rounded() / 1e6 } }
+    func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
     let points = zip(request.targets.indices, request.targets).map { i, target in
-      #"{"at":\#(Self.pointJSON(target)),"landed":{"x":\#(rounded(fit.landed[i].x)),"y":\#(rounded(fit.landed[i].y))},"#
-        + #""error":\#(rounded(fit.errors[i]))}"#
+      CalibrateReply.Point(
+        at: target, landed: WirePoint(x: hundredths(fit.landed[i].x), y: hundredths(fit.landed[i].y)),
+        error: hundredths(fit.errors[i]))
     }
     // A matrix for a udev rule: the device's own LIBINPUT_CALIBRATION_MATRIX, if any, then the fit.
     let device = calibrationDevice
     let first = (device?.calibration ?? .identity).values
-    let deviceJSON =
-      device.map { #"{"path":\#(WireProtocol.quote($0.path)),"name":\#(WireProtocol.quote($0.name))}"# } ?? "null"
-    let udevMatrix = CalibrationFit.compose(fit.matrix, after: first)
-    return #""window":\#(WireProtocol.quote(request.window)),"matrix":\#(numbers(fit.matrix)),"#
-      + #""rmsError":\#(rounded(fit.rmsError)),"maxError":\#(rounded(fit.maxError)),"#
-      + #""warning":\#(fit.warning.map(WireProtocol.quote) ?? "null"),"points":[\#(points.joined(separator: ","))],"#
-      + #""device":\#(deviceJSON),"udevMatrix":\#(numbers(udevMatrix))"#
+    return CalibrateReply(
+      window: request.window, matrix: matrix(fit.matrix), rmsError: hundredths(fit.rmsError),
+      maxError: hundredths(fit.maxError), warning: fit.warning, points: points,
+      device: device.map { CalibrateReply.Device(path: $0.path, name: $0.name) },
+      udevMatrix: matrix(CalibrationFit.compose(fit.matrix, after: first)))
   }
 
   /// Traces while a client subscribes to `trace` (and not otherwise: tracing costs time), and
@@ -166,7 +161,7 @@ extension Daemon {
     dispatchPrecondition(condition: .onQueue(queue))
     // The protocol fuzz target runs the same function against its own runtime.
     let result = WireProtocol.execute(
-      command.request, runtime: runtime, status: { statusJSON(serverCounters) },
+      command.request, runtime: runtime, status: { status(serverCounters).fieldsJSON },
       replaceScene: { pushed in
         guard let pushed else {
           switch reload(reason: "reload command") {
@@ -186,11 +181,12 @@ extension Daemon {
             "recognizers": "\(counts.recognizers)",
           ])
         return .ok(
-          fieldsJSON: #""windows":\#(windowsJSON()),"views":\#(counts.views),"recognizers":\#(counts.recognizers)"#)
+          fieldsJSON: SceneReply(windows: windowInfos(), views: counts.views, recognizers: counts.recognizers)
+            .fieldsJSON)
       })
     if case .scene(.setWindow(let set)) = command.request, case .ok(let fields) = result {
       // New clients' hello has the window's new size; every client hears of the change.
-      server.setHello(helloLine(), notice: #"{"type":"windowChanged",\#(fields)}"#)
+      server.setHello(hello().jsonLine, notice: #"{"type":"windowChanged",\#(fields)}"#)
       logger.notice(
         "window changed by a client's set command", metadata: ["window": "\(set.window)", "now": "\(fields)"])
     }

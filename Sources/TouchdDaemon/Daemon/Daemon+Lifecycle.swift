@@ -117,7 +117,7 @@ extension Daemon {
         ])
     }
     server = try SocketServer(configuration: config, handler: self, logger: logger)
-    server.setHello(helloLine())
+    server.setHello(hello().jsonLine)
   }
 
   private func installSignals() {
@@ -162,7 +162,7 @@ extension Daemon {
     // The cancels reach the virtual touchscreens before they go.
     runtime.flushForwarding()
     for path in devices.keys.sorted() { closeDevice(path, cancelTouches: false, cancelKeys: true) }
-    server.shutdown(notice: #"{"type":"shutdown"}"#)
+    server.shutdown(notice: ShutdownMessage().jsonLine)
     logger.info("stopped")
     // The devices are closed (and ungrabbed) already; the clients' goodbyes leave on the server's
     // event loop meanwhile.

@@ -81,7 +81,7 @@ extension Daemon {
       // Enumerate again: the new scene may take other touchscreens and key devices.
       openPresentDevices()
     }
-    server.setHello(helloLine(), notice: reloadedLine(source: source))
+    server.setHello(hello().jsonLine, notice: reloaded(source: source).jsonLine)
   }
 
   /// Matches each open device to the new scene. One the new scene takes as the old one did (the

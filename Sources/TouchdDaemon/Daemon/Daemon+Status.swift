@@ -1,25 +1,23 @@
 import TouchdScene
 
-/// Reporting: the `hello` and `reloaded` lines clients get, the `status` reply's JSON, and the
-/// status line systemd shows.
+/// Reporting: the `hello` and `reloaded` messages clients get, the `status` reply, and the status
+/// line systemd shows.
 extension Daemon {
   private var touchesDown: Int {
     runtime.application.currentEvent?.allTouches.filter { !$0.phase.isTerminal }.count ?? 0
   }
 
-  func windowsJSON() -> String {
-    "["
-      + runtime.scene.windows.map {
-        #"{"id":\#(WireProtocol.quote($0.id)),"width":\#(JSONFormat.number($0.size.width)),"height":\#(JSONFormat.number($0.size.height))}"#
-      }.joined(separator: ",") + "]"
+  /// The windows as `hello`, `reloaded` and `status` describe them.
+  func windowInfos() -> [WindowInfo] {
+    runtime.scene.windows.map { WindowInfo(id: $0.id, width: $0.size.width, height: $0.size.height) }
   }
 
-  func helloLine() -> String {
-    #"{"type":"hello","version":\#(WireProtocol.version),"instance":"\#(instance)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+  func hello() -> HelloMessage {
+    HelloMessage(instance: instance, windows: windowInfos(), views: scene.counts.views)
   }
 
-  func reloadedLine(source: SceneSource) -> String {
-    #"{"type":"reloaded","source":"\#(source.rawValue)","windows":\#(windowsJSON()),"views":\#(scene.counts.views)}"#
+  func reloaded(source: SceneSource) -> ReloadedMessage {
+    ReloadedMessage(source: source.rawValue, windows: windowInfos(), views: scene.counts.views)
   }
 
   func statusLine() -> String {
@@ -29,60 +27,62 @@ extension Daemon {
     return "\(touchscreens) touchscreen(s), \(keyDevices) key device(s); \(touchesDown) touches down"
   }
 
-  /// `status`'s `webSocket`: null when the endpoint is off.
-  private func webSocketJSON() -> String {
+  /// `status`'s `webSocket`: nil when the endpoint is off.
+  private func webSocketStatus() -> StatusReply.WebSocketStatus? {
     guard let address = self.server.webSocketAddress, let webSocket = self.server.configuration.webSocket else {
-      return "null"
+      return nil
     }
-    let origins = webSocket.origins.allowed.map(WireProtocol.quote).joined(separator: ",")
-    return
-      #"{"address":\#(WireProtocol.quote(address)),"origins":[\#(origins)],"allowRemote":\#(webSocket.allowRemote)}"#
+    return StatusReply.WebSocketStatus(
+      address: address, origins: webSocket.origins.allowed, allowRemote: webSocket.allowRemote)
   }
 
-  /// The status's `idle`: null without the scene's `idle:`; else its state, settings, the time of
-  /// the last touch or press (the messages' clock; null before the first) and the seconds since.
-  private func idleJSON() -> String {
-    guard let state = runtime.idleState, let idle = scene.idle else { return "null" }
-    let last = state.lastInput.map(JSONFormat.number) ?? "null"
-    let since = state.lastInput.map { JSONFormat.number(max(0, clock.now - $0)) } ?? "null"
-    return #"{"state":"\#(state.isIdle ? "idle" : "active")","after":\#(JSONFormat.number(idle.after)),"#
-      + #""wake":"\#(idle.wake.rawValue)","lastInput":\#(last),"secondsSinceInput":\#(since)}"#
+  /// The status's `idle`: nil without the scene's `idle:`; else its state, settings, the time of
+  /// the last touch or press (the messages' clock; nil before the first) and the seconds since.
+  private func idleStatus() -> StatusReply.IdleStatus? {
+    guard let state = runtime.idleState, let idle = scene.idle else { return nil }
+    return StatusReply.IdleStatus(
+      state: state.isIdle ? "idle" : "active", after: idle.after, wake: idle.wake.rawValue,
+      lastInput: state.lastInput, secondsSinceInput: state.lastInput.map { max(0, clock.now - $0) })
   }
 
-  func statusJSON(_ server: ServerCounters) -> String {
-    let deviceList = devices.keys.sorted().compactMap { path -> String? in
+  func status(_ server: ServerCounters) -> StatusReply {
+    let deviceList = devices.keys.sorted().compactMap { path -> StatusReply.DeviceStatus? in
       guard let live = devices[path] else { return nil }
-      func window(_ index: Int?) -> String { index.map { WireProtocol.quote(scene.windows[$0].id) } ?? "null" }
-      return
-        #"{"path":\#(WireProtocol.quote(path)),"name":\#(WireProtocol.quote(live.device.name)),"window":\#(window(live.touchWindow)),"keysWindow":\#(window(live.keyWindow)),"grabbed":\#(live.device.device.isGrabbed),"#
-        + #""forward":\#(forwarding.statusJSON(source: live.source, runtime: runtime))}"#
+      func window(_ index: Int?) -> String? { index.map { scene.windows[$0].id } }
+      return StatusReply.DeviceStatus(
+        path: path, name: live.device.name, window: window(live.touchWindow), keysWindow: window(live.keyWindow),
+        grabbed: live.device.device.isGrabbed, forward: forwarding.status(source: live.source, runtime: runtime))
     }
     let c = counters
-    return [
-      #""scene":\#(WireProtocol.quote(options.scenePath))"#,
-      #""windows":\#(windowsJSON())"#,
-      #""devices":[\#(deviceList.joined(separator: ","))]"#,
-      #""replay":\#(replay.map { WireProtocol.quote($0.source) } ?? "null")"#,
-      #""touchesDown":\#(touchesDown)"#,
-      #""latency":\#(latency.json(handed: server.handedLatency))"#,
-      #""idle":\#(idleJSON())"#,
-      #""ignoring":\#(runtime.ignoreDepth)"#,
-      #""tracing":\#(runtime.isTracing)"#,
-      #""clients":\#(server.clients)"#,
-      #""webSocket":\#(webSocketJSON())"#,
-      #""limits":{"clients":\#(self.server.configuration.maximumClients),"#
-        + #""lineBytes":\#(self.server.configuration.maximumLineLength),"#
-        + #""clientBufferBytes":\#(self.server.configuration.sendBufferLimit),"#
-        + #""sceneBytes":\#(Scene.maximumFileBytes),"openFiles":\#(OpenFileLimit.current)}"#,
-      #""counters":{"frames":\#(c.frames),"touchesBegan":\#(c.touchesBegan),"keyFrames":\#(c.keyFrames),"actions":\#(c.actions),"messages":\#(c.messages),"#
-        + #""traceMessages":\#(c.traces),"#
-        + #""reloads":\#(c.reloads),"reloadFailures":\#(c.reloadFailures),"scenePushes":\#(c.scenePushes),"resyncs":\#(c.resyncs),"#
-        + #""stuckTouches":\#(c.stuckTouches),"#
-        + #""timerWakeups":\#(clock.wakeups),"#
-        + #""clientsAccepted":\#(server.accepted),"clientsDenied":\#(server.denied),"#
-        + #""clientsRefused":\#(server.refused),"#
-        + #""clientsDisconnectedSlow":\#(server.disconnectedSlow),"messagesSent":\#(server.messagesSent),"#
-        + #""messagesSkipped":\#(server.messagesSkipped)}"#,
-    ].joined(separator: ",")
+    var counts = StatusReply.Counters()
+    counts.frames = c.frames
+    counts.touchesBegan = c.touchesBegan
+    counts.keyFrames = c.keyFrames
+    counts.actions = c.actions
+    counts.messages = c.messages
+    counts.traceMessages = c.traces
+    counts.reloads = c.reloads
+    counts.reloadFailures = c.reloadFailures
+    counts.scenePushes = c.scenePushes
+    counts.resyncs = c.resyncs
+    counts.stuckTouches = c.stuckTouches
+    counts.timerWakeups = clock.wakeups
+    counts.clientsAccepted = server.accepted
+    counts.clientsDenied = server.denied
+    counts.clientsRefused = server.refused
+    counts.clientsDisconnectedSlow = server.disconnectedSlow
+    counts.messagesSent = server.messagesSent
+    counts.messagesSkipped = server.messagesSkipped
+    let configuration = self.server.configuration
+    return StatusReply(
+      scene: options.scenePath, windows: windowInfos(), devices: deviceList, replay: replay?.source,
+      touchesDown: touchesDown, latency: latency.status(handed: server.handedLatency), idle: idleStatus(),
+      ignoring: runtime.ignoreDepth, tracing: runtime.isTracing, clients: server.clients,
+      webSocket: webSocketStatus(),
+      limits: StatusReply.Limits(
+        clients: configuration.maximumClients, lineBytes: configuration.maximumLineLength,
+        clientBufferBytes: configuration.sendBufferLimit, sceneBytes: Scene.maximumFileBytes,
+        openFiles: OpenFileLimit.current),
+      counters: counts)
   }
 }

@@ -131,15 +131,15 @@ final class LiveForwarding {
   }
 
   /// `status`'s `forward` of a device: the virtual node and name, and its touches (forwarded,
-  /// held, released, cancelled, without a free slot) and failed writes; `null` when not forwarding.
-  func statusJSON(source: Int, runtime: SceneRuntime) -> String {
-    guard let device = devices[source] else { return "null" }
+  /// held, released, cancelled, without a free slot) and failed writes; nil when not forwarding.
+  func status(source: Int, runtime: SceneRuntime) -> StatusReply.ForwardStatus? {
+    guard let device = devices[source] else { return nil }
     let c = runtime.forwardCounters(source: source) ?? ForwardCounters()
-    return
-      #"{"node":\#(device.node.map(WireProtocol.quote) ?? "null"),"name":\#(WireProtocol.quote(device.description.name)),"#
-      + #""forwarded":\#(c.forwarded),"held":\#(c.held),"released":\#(c.released),"cancelled":\#(c.cancelled),"#
-      + #""noSlot":\#(c.noSlot),"writeErrors":\#(device.writeErrors + (connected[source].map(path.writeErrors) ?? 0)),"#
-      + #""shortcutFrames":\#(shortcuts[source]?.confirmed ?? 0),"shortcutMismatches":\#(shortcuts[source]?.mismatches ?? 0)}"#
+    return StatusReply.ForwardStatus(
+      node: device.node, name: device.description.name, forwarded: c.forwarded, held: c.held,
+      released: c.released, cancelled: c.cancelled, noSlot: c.noSlot,
+      writeErrors: device.writeErrors + (connected[source].map(path.writeErrors) ?? 0),
+      shortcutFrames: shortcuts[source]?.confirmed ?? 0, shortcutMismatches: shortcuts[source]?.mismatches ?? 0)
   }
 
   /// What `source`'s forwarding writes through: its virtual touchscreen, while it has one.

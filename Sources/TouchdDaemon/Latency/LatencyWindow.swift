@@ -1,3 +1,4 @@
+import TouchdProtocol
 import TouchdSystem
 
 #if canImport(Glibc)
@@ -57,10 +58,9 @@ public struct LatencyWindow: Sendable, Equatable {
     return Summary(samples: sorted.count, p50: rank(0.5), p90: rank(0.9), p99: rank(0.99), max: Int(sorted.last!))
   }
 
-  /// `{"samples":N,"p50":…,"p90":…,"p99":…,"max":…}` in microseconds, or `null`.
-  public var json: String {
-    guard let s = summary else { return "null" }
-    return #"{"samples":\#(s.samples),"p50":\#(s.p50),"p90":\#(s.p90),"p99":\#(s.p99),"max":\#(s.max)}"#
+  /// The summary as `status` reports it, in microseconds; nil before the first sample.
+  public var stage: StatusReply.StageSummary? {
+    summary.map { StatusReply.StageSummary(samples: $0.samples, p50: $0.p50, p90: $0.p90, p99: $0.p99, max: $0.max) }
   }
 }
 
@@ -85,10 +85,9 @@ public struct PipelineLatency: Sendable, Equatable {
   public init() {}
 
   /// The stages in path order, with the server's ``handed`` window last.
-  public func json(handed: LatencyWindow) -> String {
-    #"{"unit":"us","frames":\#(wake.recorded),"window":\#(LatencyWindow.capacity),"#
-      + #""wake":\#(wake.json),"assembled":\#(assembled.json),"encoded":\#(encoded.json),"#
-      + #""forwarded":\#(forwarded.json),"#
-      + #""delivered":\#(delivered.json),"handed":\#(handed.json)}"#
+  public func status(handed: LatencyWindow) -> StatusReply.LatencyStatus {
+    StatusReply.LatencyStatus(
+      frames: wake.recorded, window: LatencyWindow.capacity, wake: wake.stage, assembled: assembled.stage,
+      encoded: encoded.stage, forwarded: forwarded.stage, delivered: delivered.stage, handed: handed.stage)
   }
 }

@@ -1,5 +1,6 @@
 import Logging
 import NIOCore
+import TouchdProtocol
 import TouchdSystem
 
 #if canImport(Glibc)
@@ -157,7 +158,7 @@ final class ClientHandler: ChannelDuplexHandler {
         core.logger.warning(
           "client denied by the access policy", metadata: ["client": "\(info)"])
         core.counters.denied += 1
-        send(#"{"type":"error","id":null,"message":"access denied"}"#)
+        send(ReplyMessage.accessDenied.jsonLine)
         _ = closeAfterFlush()
         return
       }
@@ -295,7 +296,7 @@ final class ClientHandler: ChannelDuplexHandler {
   /// shutdown, so that the messages it lost are counted before the `shutdown` notice.
   func sendOwedGap() {
     guard skipped > 0 else { return }
-    let gap = #"{"type":"gap","skipped":\#(skipped)}"#
+    let gap = GapMessage(skipped: skipped).jsonLine
     skipped = 0
     write(gap)
   }
@@ -374,7 +375,7 @@ final class ClientHandler: ChannelDuplexHandler {
       outlet?.loopWrote(size)
       pendingBytes -= size
       if skipped > 0, pendingBytes <= core.configuration.sendBufferLimit / 2 {
-        let gap = #"{"type":"gap","skipped":\#(skipped)}"#
+        let gap = GapMessage(skipped: skipped).jsonLine
         skipped = 0
         write(gap)
       }

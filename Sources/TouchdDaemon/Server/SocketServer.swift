@@ -383,7 +383,7 @@ final class ServerCore {
   let configuration: SocketServer.Configuration
   let handler: CommandHandler
   let logger: Logger
-  var hello = #"{"type":"hello","version":1,"windows":[],"views":0}"#
+  var hello = HelloMessage.placeholder.jsonLine
   var clients: [Int: ClientHandler] = [:]
   var nextNumber = 1
   var counters = ServerCounters()

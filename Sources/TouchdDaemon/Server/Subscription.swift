@@ -51,7 +51,7 @@ public struct Subscription: Sendable, Equatable {
 
   /// The reply fields describing this subscription.
   public var replyJSON: String {
-    func list(_ s: Set<String>) -> String { "[" + s.sorted().map(WireProtocol.quote).joined(separator: ",") + "]" }
+    func list(_ s: Set<String>) -> String { "[" + s.sorted().map(JSONFormat.string).joined(separator: ",") + "]" }
     return #""types":\#(list(types)),"actions":\#(list(actions)),"views":\#(list(views)),"overflow":"#
       + (skipOnOverflow ? #""skip""# : #""disconnect""#)
   }

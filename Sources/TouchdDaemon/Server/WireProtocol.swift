@@ -71,8 +71,6 @@ public enum CommandResult: Sendable {
 
 /// Encoding and decoding of the line protocol described in docs/protocol.md.
 public enum WireProtocol {
-  /// The protocol version announced in `hello`.
-  public static let version = 1
   /// Commands answered by the daemon's ``CommandHandler`` (the others, `ping` and `subscribe`,
   /// by the server itself).
   public static let pipelineCommands: Set<String> = [
@@ -148,19 +146,13 @@ public enum WireProtocol {
     }
   }
 
-  /// `{"type":"reply",...}` or `{"type":"error",...}` for a command.
+  /// `{"type":"reply",...}` or `{"type":"error",...}` for a command (``ReplyMessage``).
   public static func reply(idJSON: String, _ result: CommandResult) -> String {
     switch result {
-    case .ok(let fields):
-      return #"{"type":"reply","id":\#(idJSON),"ok":true\#(fields.isEmpty ? "" : "," + fields)}"#
-    case .error(let message):
-      return #"{"type":"error","id":\#(idJSON),"message":\#(quote(message))}"#
+    case .ok(let fields): ReplyMessage.ok(idJSON: idJSON, fieldsJSON: fields).jsonLine
+    case .error(let message): ReplyMessage.error(idJSON: idJSON, message: message).jsonLine
     }
   }
-
-  /// A JSON string literal for `s` (the scene layer's escaping, so both speak one dialect).
-  public static func quote(_ s: String) -> String { JSONFormat.string(s) }
-
 }
 
 /// Why a client's line is not a command; answered with an error reply.

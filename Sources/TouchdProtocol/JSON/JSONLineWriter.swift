@@ -50,6 +50,24 @@ public struct JSONLineWriter: ~Copyable {
     out.appendNumber(y)
     out.append(UInt8(ascii: "}"))
   }
+  /// Appends a key literal and `true` or `false`.
+  @inlinable public mutating func bool(_ key: StaticString, _ value: Bool) {
+    out.append(key)
+    out.append(value ? "true" : "false")
+  }
+  /// Appends a string value (after a key or separator written with ``raw(_:)``).
+  @inlinable public mutating func string(_ value: String) { out.appendString(value) }
+  /// Appends a key literal and a number, or `null`.
+  @inlinable public mutating func optionalNumber(_ key: StaticString, _ value: Double?) {
+    out.append(key)
+    if let value { out.appendNumber(value) } else { out.append("null") }
+  }
+  /// Appends JSON text already encoded (an `id` echoed as the client wrote it, a document's
+  /// members).
+  @inlinable public mutating func json(_ text: String) {
+    var text = text
+    text.withUTF8 { out.append($0) }
+  }
   /// The object's text, closed.
   @inlinable public consuming func finish() -> String {
     out.append(UInt8(ascii: "}"))
