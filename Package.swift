@@ -141,10 +141,13 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // A blocking line connection to the daemon's socket, speaking the protocol's commands: touchctl's
+    // (an app's is TouchdClient, asynchronous). Its system calls go through TouchdSystem.
+    .target(name: "TouchdConnection", dependencies: ["TouchdProtocol", "TouchdSystem"], swiftSettings: strict),
     .executableTarget(
       name: "touchctl",
       dependencies: [
-        "TouchdDevices", "TouchdScene", "TouchdRender", "TouchdSystem",
+        "TouchdConnection", "TouchdDevices", "TouchdProtocol", "TouchdScene", "TouchdRender", "TouchdSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

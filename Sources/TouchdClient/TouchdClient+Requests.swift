@@ -3,6 +3,7 @@
 
 import Foundation
 import NIOCore
+import TouchdProtocol
 
 extension TouchdClient {
   /// Sends `cmd` with `fields` and returns the reply, waiting at most `timeout` (nil: for ever)
@@ -48,22 +49,18 @@ extension TouchdClient {
     channel?.writeAndFlush(ByteBuffer(string: line), promise: nil)
   }
 
-  /// The fields of a command as JSON members, each after a comma: `,"view":"door","hidden":true`.
+  /// The fields of a command as JSON members, each after a comma: `,"view":"door","hidden":true`;
+  /// keys sorted, values as ``TouchdJSON/jsonText()`` writes them.
   static func encode(_ fields: [String: TouchdJSON]) throws -> String {
     var out = ""
     for key in fields.keys.sorted() where key != "cmd" && key != "id" {
-      out += ","
-      TouchdJSON.quote(key, to: &out)
-      out += ":"
-      try fields[key]!.write(to: &out)
+      out += "," + JSONFormat.string(key) + ":" + (try fields[key]!.jsonText())
     }
     return out
   }
 
   /// One command line: `{"cmd":…,"id":…,…}` and a newline.
   static func line(_ cmd: String, id: Int, encodedFields: String) -> String {
-    var out = "{\"cmd\":"
-    TouchdJSON.quote(cmd, to: &out)
-    return out + ",\"id\":\(id)" + encodedFields + "}\n"
+    "{\"cmd\":" + JSONFormat.string(cmd) + ",\"id\":\(id)" + encodedFields + "}\n"
   }
 }

@@ -77,66 +77,26 @@ public enum TouchdJSON: Sendable, Hashable {
     self = try JSONDecoder().decode(TouchdJSON.self, from: data)
   }
 
-  /// Compact JSON text; object members sorted by key. Throws `EncodingError` for a number that is
-  /// not finite (JSON has none).
+  /// Compact JSON text; object members sorted by key (the protocol's client text,
+  /// ``JSONValue/clientText``). Throws `EncodingError` for a number that is not finite (JSON has
+  /// none).
   public func jsonText() throws -> String {
-    var out = ""
-    try write(to: &out)
-    return out
-  }
-
-  func write(to out: inout String) throws {
-    switch self {
-    case .null: out += "null"
-    case .bool(let value): out += value ? "true" : "false"
-    case .number(let value): out += try Self.format(value)
-    case .string(let value): Self.quote(value, to: &out)
-    case .array(let values):
-      out += "["
-      for (i, value) in values.enumerated() {
-        if i > 0 { out += "," }
-        try value.write(to: &out)
-      }
-      out += "]"
-    case .object(let members):
-      out += "{"
-      for (i, key) in members.keys.sorted().enumerated() {
-        if i > 0 { out += "," }
-        Self.quote(key, to: &out)
-        out += ":"
-        try members[key]!.write(to: &out)
-      }
-      out += "}"
-    }
-  }
-
-  /// A number as JSON: integers without a fraction, others as Swift's shortest round-trip form.
-  static func format(_ value: Double) throws -> String {
-    guard value.isFinite else {
+    guard let text = JSONValue(self).clientText else {
+      let number = nonFinite ?? .nan
       throw EncodingError.invalidValue(
-        value, .init(codingPath: [], debugDescription: "JSON has no \(value): touchd takes finite numbers only"))
+        number, .init(codingPath: [], debugDescription: "JSON has no \(number): touchd takes finite numbers only"))
     }
-    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    return text
   }
 
-  /// Appends `text` as a JSON string.
-  static func quote(_ text: String, to out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
+  /// The first number in the value that is not finite.
+  private var nonFinite: Double? {
+    switch self {
+    case .number(let n): n.isFinite ? nil : n
+    case .array(let items): items.lazy.compactMap(\.nonFinite).first
+    case .object(let members): members.keys.sorted().lazy.compactMap { members[$0]!.nonFinite }.first
+    case .null, .bool, .string: nil
     }
-    out += "\""
   }
 }
 
@@ -190,6 +150,20 @@ extension TouchdJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, E
   public init(arrayLiteral elements: TouchdJSON...) { self = .array(elements) }
   public init(dictionaryLiteral elements: (String, TouchdJSON)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
+
+extension JSONValue {
+  /// A client's value as a document (its members in any order: the client's text sorts them).
+  init(_ value: TouchdJSON) {
+    switch value {
+    case .null: self = .null
+    case .bool(let b): self = .bool(b)
+    case .number(let n): self = .number(n)
+    case .string(let s): self = .string(s)
+    case .array(let items): self = .array(items.map(JSONValue.init))
+    case .object(let members): self = .object(members.map { ($0.key, JSONValue($0.value)) })
+    }
   }
 }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TouchdConnection
+import TouchdProtocol
 import TouchdScene
 
 /// `touchctl calibrate`: the calibration flow from a terminal, for a panel whose app cannot draw
@@ -38,41 +40,40 @@ struct CalibrateCommand: ParsableCommand {
 
   func run() throws {
     let client = try connection.connect()
-    guard let hello = try client.readLine(timeout: 10).flatMap(SocketClient.object),
-      let windows = hello["windows"] as? [[String: Any]], !windows.isEmpty
+    guard let helloLine = try client.readLine(timeout: 10),
+      let hello = try? StrictJSONDecoder.decode(HelloMessage.self, line: helloLine), let first = hello.windows.first
     else { throw ValidationError("touchd sent no hello with its windows") }
-    let name = window ?? (windows[0]["id"] as? String ?? "")
-    guard let spec = windows.first(where: { $0["id"] as? String == name }) else {
+    let name = window ?? first.id
+    guard let spec = hello.windows.first(where: { $0.id == name }) else {
       throw ValidationError(
-        "touchd has no window '\(name)' (it has \(windows.compactMap { $0["id"] as? String }.joined(separator: ", ")))")
+        "touchd has no window '\(name)' (it has \(hello.windows.map(\.id).joined(separator: ", ")))")
     }
-    let width = (spec["width"] as? NSNumber)?.doubleValue ?? 0
-    let height = (spec["height"] as? NSNumber)?.doubleValue ?? 0
-    let points = try targets.map(Self.parseTargets) ?? Self.defaultTargets(width: width, height: height)
-    Self.say("Calibrating window '\(name)' (\(Self.number(width)) × \(Self.number(height)) points).")
+    let points = try targets.map(Self.parseTargets) ?? Self.defaultTargets(width: spec.width, height: spec.height)
+    Self.say("Calibrating window '\(name)' (\(Self.number(spec.width)) × \(Self.number(spec.height)) points).")
     Self.say("Touch target 1 of \(points.count) at \(Self.describe(points[0])), and lift.")
-    let line = try client.request(
-      ["cmd": "calibrate", "window": name, "targets": points.map { [$0.x, $0.y] }, "timeout": timeout],
-      timeout: timeout + 10
-    ) { other in
-      guard let notice = SocketClient.object(other), notice["type"] as? String == "calibration",
-        let done = notice["target"] as? Int
+    let calibrate = TouchdProtocol.CalibrateCommand(window: name, targets: points, timeout: timeout)
+    let line = try client.answer(.calibrate(calibrate), timeout: timeout + 10) { other in
+      guard BlockingConnection.type(of: other) == "calibration",
+        let notice = try? StrictJSONDecoder.decode(CalibrationMessage.self, line: other)
       else { return }
+      let done = notice.target
       Self.say("  target \(done): touched")
       if done < points.count {
         Self.say("Touch target \(done + 1) of \(points.count) at \(Self.describe(points[done])).")
       }
     }
-    guard let reply = SocketClient.object(line), reply["type"] as? String == "reply",
-      let matrix = (reply["matrix"] as? [NSNumber])?.map(\.doubleValue), matrix.count == 6
+    guard BlockingConnection.type(of: line) == "reply",
+      let reply = try? StrictJSONDecoder.decode(CalibrateReply.self, line: line), reply.matrix.count == 6
     else {
-      let message = SocketClient.object(line)?["message"] as? String ?? line
+      let message = (try? StrictJSON.parse(line))?["message"]?.stringValue ?? line
       throw ValidationError("calibration failed: \(message)")
     }
-    Self.say(Self.report(reply, matrix: matrix))
+    let matrix = reply.matrix
+    Self.say(Self.report(reply))
     if apply {
-      let set = try client.request(["cmd": "set", "window": name, "calibration": matrix])
-      guard SocketClient.object(set)?["type"] as? String == "reply" else {
+      let change = WindowChange(calibration: matrix)
+      let set = try client.answer(.setWindow(SetWindowCommand(window: name, change: change)))
+      guard BlockingConnection.type(of: set) == "reply" else {
         throw ValidationError("touchd refused the new calibration: \(set)")
       }
       Self.say("Applied to window '\(name)'.")
@@ -89,8 +90,8 @@ struct CalibrateCommand: ParsableCommand {
       Self.say("Wrote calibration: to window '\(name)' of \(path) (reload touchd to use it from the file).")
     }
     if let path = udevRule {
-      let udevMatrix = (reply["udevMatrix"] as? [NSNumber])?.map(\.doubleValue) ?? matrix
-      guard let device = reply["device"] as? [String: Any], let deviceName = device["name"] as? String else {
+      let udevMatrix = reply.udevMatrix
+      guard let deviceName = reply.device?.name else {
         throw ValidationError("touchd did not name the calibrated device (a replay?): no udev rule written")
       }
       try SceneCalibrationEdit.udevRule(deviceName: deviceName, matrix: udevMatrix).write(
@@ -131,16 +132,13 @@ struct CalibrateCommand: ParsableCommand {
   static func describe(_ p: Scene.Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
 
   /// The reply as lines: the matrix, each target's error, the warning.
-  static func report(_ reply: [String: Any], matrix: [Double]) -> String {
-    var lines = ["Matrix: " + CalibrationFit.numbers(matrix).joined(separator: " ")]
-    for (i, point) in ((reply["points"] as? [[String: Any]]) ?? []).enumerated() {
-      let error = (point["error"] as? NSNumber)?.doubleValue ?? 0
-      lines.append("  target \(i + 1): off by \(number(error)) pt")
+  static func report(_ reply: CalibrateReply) -> String {
+    var lines = ["Matrix: " + CalibrationFit.numbers(reply.matrix).joined(separator: " ")]
+    for (i, point) in reply.points.enumerated() {
+      lines.append("  target \(i + 1): off by \(number(point.error)) pt")
     }
-    let rms = (reply["rmsError"] as? NSNumber)?.doubleValue ?? 0
-    let max = (reply["maxError"] as? NSNumber)?.doubleValue ?? 0
-    lines.append("Residual: \(number(rms)) pt RMS, \(number(max)) pt at most")
-    if let warning = reply["warning"] as? String { lines.append("Warning: \(warning)") }
+    lines.append("Residual: \(number(reply.rmsError)) pt RMS, \(number(reply.maxError)) pt at most")
+    if let warning = reply.warning { lines.append("Warning: \(warning)") }
     return lines.joined(separator: "\n")
   }
 }

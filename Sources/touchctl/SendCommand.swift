@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TouchdConnection
+import TouchdProtocol
 
 /// `touchctl send`: sends one command to touchd and prints the reply.
 struct SendCommand: ParsableCommand {
@@ -12,12 +14,18 @@ struct SendCommand: ParsableCommand {
   @Argument(help: "The command, a JSON object with \"cmd\".") var json: String
 
   func run() throws {
-    guard let command = SocketClient.object(json) else {
+    guard var command = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
       throw ValidationError("not a JSON object: \(json)")
     }
-    let reply = try connection.connect().request(command)
+    let client = try connection.connect()
+    // The command as given, its keys sorted and touchctl's id in place of its own (pinned by
+    // SocketCommandTests): the daemon, not touchctl, judges it.
+    command["id"] = client.id
+    let line = String(
+      decoding: try JSONSerialization.data(withJSONObject: command, options: [.sortedKeys]), as: UTF8.self)
+    guard let reply = try client.request(line: line) else { throw ValidationError("no reply from touchd within 10 s") }
     print(reply)
-    if SocketClient.object(reply)?["type"] as? String == "error" { throw ExitCode(1) }
+    if BlockingConnection.type(of: reply) == "error" { throw ExitCode(1) }
   }
 }
 
@@ -30,8 +38,8 @@ struct StatusCommand: ParsableCommand {
   @Flag(help: "Print the raw JSON reply.") var json = false
 
   func run() throws {
-    let reply = try connection.connect().request(["cmd": "status"])
-    guard !json, let object = SocketClient.object(reply) else {
+    let reply = try connection.connect().answer(.status)
+    guard !json, let object = (try? JSONSerialization.jsonObject(with: Data(reply.utf8))) as? [String: Any] else {
       print(reply)
       return
     }

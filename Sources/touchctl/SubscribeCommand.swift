@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TouchdScene
+import TouchdConnection
+import TouchdProtocol
 
 /// `touchctl subscribe`: prints the daemon's messages as they arrive, one JSON object per line.
 struct SubscribeCommand: ParsableCommand {
@@ -18,24 +19,24 @@ struct SubscribeCommand: ParsableCommand {
   @Option(name: .customLong("view"), help: "Only messages about this view (repeatable).") var views: [String] = []
   @Option(
     name: .customLong("type"),
-    help: "Message types: \(Message.typeNames.joined(separator: ", ")) (repeatable; default action).")
+    help:
+      "Message types: \(TouchdProtocol.SubscribeCommand.messageTypes.joined(separator: ", ")) (repeatable; default action)."
+  )
   var types: [String] = []
   @Flag(help: "Print the hello message and replies too.") var verbose = false
   @Option(help: "Exit after this many messages of the subscribed types (not replies or notices).") var count: Int?
 
   /// The types `--count` counts: the pipeline's messages (docs/protocol.md).
-  static let countedTypes = Set(Message.typeNames)
+  static let countedTypes = Set(TouchdProtocol.SubscribeCommand.messageTypes)
 
   func run() throws {
     let client = try connection.connect()
-    var command: [String: Any] = ["cmd": "subscribe"]
     var early: [String] = []
-    if !actions.isEmpty { command["actions"] = actions }
-    if !views.isEmpty { command["views"] = views }
-    if !types.isEmpty { command["types"] = types }
-    if command.count > 1 {
-      let reply = try client.request(command) { early.append($0) }
-      if SocketClient.object(reply)?["type"] as? String == "error" {
+    let subscribe = TouchdProtocol.SubscribeCommand(
+      types: types.isEmpty ? nil : types, actions: actions.isEmpty ? nil : actions, views: views.isEmpty ? nil : views)
+    if !subscribe.members.isEmpty {
+      let reply = try client.answer(.subscribe(subscribe)) { early.append($0) }
+      if BlockingConnection.type(of: reply) == "error" {
         throw ValidationError("touchd refused the subscription: \(reply)")
       }
       if verbose { early.append(reply) }
@@ -43,7 +44,7 @@ struct SubscribeCommand: ParsableCommand {
     var received = 0
     var pending = early[...]
     while let line = try pending.popFirst() ?? client.readLine() {
-      let type = SocketClient.object(line)?["type"] as? String
+      let type = BlockingConnection.type(of: line)
       if !verbose && (type == "hello" || type == "reply") { continue }
       // Unbuffered, so a pipe sees each message as it arrives.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -14,4 +14,13 @@ public enum JSONFormat {
     out.appendString(s)
     return out.string()
   }
+
+  /// A number as clients write their commands: an integer below 10^15 without a fraction, any
+  /// other in Swift's shortest text that reads back as the same `Double` (`0.1`, `1e+20`); nil
+  /// for a number that is not finite, which JSON cannot carry.
+  public static func roundTripNumber(_ value: Double) -> String? {
+    guard value.isFinite else { return nil }
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
 }

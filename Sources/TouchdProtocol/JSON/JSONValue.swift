@@ -36,6 +36,38 @@ public indirect enum JSONValue: Hashable, Sendable {
     return out
   }
 
+  /// A command line's value as a client writes it: on one line, every object's keys sorted,
+  /// numbers in their round-trip form (``JSONFormat/roundTripNumber(_:)``); nil when a number is
+  /// not finite.
+  public var clientText: String? {
+    var out = ""
+    return writeClientText(to: &out) ? out : nil
+  }
+
+  private func writeClientText(to out: inout String) -> Bool {
+    switch self {
+    case .number(let n):
+      guard let text = JSONFormat.roundTripNumber(n) else { return false }
+      out += text
+    case .array(let items):
+      out += "["
+      for (i, item) in items.enumerated() {
+        if i > 0 { out += "," }
+        guard item.writeClientText(to: &out) else { return false }
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+        out += (i > 0 ? "," : "") + JSONFormat.string(member.key) + ":"
+        guard member.value.writeClientText(to: &out) else { return false }
+      }
+      out += "}"
+    case .null, .bool, .string: out += compact
+    }
+    return true
+  }
+
   /// The value indented by two spaces per level, as in the checked-in schema, ending in a newline.
   public var pretty: String {
     var out = ""

@@ -11,6 +11,11 @@ public enum StrictJSONDecoder {
     try T(from: ValueDecoder(value: value))
   }
 
+  /// Decodes one line of JSON text (a message the daemon wrote) strictly.
+  public static func decode<T: Decodable>(_ type: T.Type, line: String) throws -> T {
+    try decode(T.self, from: StrictJSON.parse(line))
+  }
+
   static func isNull(_ value: StrictJSON) -> Bool {
     if case .null = value { return true }
     return false
