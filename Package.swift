@@ -170,7 +170,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TouchdProtocolTests",
-      dependencies: ["TouchdProtocol"],
+      dependencies: ["TouchdProtocol", "TouchdTestKit"],
       swiftSettings: strict
     ),
     .testTarget(
