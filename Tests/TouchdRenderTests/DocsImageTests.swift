@@ -3,6 +3,7 @@ import Testing
 import TouchdInput
 import TouchdRender
 import TouchdScene
+import TouchdTestKit
 
 /// docs/images/kiosk-tap-doubletap-pinch.svg and its recording stay what the code produces
 /// (TOUCHD_UPDATE_GOLDEN=1 rewrites both).

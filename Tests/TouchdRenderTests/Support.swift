@@ -8,9 +8,6 @@ import TouchdTestKit
   import FoundationXML
 #endif
 
-/// Whether tests should rewrite checked-in expectations instead of comparing.
-var updatingGoldens: Bool { ProcessInfo.processInfo.environment["TOUCHD_UPDATE_GOLDEN"] == "1" }
-
 /// One element of a parsed SVG: name, attributes, text content and its enclosing elements' names.
 struct Element {
   var name: String

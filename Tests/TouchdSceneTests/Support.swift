@@ -23,9 +23,6 @@ func sceneDiagnostics(_ yaml: String, file: String = "scene.yaml") -> [String] {
   }
 }
 
-/// Whether tests should rewrite checked-in expectations (goldens, the schema) instead of comparing.
-var updatingGoldens: Bool { ProcessInfo.processInfo.environment["TOUCHD_UPDATE_GOLDEN"] == "1" }
-
 /// A YAML tree as JSON, for handing scenes to a JSON Schema validator.
 func jsonValue(_ node: Node) -> JSONValue {
   switch node {
@@ -40,41 +37,6 @@ func jsonValue(_ node: Node) -> JSONValue {
   case .sequence(let s): return .array(s.map(jsonValue))
   case .alias: return .null
   }
-}
-
-/// The python3 with jsonschema, the scene schema's second validator: the one on the PATH, else
-/// Debian's (scripts/setup.sh installs python3-jsonschema when neither has it). Throws when none
-/// has it: the cross-check never passes by skipping.
-let jsonSchemaPython: Result<String, MissingPython> = {
-  for candidate in ["python3", "/usr/bin/python3"] {
-    if let probe = try? run(["/usr/bin/env", candidate, "-c", "import jsonschema"]), probe.status == 0 {
-      return .success(candidate)
-    }
-  }
-  return .failure(MissingPython())
-}()
-
-struct MissingPython: Error, CustomStringConvertible {
-  var description: String { "no python3 with jsonschema: run scripts/setup.sh (Debian's python3-jsonschema)" }
-}
-
-/// Runs `python3 -c script args…` with ``jsonSchemaPython``.
-func runPython(_ script: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-  try run(["/usr/bin/env", try jsonSchemaPython.get(), "-c", script] + arguments)
-}
-
-/// Runs `command`, its standard output and error together.
-private func run(_ command: [String]) throws -> (status: Int32, output: String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: command[0])
-  process.arguments = Array(command.dropFirst())
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
 /// A scene's runtime on a virtual clock, fed frames into window 0, logging `touches` messages as

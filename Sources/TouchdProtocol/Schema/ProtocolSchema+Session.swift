@@ -1,0 +1,71 @@
+// The session's lines for ProtocolSchema: each message and reply built by the protocol's own types
+// and written by their encoders, with every key and with the fewest.
+
+extension ProtocolSchema {
+  static var sessionExamples: [Example] {
+    let window = WindowInfo(id: "main", width: 1920, height: 1080)
+    var counters = StatusReply.Counters()
+    counters.frames = 1
+    let stage = StatusReply.StageSummary(samples: 1, p50: 40, p90: 40, p99: 40, max: 40)
+    let full = StatusReply(
+      scene: "/etc/touchd/scene.yaml", windows: [window],
+      devices: [
+        .init(
+          path: "/dev/input/event5", name: "panel", window: "main", keysWindow: "main", grabbed: true,
+          forward: .init(
+            node: "/dev/input/event9", name: "panel (touchd)", forwarded: 1, held: 0, released: 0, cancelled: 0,
+            noSlot: 0, writeErrors: 0, shortcutFrames: 0, shortcutMismatches: 0))
+      ],
+      replay: "tap.evemu", touchesDown: 0,
+      latency: .init(
+        frames: 1, window: 1024, wake: stage, assembled: stage, encoded: stage, forwarded: stage, delivered: stage,
+        handed: stage),
+      idle: .init(state: "active", after: 60, wake: "swallow", lastInput: 1.5, secondsSinceInput: 0.5), ignoring: 0,
+      tracing: false, clients: 1,
+      webSocket: .init(address: "127.0.0.1:8911", origins: ["http://localhost"], allowRemote: false),
+      limits: .init(clients: 128, lineBytes: 327680, clientBufferBytes: 262144, sceneBytes: 262144, openFiles: 1024),
+      counters: counters)
+    var minimal = full
+    minimal.devices = [
+      .init(path: "/dev/input/event5", name: "panel", window: nil, keysWindow: nil, grabbed: false, forward: nil)
+    ]
+    minimal.replay = nil
+    minimal.latency = .init(
+      frames: 0, window: 1024, wake: nil, assembled: nil, encoded: nil, forwarded: nil, delivered: nil, handed: nil)
+    minimal.idle = .init(state: "active", after: 60, wake: "swallow", lastInput: nil, secondsSinceInput: nil)
+    minimal.webSocket = nil
+    let calibrate = CalibrateReply(
+      window: "main", matrix: [1, 0, 0, 0, 1, 0], rmsError: 0.5, maxError: 1, warning: "off its target",
+      points: [.init(at: .init(x: 10, y: 10), landed: .init(x: 10.5, y: 10), error: 0.5)],
+      device: .init(path: "/dev/input/event5", name: "panel"), udevMatrix: [1, 0, 0, 0, 1, 0])
+    var calibrateMinimal = calibrate
+    calibrateMinimal.warning = nil
+    calibrateMinimal.device = nil
+    let scene = SceneReply(windows: [window], views: 3, recognizers: 2).fieldsJSON
+    func reply(_ fields: String) -> String { ReplyMessage.ok(idJSON: "1", fieldsJSON: fields).jsonLine }
+    return [
+      Example(
+        "hello", full: HelloMessage(instance: "5f0c9a3e7d21b486", windows: [window], views: 12).jsonLine,
+        minimal: HelloMessage(instance: nil, windows: [window], views: nil).jsonLine),
+      Example(
+        "reloaded", full: ReloadedMessage(source: "file", windows: [window], views: 3).jsonLine,
+        minimal: ReloadedMessage(source: "file", windows: [window], views: 3).jsonLine),
+      Example("gap", full: GapMessage(skipped: 2).jsonLine, minimal: GapMessage(skipped: 2).jsonLine),
+      Example("shutdown", full: ShutdownMessage().jsonLine, minimal: ShutdownMessage().jsonLine),
+      Example(
+        "calibration",
+        full: CalibrationMessage(
+          window: "main", target: 1, targets: 5, at: .init(x: 1, y: 2), touched: .init(x: 3, y: 4)
+        )
+        .jsonLine,
+        minimal: CalibrationMessage(
+          window: "main", target: 1, targets: 5, at: .init(x: 1, y: 2), touched: .init(x: 3, y: 4)
+        ).jsonLine),
+      Example("error", full: ReplyMessage.accessDenied.jsonLine, minimal: ReplyMessage.accessDenied.jsonLine),
+      Example("reply-status", full: reply(full.fieldsJSON), minimal: reply(minimal.fieldsJSON)),
+      Example("reply-scene", full: reply(scene), minimal: reply(scene)),
+      Example("reply-calibrate", full: reply(calibrate.fieldsJSON), minimal: reply(calibrateMinimal.fieldsJSON)),
+      Example("reply", full: reply(""), minimal: reply("")),
+    ]
+  }
+}
