@@ -6,12 +6,13 @@
 //              CForwardPath (on both: the forwarding shortcut's turn on the input thread)
 //   system     TouchdSystem: the one system-call seam (on CTouchd)
 //   core       TouchdCore: a touch and a key between input and delivery (no dependency)
+//   protocol   TouchdProtocol: the socket's JSON, command fields, pipeline messages (no dependency)
 //   input      TouchdInput: events, recordings, frame assembly (TouchdCore, CForwardShortcut, Yams)
 //   devices    TouchdDevices: Linux devices (TouchdInput, TouchdSystem, the C targets)
 //   delivery   TouchDelivery: UIKit's model (TouchdCore alone: the standard library)
-//   scene      TouchdScene (TouchdInput, TouchDelivery, Yams); TouchdRender: pictures of scenes
+//   scene      TouchdScene (TouchdInput, TouchDelivery, TouchdProtocol, Yams); TouchdRender: pictures of scenes
 //   daemon     TouchdDaemon (TouchdDevices, TouchdScene, TouchdSystem, SwiftNIO) -> touchd, touchctl
-//   client     TouchdClient (SwiftNIO only): the socket's Swift client for apps
+//   client     TouchdClient (TouchdProtocol, SwiftNIO): the socket's Swift client for apps
 // A touch enters in TouchdDevices (live) or TouchdInput (recorded), is hit-tested in
 // TouchDelivery, and leaves as a message built in TouchdScene and sent by TouchdDaemon's server.
 import PackageDescription
@@ -64,8 +65,10 @@ let package = Package(
     // TouchDelivery builds with the standard library alone.
     .target(name: "TouchdCore", swiftSettings: strict),
     // The socket protocol's language: one JSON writer (JSONLineWriter, JSONFormat, JSONValue), one
-    // strict reader (StrictJSON, CommandFields), and the errors every command speaks
-    // (ProtocolError). No dependency at all: the daemon, touchctl and the Swift client share it.
+    // strict reader (StrictJSON, CommandFields), the errors every command speaks (ProtocolError), and
+    // the pipeline's messages (Messages/Pipeline: action, touches, scroll, control, presses, idle,
+    // trace), each declared once with its encoder and decoder. No dependency at all: the daemon,
+    // touchctl and the Swift client share it.
     .target(name: "TouchdProtocol", swiftSettings: strict),
     // Where a touch enters: kernel events, recordings, frame assembly with touch identity. Swift,
     // plus the portable C composer of the forwarding shortcut. Re-exports TouchdCore.
@@ -88,7 +91,8 @@ let package = Package(
       dependencies: ["TouchdCore"],
       swiftSettings: strict
     ),
-    // Scene files: windows, views and recognizers from YAML; the action messages that leave touchd.
+    // Scene files: windows, views and recognizers from YAML; the pipeline that publishes the
+    // protocol's messages (built from its types in MessageBuilding.swift). Re-exports TouchdProtocol.
     .target(
       name: "TouchdScene",
       dependencies: ["TouchdInput", "TouchDelivery", "TouchdProtocol", .product(name: "Yams", package: "Yams")],
@@ -130,8 +134,9 @@ let package = Package(
       dependencies: ["TouchdDaemon", "TouchdSystem", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
-    // The socket protocol's client (docs/integration.md): typed messages, async commands,
-    // reconnection. SwiftNIO and Foundation's JSON coders only, none of the daemon's targets.
+    // The socket protocol's client (docs/integration.md): typed messages (the pipeline's are
+    // TouchdProtocol's), async commands, reconnection. The protocol, SwiftNIO and Foundation's JSON
+    // coders: none of the daemon's targets.
     .target(
       name: "TouchdClient",
       dependencies: [

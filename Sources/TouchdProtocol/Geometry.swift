@@ -1,11 +1,14 @@
-/// A point in window points, `{"x":X,"y":Y}`: a `set`'s `contentOffset`, a scene view's
-/// `contentOffset`, a calibration target. The scene's `Scene.Point` is this type.
+/// A point in window points, or a 2-D vector, `{"x":X,"y":Y}`: a `set`'s `contentOffset`, a scene
+/// view's `contentOffset`, a calibration target, and in the pipeline's messages a location, a
+/// translation, a velocity, a content offset. The scene's `Scene.Point` and the Swift client's
+/// `TouchdClient.Point` are this type (TouchdScene converts TouchDelivery's `Point`,
+/// MessageBuilding.swift).
 public struct WirePoint: Codable, Hashable, Sendable {
   public var x: Double
   public var y: Double
   /// The keys, in the order they are written (the scene schema lists them).
   public enum CodingKeys: String, CodingKey, CaseIterable { case x, y }
-  public init(x: Double, y: Double) {
+  @inlinable public init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }

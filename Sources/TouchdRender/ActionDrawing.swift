@@ -7,11 +7,13 @@ extension SceneRenderer {
   func drawAction(
     _ a: ActionMessage, windowWidth: Double, metrics m: Metrics, placed: inout [Box], into w: inout SVGWriter
   ) {
+    // A recognizer's action (RenderTrace keeps controls' apart) always has a location.
+    guard let location = a.locationPoint else { return }
     drawMarker(
-      at: a.location, text: Self.actionText(a),
+      at: location, text: Self.actionText(a),
       attributes: [
-        ("class", "action"), ("data-seq", String(a.seq)), ("data-gesture", a.gesture.rawValue),
-        ("data-state", a.state.rawValue), ("data-action", a.action), ("data-view", a.view),
+        ("class", "action"), ("data-seq", String(a.seq)), ("data-gesture", a.gesture),
+        ("data-state", a.state ?? ""), ("data-action", a.action), ("data-view", a.view),
       ], windowWidth: windowWidth, metrics: m, placed: &placed, into: &w)
   }
 
@@ -58,18 +60,18 @@ extension SceneRenderer {
   /// `#3 tap ended → buy-ticket (show-map)`: sequence number, gesture, state, action, and the
   /// view when it is not obvious from the location, plus the gesture's values at its end.
   static func actionText(_ a: ActionMessage) -> String {
-    var text = "#\(a.seq) \(a.gesture.rawValue) \(a.state.rawValue) → \(a.action)"
+    var text = "#\(a.seq) \(a.gesture) \(a.state ?? "") → \(a.action)"
     switch a.values {
     case .none: break
-    case .pan(let translation, _) where a.state != .began:
+    case .pan(let translation, _) where a.gestureState != .began:
       text += " (Δ \(fmt(translation.x)), \(fmt(translation.y)))"
-    case .pinch(let scale, _) where a.state != .began: text += " (scale \(fmt(scale)))"
-    case .rotation(let rotation, _) where a.state != .began:
+    case .pinch(let scale, _) where a.gestureState != .began: text += " (scale \(fmt(scale)))"
+    case .rotation(let rotation, _) where a.gestureState != .began:
       text += " (\(fmt(rotation * 180 / Double.pi))°)"
     case .swipe(let direction): text += " (\(direction))"
     default: break
     }
-    if a.numberOfTouches > 1 { text += " · \(a.numberOfTouches) fingers" }
+    if let touches = a.numberOfTouches, touches > 1 { text += " · \(touches) fingers" }
     return text
   }
 }

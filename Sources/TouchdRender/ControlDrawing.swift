@@ -34,7 +34,8 @@ public struct ControlState: Hashable, Sendable {
   /// The state a `control` message reports.
   public init(message: ControlMessage) {
     self.init(
-      enabled: message.enabled, highlighted: message.highlighted, selected: message.selected, value: message.value)
+      enabled: message.enabled, highlighted: message.highlighted, selected: message.selected,
+      value: message.controlValue)
   }
 }
 
@@ -268,7 +269,7 @@ extension SceneRenderer {
         out.append(DrawnControlAction(action: a, count: 1))
         continue
       }
-      let key = Key(view: a.message.view, event: a.message.event, touch: touch)
+      let key = Key(view: a.message.view, event: a.message.event ?? "", touch: touch)
       var count = 1
       if let i = index[key], let earlier = out[i] {
         count += earlier.count
@@ -284,8 +285,10 @@ extension SceneRenderer {
   /// control's value after the event, and how many events of the finger the mark stands for.
   static func controlActionText(_ a: DrawnControlAction, segments: [String]) -> String {
     let m = a.action.message
-    var text = "#\(m.seq) control \(m.event) → \(m.action)"
-    if let value = valueText(m.value, type: m.control, segments: segments) { text += " (\(value))" }
+    var text = "#\(m.seq) control \(m.event ?? "") → \(m.action)"
+    if let value = valueText(m.controlValue ?? .none, type: m.control ?? "", segments: segments) {
+      text += " (\(value))"
+    }
     if a.count > 1 { text += " · \(a.count) times" }
     return text
   }
@@ -303,7 +306,7 @@ extension SceneRenderer {
       ?? Point(x: 0, y: 0)
     var attributes: [SVGWriter.Attribute] = [
       ("class", "action control-action"), ("data-seq", String(message.seq)), ("data-gesture", "control"),
-      ("data-event", message.event), ("data-action", message.action), ("data-view", message.view),
+      ("data-event", message.event ?? ""), ("data-action", message.action), ("data-view", message.view),
     ]
     if a.count > 1 { attributes.append(("data-count", String(a.count))) }
     drawMarker(

@@ -9,7 +9,7 @@ public struct RenderTrace: Hashable, Sendable {
   public var windowID: String
   /// Touches in the order they went down.
   public var touches: [TouchPath]
-  /// Action messages in order (every state; the renderer picks what it draws).
+  /// Recognizers' action messages in order (every state; the renderer picks what it draws).
   public var actions: [ActionMessage]
   /// The content offset of each scroll view the recording moved, by view id, at the end of the
   /// replay (its last `scroll` message). Scroll views not listed keep the scene's offset.
@@ -49,13 +49,13 @@ public struct RenderTrace: Hashable, Sendable {
     var actions: [ActionMessage] = []
     var offsets: [String: Point] = [:]
     var controls: [String: ControlMessage] = [:]
-    var controlMessages: [ControlActionMessage] = []
+    var controlMessages: [ActionMessage] = []
     for message in try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath) {
       switch message {
+      case .action(let action) where action.control != nil: controlMessages.append(action)
       case .action(let action): actions.append(action)
-      case .scroll(let scroll): offsets[scroll.view] = scroll.contentOffset
+      case .scroll(let scroll): offsets[scroll.view] = Point(scroll.contentOffset)
       case .control(let control): controls[control.view] = control
-      case .controlAction(let action): controlMessages.append(action)
       default: break
       }
     }
@@ -90,14 +90,15 @@ public struct RenderTrace: Hashable, Sendable {
 
 /// A control event the scene maps to an action, and the finger that made it.
 public struct ControlAction: Hashable, Sendable {
-  public var message: ControlActionMessage
+  /// The action message, of a control (``ActionMessage/Detail/control(event:control:value:)``).
+  public var message: ActionMessage
   /// Where that finger was (window points) when the control sent the event; nil when no finger
   /// was down (the renderer then marks the control's centre).
   public var location: Point?
   /// That finger's touch, nil with `location`.
   public var touch: TouchID?
 
-  public init(message: ControlActionMessage, location: Point? = nil, touch: TouchID? = nil) {
+  public init(message: ActionMessage, location: Point? = nil, touch: TouchID? = nil) {
     self.message = message
     self.location = location
     self.touch = touch

@@ -77,7 +77,7 @@ public struct SceneRenderer {
   /// The actions drawn: discrete gestures as published; continuous ones at began, ended and
   /// cancelled only (changed is left out to keep the picture readable).
   public static func drawnActions(_ actions: [ActionMessage]) -> [ActionMessage] {
-    actions.filter { $0.gesture.isDiscrete || $0.state != .changed }
+    actions.filter { ($0.recognizerType?.isDiscrete ?? true) || $0.gestureState != .changed }
   }
 
   // MARK: Document

@@ -29,7 +29,7 @@ public enum Explanation {
   }
 
   /// `(412, 300)`: window points, to a tenth.
-  static func point(_ p: Point) -> String { "(\(traceNumber(p.x)), \(traceNumber(p.y)))" }
+  static func point(_ p: WirePoint) -> String { "(\(traceNumber(p.x)), \(traceNumber(p.y)))" }
 
   static func names(_ list: [String]) -> String { list.joined(separator: ", ") }
 
@@ -37,46 +37,50 @@ public enum Explanation {
   static func text(_ message: Message) -> String {
     switch message {
     case .action(let a):
-      var out = "action \(a.action) (\(a.recognizer) \(a.state.rawValue)) at \(point(a.location))"
-      switch a.values {
-      case .none: break
-      case .pan(let translation, let velocity):
-        out += ", translation \(point(translation)), velocity \(point(velocity))"
-      case .pinch(let scale, let velocity):
-        out += ", scale \(JSONFormat.number(scale)), velocity \(traceNumber(velocity))"
-      case .rotation(let rotation, let velocity):
-        out += ", rotation \(JSONFormat.number(rotation)) rad, velocity \(traceNumber(velocity)) rad/s"
-      case .swipe(let direction): out += ", direction \(direction)"
+      switch a.detail {
+      case .recognizer(_, let state, let recognizer, let location, _, _, let values):
+        var out = "action \(a.action) (\(recognizer) \(state)) at \(point(location))"
+        switch values {
+        case .none: break
+        case .pan(let translation, let velocity):
+          out += ", translation \(point(translation)), velocity \(point(velocity))"
+        case .pinch(let scale, let velocity):
+          out += ", scale \(JSONFormat.number(scale)), velocity \(traceNumber(velocity))"
+        case .rotation(let rotation, let velocity):
+          out += ", rotation \(JSONFormat.number(rotation)) rad, velocity \(traceNumber(velocity)) rad/s"
+        case .swipe(let direction): out += ", direction \(direction)"
+        }
+        return out
+      case .control(let event, let control, let value):
+        return "action '\(a.action)': \(control) '\(a.view)' \(event)" + valueText(value)
       }
-      return out
     case .touches(let t):
       let list = t.touches.map { touch in
-        "\(touch.id) at \(point(Point(x: touch.x, y: touch.y)))" + (touch.view == t.view ? "" : " in '\(touch.view)'")
+        "\(touch.id) at \(point(WirePoint(x: touch.x, y: touch.y)))"
+          + (touch.view == t.view ? "" : " in '\(touch.view)'")
       }
-      return "touches \(t.phase.rawValue) on view '\(t.view)': \(names(list))"
+      return "touches \(t.phase) on view '\(t.view)': \(names(list))"
     case .scroll(let s):
-      var out = "scroll \(s.phase.rawValue) on view '\(s.view)': offset \(point(s.contentOffset))"
+      var out = "scroll \(s.phase) on view '\(s.view)': offset \(point(s.contentOffset))"
       if let v = s.velocity { out += ", velocity \(point(v)) pt/ms" }
       if let target = s.targetContentOffset { out += ", target \(point(target))" }
       if let decelerate = s.willDecelerate { out += decelerate ? ", decelerates" : ", stops" }
       return out
-    case .controlAction(let a):
-      return "action '\(a.action)': \(a.control) '\(a.view)' \(a.event)" + valueText(a.value)
     case .control(let c):
       var states: [String] = []
       if !c.enabled { states.append("disabled") }
       if c.highlighted { states.append("highlighted") }
       if c.selected { states.append("selected") }
       return "control \(c.control) '\(c.view)': \(states.isEmpty ? "normal" : states.joined(separator: ", "))"
-        + valueText(c.value)
+        + valueText(c.controlValue)
     case .presses(let p):
       let list = p.presses.map { "\($0.id) \($0.type) (\($0.key))" }
-      return "presses \(p.phase.rawValue) on view '\(p.view)': \(names(list))"
+      return "presses \(p.phase) on view '\(p.view)': \(names(list))"
     case .idle(let m):
       return m.isIdle
         ? "idle: no touch or press since \(m.lastInput.map { traceNumber($0) + " s" } ?? "the start")"
-        : "active" + (m.swallowed ? ": the waking input is swallowed" : "")
-    case .trace(let trace): return text(trace.event)
+        : "active" + (m.swallowed == true ? ": the waking input is swallowed" : "")
+    case .trace(let trace): return text(trace.detail)
     }
   }
 
@@ -92,9 +96,9 @@ public enum Explanation {
   static func text(_ event: TraceMessage.Event) -> String {
     switch event {
     case .recognizer(let r, let from, let to, let cause):
-      return "\(r.id): \(from.rawValue) → \(to.rawValue): \(cause)"
+      return "\(r.id): \(from) → \(to): \(cause)"
     case .waiting(let r, let to, let requirement):
-      return "\(r.id): \(to.rawValue) waits until \(requirement) fails"
+      return "\(r.id): \(to) waits until \(requirement) fails"
     case .touchBegan(let t, let location, let tapCount, let recognizers, let notes):
       var out = "touch \(t.id) began at \(point(location)) in view '\(t.view)'"
       if tapCount > 1 { out += " (tap \(tapCount))" }
@@ -104,12 +108,14 @@ public enum Explanation {
     case .touchSwallowed(let id, _, let location, let reason):
       return "touch \(id) at \(point(location)) swallowed: \(reason)"
     case .held(let t, let phase, let by):
-      return "touch \(t.id) \(phase.rawValue) held "
+      return "touch \(t.id) \(phase) held "
         + (by.isEmpty ? "behind an earlier held delivery" : "by \(names(by))")
     case .released(let t, let phase, let location):
-      return "touch \(t.id) \(phase.rawValue) released to view '\(t.view)' at \(point(location))"
+      return "touch \(t.id) \(phase) released to view '\(t.view)' at \(point(location))"
     case .cancelledInView(let t, let by):
       return "touch \(t.id) cancelled in view '\(t.view)' by \(by)"
+    case .other(let name, let members):
+      return ([name] + members.map { "\($0.key) \($0.value.compact)" }).joined(separator: ", ")
     }
   }
 }

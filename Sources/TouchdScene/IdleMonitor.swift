@@ -136,36 +136,3 @@ final class IdleMonitor {
     publish(true, deadline, false)
   }
 }
-
-/// `{"type":"idle","seq":N,"state":"idle"|"active","time":T,"lastInput":T|null,"swallowed":B}`:
-/// the scene's idle state changed (``IdleMonitor``). `time` is when it changed: for `idle`, the
-/// last input plus `after`; for `active`, the waking input's. `swallowed` is true when the waking
-/// input was kept from the views (`wake: swallow`).
-public struct IdleMessage: Hashable, Sendable {
-  public var seq: Int
-  public var isIdle: Bool
-  public var time: Double
-  public var lastInput: Double?
-  public var swallowed: Bool
-
-  public init(seq: Int, isIdle: Bool, time: Double, lastInput: Double?, swallowed: Bool) {
-    self.seq = seq
-    self.isIdle = isIdle
-    self.time = time
-    self.lastInput = lastInput
-    self.swallowed = swallowed
-  }
-
-  /// `idle` or `active`.
-  public var state: String { isIdle ? "idle" : "active" }
-
-  public var jsonLine: String {
-    var w = JSONLineWriter(#"{"type":"idle","seq":"#)
-    w.integer(seq)
-    w.string(#","state":"#, state)
-    w.number(#","time":"#, time)
-    if let lastInput { w.number(#","lastInput":"#, lastInput) } else { w.raw(#","lastInput":null"#) }
-    w.raw(swallowed ? #","swallowed":true"# : #","swallowed":false"#)
-    return w.finish()
-  }
-}

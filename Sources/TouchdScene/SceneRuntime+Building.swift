@@ -206,8 +206,8 @@ extension SceneRuntime {
           let action = actions[name]
         else { return }
         self.sink(
-          .controlAction(
-            ControlActionMessage(
+          .action(
+            ActionMessage(
               seq: self.takeSeq(), action: action, event: name, control: controlTypeName(control), view: viewID,
               window: windowID, time: self.now, value: ControlValue(of: control))))
       }

@@ -154,7 +154,7 @@ struct DaemonTraceTests {
     let expected = try ScenePlayer.replay(script.recording, scene: Scene.load(path: kioskScenePath))
     let expectedKeys = expected.compactMap { message -> String? in
       guard case .action(let a) = message else { return nil }
-      return "\(a.seq) \(a.action) \(a.recognizer) \(a.state.rawValue)"
+      return "\(a.seq) \(a.action) \(a.recognizer ?? "") \(a.state ?? "")"
     }
     #expect(expectedKeys.count == 2)
     #expect(expected.contains { if case .touches = $0 { true } else { false } })

@@ -294,8 +294,8 @@ struct ControlRenderTests {
     #expect((runtime.view("receipt") as? Switch)?.isOn == false)
 
     let trace = try RenderTrace.replaying(recording, scene: scene)
-    #expect(trace.controls["volume"]?.value == .value(slider.value))
-    #expect(trace.controls["receipt"]?.value == .on(false))
+    #expect(trace.controls["volume"]?.controlValue == .value(slider.value))
+    #expect(trace.controls["receipt"]?.controlValue == .on(false))
     #expect(trace.controls["receipt"]?.highlighted == false)
     #expect(trace.controls["language"] == nil)
 

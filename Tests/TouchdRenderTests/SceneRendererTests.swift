@@ -160,7 +160,7 @@ struct SceneRendererTests {
 
     // The pan publishes began, changed…, ended: only began and ended are labelled.
     let pan = trace.actions.filter { $0.action == "scroll" }
-    #expect(pan.contains { $0.state == .changed })
+    #expect(pan.contains { $0.gestureState == .changed })
     let groups = doc.all("g", "action")
     let drawn = groups.map { "\($0["data-gesture"] ?? "") \($0["data-state"] ?? "") \($0["data-action"] ?? "")" }
     #expect(drawn.contains("pan began scroll"))

@@ -112,7 +112,7 @@ struct CalibrationTests {
       tap.tap(at: .init(x: raw.x * 1000, y: raw.y * 800))
       run.feed(tap)
       let views = run.messages.compactMap { message -> String? in
-        if case .touches(let t) = message { return "\(t.view) \(t.phase.rawValue)" }
+        if case .touches(let t) = message { return "\(t.view) \(t.phase)" }
         return nil
       }
       #expect(views == ["centre began", "centre ended"], "\(rotation)")

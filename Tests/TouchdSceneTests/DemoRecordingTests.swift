@@ -37,7 +37,7 @@ struct DemoRecordingTests {
     let scene = try Scene.load(path: TestPaths.repositoryRoot.appendingPathComponent("config/kiosk.yaml").path)
     let actions = try ScenePlayer.replay(recording, scene: scene).compactMap { message -> String? in
       guard case .action(let a) = message else { return nil }
-      return "\(a.action):\(a.state.rawValue)"
+      return "\(a.action):\(a.state ?? "")"
     }
     #expect(
       actions == [

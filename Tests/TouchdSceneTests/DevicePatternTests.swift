@@ -63,7 +63,7 @@ struct DevicePatternTests {
     script.tap(at: .init(x: 500, y: 400))
     func views(_ properties: [String: String]) throws -> [String] {
       try ScenePlayer.replay([script.recording], scene: scene, deviceProperties: properties).compactMap {
-        if case .touches(let t) = $0 { return "\(t.window)/\(t.view) \(t.phase.rawValue)" }
+        if case .touches(let t) = $0 { return "\(t.window)/\(t.view) \(t.phase)" }
         return nil
       }
     }

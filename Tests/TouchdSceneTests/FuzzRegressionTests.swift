@@ -39,7 +39,7 @@ struct SceneFuzzRegressionTests {
     let clock = VirtualClock(now: 0)
     var traces: [String] = []
     let runtime = SceneRuntime(scene: scene, clock: clock) { message in
-      if case .trace(let t) = message, case .recognizer(_, _, _, let cause) = t.event { traces.append(cause) }
+      if case .trace(let t) = message, case .recognizer(_, _, _, let cause) = t.detail { traces.append(cause) }
     }
     runtime.isTracing = true
     let ids = TouchIDAllocator()

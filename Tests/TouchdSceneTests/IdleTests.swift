@@ -45,11 +45,11 @@ struct IdleTests {
     func t(_ time: Double) -> String { String(format: "%.3f", time) }
     return messages.compactMap { message -> String? in
       switch message {
-      case .idle(let m): return "\(m.state) @\(t(m.time))" + (m.swallowed ? " swallowed" : "")
-      case .action(let a): return "action \(a.action) \(a.state.rawValue) @\(t(a.time))"
-      case .touches(let m): return "touches \(m.phase.rawValue) @\(t(m.time))"
+      case .idle(let m): return "\(m.state) @\(t(m.time))" + (m.swallowed == true ? " swallowed" : "")
+      case .action(let a): return "action \(a.action) \(a.state ?? "") @\(t(a.time))"
+      case .touches(let m): return "touches \(m.phase) @\(t(m.time))"
       case .presses(let p):
-        return "presses \(p.phase.rawValue) \(p.presses.map(\.key).joined(separator: ",")) @\(t(p.time))"
+        return "presses \(p.phase) \(p.presses.map(\.key).joined(separator: ",")) @\(t(p.time))"
       default: return nil
       }
     }

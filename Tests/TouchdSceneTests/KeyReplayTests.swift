@@ -168,7 +168,7 @@ struct KeyReplayTests {
     func windows(_ messages: [Message]) -> [String] {
       messages.compactMap { message in
         guard case .touches(let touches) = message else { return nil }
-        return "\(touches.window) \(touches.phase.rawValue)"
+        return "\(touches.window) \(touches.phase)"
       }
     }
     #expect(
@@ -215,7 +215,7 @@ struct KeyReplayTests {
     #expect(zip(times, [0.32, 0.9]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times)")
     let touches = steps.compactMap { step -> String? in
       guard case .message(.touches(let t)) = step else { return nil }
-      return t.phase.rawValue
+      return t.phase
     }
     // The first tap is cancelled by the ignoring; the second, after it, is delivered.
     #expect(touches == ["began", "cancelled", "began", "ended"])

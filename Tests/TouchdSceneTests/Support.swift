@@ -51,8 +51,8 @@ final class RuntimeHarness {
   init(scene: Scene? = nil, document: SceneDocument? = nil) {
     let sink: (Message) -> Void = { [unowned self] message in
       switch message {
-      case .touches(let t): log.append("\(t.view) \(t.phase.rawValue)")
-      case .action(let a): log.append("\(a.action) \(a.state.rawValue)")
+      case .touches(let t): log.append("\(t.view) \(t.phase)")
+      case .action(let a): log.append("\(a.action) \(a.state ?? "")")
       default: break
       }
     }

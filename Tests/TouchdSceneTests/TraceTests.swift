@@ -160,9 +160,10 @@ struct TraceTests {
       seq: 4, action: "open-door", gesture: .tap, state: .ended, view: "door", window: "main", recognizer: "door-tap",
       time: 10.65, location: Point(x: 412, y: 300), numberOfTouches: 1)
     #expect(Explanation.line(.action(action), origin: 10) == "+0.650 action open-door (door-tap ended) at (412, 300)")
-    var pan = action
-    pan.state = .changed
-    pan.values = .pan(translation: Point(x: 10, y: -2.25), velocity: Point(x: 100.04, y: 0))
+    let pan = ActionMessage(
+      seq: 4, action: "open-door", gesture: .tap, state: .changed, view: "door", window: "main", recognizer: "door-tap",
+      time: 10.65, location: Point(x: 412, y: 300), numberOfTouches: 1,
+      values: .pan(translation: Point(x: 10, y: -2.25), velocity: Point(x: 100.04, y: 0)))
     #expect(
       Explanation.line(.action(pan), origin: 10)
         == "+0.650 action open-door (door-tap changed) at (412, 300), translation (10, -2.3), velocity (100, 0)")
@@ -242,19 +243,19 @@ struct TraceTests {
     #expect(plain.map(\.seq) == [1, 2, 3])
     let failed = try #require(
       traces(traced).first {
-        if case .recognizer(_, _, .failed, _) = $0.event { true } else { false }
+        if case .recognizer(_, _, "failed", _) = $0.detail { true } else { false }
       })
     #expect(failed.time == 10.05)
-    guard case .recognizer(let r, let from, _, let cause) = failed.event else {
-      Issue.record("not .recognizer: \(failed.event)")
+    guard case .recognizer(let r, let from, _, let cause) = failed.detail else {
+      Issue.record("not .recognizer: \(failed.detail)")
       return
     }
     #expect(r == TraceMessage.RecognizerInfo(id: "door-tap", gesture: .tap, view: "door", window: "w"))
-    #expect(from == .possible)
+    #expect(from == "possible")
     #expect(cause.hasPrefix("moved ") && cause.hasSuffix(" pt > allowableMovement 45"), "\(cause)")
     let first = try #require(traces(traced).first)
     #expect(first.time == 10)
-    guard case .touchBegan(let t, let location, let tapCount, let recognizers, let notes) = first.event else {
+    guard case .touchBegan(let t, let location, let tapCount, let recognizers, let notes) = first.detail else {
       Issue.record("the first trace is the touch-down: \(first)")
       return
     }
@@ -305,20 +306,20 @@ struct TraceTests {
     #expect(actions.map(\.seq) == [5])
     let touches = messages.compactMap { if case .touches(let t) = $0 { t } else { nil } }
     #expect(
-      touches.map { "\($0.phase.rawValue) \($0.touches.map(\.id)) \($0.time)" } == [
+      touches.map { "\($0.phase) \($0.touches.map(\.id)) \($0.time)" } == [
         "began [1] 10.0", "cancelled [1] 10.1", "began [3] 10.7", "cancelled [3] 10.75",
       ])
     let cancelled = traces(messages).first { $0.time == 10.1 }
     #expect(
-      cancelled?.event
+      cancelled?.detail
         == .recognizer(
           .init(id: "door-tap", gesture: .tap, view: "door", window: "w"), from: .possible, to: .failed,
           cause: "a touch was cancelled"))
     let swallowed = try #require(
-      traces(messages).first { if case .touchSwallowed = $0.event { true } else { false } })
+      traces(messages).first { if case .touchSwallowed = $0.detail { true } else { false } })
     #expect(swallowed.time == 10.3)
-    guard case .touchSwallowed(let id, let window, _, let reason) = swallowed.event else {
-      Issue.record("not .touchSwallowed: \(swallowed.event)")
+    guard case .touchSwallowed(let id, let window, _, let reason) = swallowed.detail else {
+      Issue.record("not .touchSwallowed: \(swallowed.detail)")
       return
     }
     #expect(id == 2 && window == "w" && reason == "the application is ignoring interaction events")

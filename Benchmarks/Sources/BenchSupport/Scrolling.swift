@@ -82,7 +82,7 @@ public final class FlingState {
       let line = message.jsonLine
       messages += 1
       bytes += line.utf8.count
-      if case .scroll(let m) = message, m.phase == .didScroll { didScrolls += 1 }
+      if case .scroll(let m) = message, m.phase == ScrollView.Phase.didScroll.rawValue { didScrolls += 1 }
       consume(line)
     }
     // Warm up: whole flings, with their decelerations.

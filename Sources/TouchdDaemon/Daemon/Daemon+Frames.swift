@@ -25,10 +25,6 @@ extension Daemon {
     case .scroll(let m):
       counters.messages += 1
       (type, view) = ("scroll", m.view)
-    case .controlAction(let a):
-      counters.messages += 1
-      counters.actions += 1
-      (type, action, view) = ("action", a.action, a.view)
     case .control(let m):
       counters.messages += 1
       (type, view) = ("control", m.view)

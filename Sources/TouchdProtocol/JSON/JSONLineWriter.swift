@@ -50,6 +50,8 @@ public struct JSONLineWriter: ~Copyable {
     out.appendNumber(y)
     out.append(UInt8(ascii: "}"))
   }
+  /// Appends a key literal and a point (``WirePoint``), `{"x":X,"y":Y}`.
+  @inlinable public mutating func point(_ key: StaticString, _ p: WirePoint) { point(key, x: p.x, y: p.y) }
   /// Appends a key literal and `true` or `false`.
   @inlinable public mutating func bool(_ key: StaticString, _ value: Bool) {
     out.append(key)

@@ -32,7 +32,10 @@ import TouchdTestKit
     let run = try RuleRun(buttonScene(), s)
     #expect(run.events(of: "buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(run.controlActions.map(\.action) == ["buy-touchDown", "buy-touchUpInside", "buy-primaryActionTriggered"])
-    #expect(run.controlActions.allSatisfy { $0.control == "button" && $0.value == .none && $0.window == "w" })
+    #expect(
+      run.controlActions.allSatisfy {
+        $0.control == "button" && $0.controlValue == ControlValue.none && $0.window == "w"
+      })
     // The pressed state comes first, in the touch-down's frame; the lift clears it before touchUpInside.
     #expect(run.messages.map(\.type) == ["control", "action", "control", "action", "action"])
     #expect(run.highlights(of: "buy") == ["H", "-"])
@@ -120,7 +123,7 @@ import TouchdTestKit
       buttonScene(panel: "recognizers: [{id: tap, type: tap, action: tap-panel}]"), s, trace: true)
     #expect(run.events(of: "buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     // Only the tap beside the button fires the panel's recognizer.
-    #expect(run.actions.map(\.location.x) == [600])
+    #expect(run.actions.map(\.locationPoint?.x) == [600])
     #expect(
       run.causes.contains(
         "tap: possible → failed: control 'buy' gestureRecognizerShouldBegin false (its default action wins)"))
@@ -175,7 +178,7 @@ import TouchdTestKit
     let run = try RuleRun(sliderScene(), s)
     let changes = run.controlActions.filter { $0.event == "valueChanged" }
     // The thumb keeps its 6 pt offset from the finger: 320 → centre 314 → 0.5; 620 → past the end: 1.
-    let values = changes.map { a -> Double in if case .value(let v) = a.value { v } else { -1 } }
+    let values = changes.map { a -> Double in if case .value(let v) = a.controlValue { v } else { -1 } }
     #expect(values.count == 3)
     #expect(abs(values[0] - 0.5) < 0.002)
     #expect(values[1] == 1)
@@ -187,7 +190,7 @@ import TouchdTestKit
         "touchDragInside", "touchDragEnter", "touchUpInside",
       ])
     // Each change is visible first: a control message with the same value precedes its valueChanged.
-    let states = run.controlStates.map { c -> Double in if case .value(let v) = c.value { v } else { -1 } }
+    let states = run.controlStates.map { c -> Double in if case .value(let v) = c.controlValue { v } else { -1 } }
     #expect(states.last == values.last)
   }
 
@@ -206,10 +209,10 @@ import TouchdTestKit
         "touchDown", "touchDragInside", "touchDragInside", "valueChanged", "primaryActionTriggered", "touchUpInside",
       ])
     let change = try #require(run.controlActions.first { $0.event == "valueChanged" })
-    guard case .value(let v) = change.value else { Issue.record("no value"); return }
+    guard case .value(let v) = change.controlValue else { Issue.record("no value"); return }
     #expect(abs(v - 0.5) < 0.002)
     // The thumb still moved with the finger: two value states while dragging.
-    #expect(run.controlStates.filter { if case .value(let v) = $0.value { v > 0 } else { false } }.count >= 2)
+    #expect(run.controlStates.filter { if case .value(let v) = $0.controlValue { v > 0 } else { false } }.count >= 2)
   }
 
   @Test func aTouchOnTheTrackAwayFromTheThumbDoesNothing() throws {
@@ -255,13 +258,13 @@ import TouchdTestKit
     s.wait(0.5)
     s.tap(at: .init(x: 125, y: 515))
     let run = try RuleRun(switchScene(), s)
-    let changes = run.controlActions.filter { $0.event == "valueChanged" }.map(\.value)
+    let changes = run.controlActions.filter { $0.event == "valueChanged" }.map(\.controlValue)
     #expect(changes == [.on(true), .on(false)])
     #expect(
       Array(run.events(of: "lang").prefix(4)) == [
         "touchDown", "valueChanged", "primaryActionTriggered", "touchUpInside",
       ])
-    let ons = run.controlStates.map(\.value)
+    let ons = run.controlStates.map(\.controlValue)
     #expect(ons.contains(.on(true)) && ons.last == .on(false))
   }
 
@@ -276,7 +279,7 @@ import TouchdTestKit
     s.up(f)
     let run = try RuleRun(switchScene(), s)
     #expect(run.events(of: "lang").suffix(3) == ["valueChanged", "primaryActionTriggered", "touchUpOutside"])
-    #expect(run.controlActions.first { $0.event == "valueChanged" }?.value == .on(true))
+    #expect(run.controlActions.first { $0.event == "valueChanged" }?.controlValue == .on(true))
 
     // A drag that goes right and comes back leaves the switch off: no valueChanged.
     let back = ruleScript()
@@ -309,7 +312,7 @@ import TouchdTestKit
     s.longPress(at: .init(x: 170, y: 616), duration: 0.95)
     let run = try RuleRun(stepperScene(), s)
     let changes = run.controlActions
-    #expect(changes.map(\.value) == (1...6).map { .value(Double($0)) })
+    #expect(changes.map(\.controlValue) == (1...6).map { .value(Double($0)) })
     let t0 = try #require(changes.first).time
     let offsets = changes.map { $0.time - t0 }
     for (offset, expected) in zip(offsets, [0, 0.5, 0.6, 0.7, 0.8, 0.9]) { #expect(abs(offset - expected) < 1e-9) }
@@ -323,7 +326,7 @@ import TouchdTestKit
     s.wait(0.5)
     s.tap(at: .init(x: 120, y: 616))  // at 0 already: the minus half does not track
     let run = try RuleRun(stepperScene(", autorepeat: false"), s)
-    #expect(run.controlActions.map(\.value) == [.value(1), .value(0)])
+    #expect(run.controlActions.map(\.controlValue) == [.value(1), .value(0)])
   }
 
   @Test func aNonContinuousStepperReportsOnceAtTheLift() throws {
@@ -331,9 +334,9 @@ import TouchdTestKit
     s.longPress(at: .init(x: 170, y: 616), duration: 0.75)
     let run = try RuleRun(stepperScene(", continuous: false"), s)
     // 1 at touch-down, 2 at +0.5, 3 at +0.6, 4 at +0.7; one valueChanged with 4, at the lift.
-    #expect(run.controlActions.map(\.value) == [.value(4)])
+    #expect(run.controlActions.map(\.controlValue) == [.value(4)])
     // The value is visible at each step (with the highlight at touch-down, then the lift's un-highlight).
-    #expect(run.controlStates.map(\.value) == [.value(1), .value(2), .value(3), .value(4), .value(4)])
+    #expect(run.controlStates.map(\.controlValue) == [.value(1), .value(2), .value(3), .value(4), .value(4)])
     #expect(run.highlights(of: "count") == ["H", "H", "H", "H", "-"])
   }
 
@@ -351,8 +354,8 @@ import TouchdTestKit
           frame: {x: 100, y: 700, width: 300, height: 32}
           control: {type: segmented, segments: [en, de, fr], actions: {valueChanged: language}}
         """), s)
-    #expect(run.controlActions.map(\.value) == [.selectedSegmentIndex(2)])
+    #expect(run.controlActions.map(\.controlValue) == [.selectedSegmentIndex(2)])
     #expect(run.controlActions.first?.jsonLine.contains(#""value":2"#) == true)
-    #expect(run.controlStates.contains { $0.value == .selectedSegmentIndex(2) })
+    #expect(run.controlStates.contains { $0.controlValue == .selectedSegmentIndex(2) })
   }
 }

@@ -5,8 +5,8 @@ import TouchdTestKit
 
 extension RuleRun {
   /// The control action messages, in order.
-  var controlActions: [ControlActionMessage] {
-    messages.compactMap { if case .controlAction(let a) = $0 { a } else { nil } }
+  var controlActions: [ActionMessage] {
+    messages.compactMap { if case .action(let a) = $0, a.control != nil { a } else { nil } }
   }
 
   /// The control state messages, in order.
@@ -15,7 +15,7 @@ extension RuleRun {
   }
 
   /// The event names `view` sent, in order (every event is mapped by ``controlActions(_:)``).
-  func events(of view: String) -> [String] { controlActions.filter { $0.view == view }.map(\.event) }
+  func events(of view: String) -> [String] { controlActions.filter { $0.view == view }.compactMap(\.event) }
 
   /// "H" (highlighted) or "-" for every control message of `view`, in order.
   func highlights(of view: String) -> [String] {

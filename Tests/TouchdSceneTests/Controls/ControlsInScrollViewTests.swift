@@ -48,7 +48,7 @@ import TouchdTestKit
   @Test func theSameDragOnAPlainViewCancelsItsTouchAndScrolls() throws {
     let run = try RuleRun(scene, holdThenDrag(from: .init(x: 200, y: 150)))
     #expect(run.scrollPhases(of: "list").first == "willBeginDragging")
-    let phases = run.touches.map(\.phase)
+    let phases = run.touches.map(\.touchPhase)
     #expect(phases.first == .began && phases.last == .cancelled && !phases.contains(.ended))
   }
 
@@ -72,7 +72,7 @@ import TouchdTestKit
     ]
     let messages = try ScenePlayer.replay(s.recording, scene: try Scene.parse(scene), commands: commands)
     let states = messages.compactMap { if case .control(let c) = $0 { c } else { nil } }
-    let events = messages.compactMap { if case .controlAction(let a) = $0 { a.event } else { nil } }
+    let events = messages.compactMap { if case .action(let a) = $0 { a.event } else { nil } }
     // One message per command; the first tap (disabled) sends nothing, the second the usual events.
     #expect(
       states.map { "\($0.enabled),\($0.selected),\($0.highlighted)" }.prefix(2) == [

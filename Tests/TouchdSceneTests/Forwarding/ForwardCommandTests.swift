@@ -101,7 +101,7 @@ struct ForwardCommandTests {
       ])
     var actions: [String] = []
     for message in try ScenePlayer.replay(s.recording, scene: scene) {
-      if case .action(let a) = message { actions.append("\(a.action) \(a.state.rawValue)") }
+      if case .action(let a) = message { actions.append("\(a.action) \(a.state ?? "")") }
     }
     #expect(actions.first == "go-back began")
     #expect(actions.contains("open-staff ended"))

@@ -60,7 +60,7 @@ func forwarded(_ recording: Recording, _ yaml: String) throws -> (
   guard devices.count == 1 else { return (["\(devices.count) devices"], [], "") }
   var actions: [String] = []
   for message in try ScenePlayer.replay(recording, scene: scene) {
-    if case .action(let a) = message { actions.append("\(a.action) \(a.state.rawValue)") }
+    if case .action(let a) = message { actions.append("\(a.action) \(a.state ?? "")") }
   }
   let c = devices[0].counters
   let counters =

@@ -222,7 +222,7 @@ struct ForwardingTests {
     let clock = VirtualClock(now: 0)
     var actions: [String] = []
     let runtime = SceneRuntime(scene: scene, clock: clock) { message in
-      if case .action(let a) = message { actions.append("\(a.action) \(a.state.rawValue)") }
+      if case .action(let a) = message { actions.append("\(a.action) \(a.state ?? "")") }
     }
     // Each virtual frame with the actions fired before it was written.
     var written: [(frame: [String], actionsBefore: [String])] = []

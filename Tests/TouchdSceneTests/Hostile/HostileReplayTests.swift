@@ -94,7 +94,7 @@ struct HostileReplayTests {
     let run = try HostileRun(touchesOnly, recording)
     let touches = run.messages.compactMap { m -> String? in
       guard case .touches(let t) = m else { return nil }
-      return "\(t.phase.rawValue) \(t.touches.map { "\($0.id)@\(Int($0.x.rounded()))" }.joined(separator: " "))"
+      return "\(t.phase) \(t.touches.map { "\($0.id)@\(Int($0.x.rounded()))" }.joined(separator: " "))"
     }
     #expect(touches == ["began 1@500", "began 2@320", "ended 2@320", "ended 1@500"])
   }
@@ -131,7 +131,7 @@ struct HostileReplayTests {
     let run = try HostileRun(scene, recording)
     let touches = run.messages.compactMap { m -> String? in
       guard case .touches(let t) = m else { return nil }
-      return "\(t.view) \(t.phase.rawValue) \(t.touches.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" })"
+      return "\(t.view) \(t.phase) \(t.touches.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" })"
     }
     #expect(
       touches == [

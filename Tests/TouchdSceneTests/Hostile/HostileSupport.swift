@@ -30,16 +30,17 @@ struct HostileRun {
   var log: [String] {
     messages.compactMap { message -> String? in
       switch message {
-      case .action(let a): return "action \(a.recognizer) \(a.state.rawValue) @\(ms(a.time))"
-      case .controlAction(let a): return "action \(a.view) \(a.event) @\(ms(a.time))"
+      case .action(let a):
+        if let event = a.event { return "action \(a.view) \(event) @\(ms(a.time))" }
+        return "action \(a.recognizer ?? "") \(a.state ?? "") @\(ms(a.time))"
       case .touches(let t):
-        return "touches \(t.view) \(t.phase.rawValue) \(t.touches.map { String($0.id) }.joined(separator: ","))"
+        return "touches \(t.view) \(t.phase) \(t.touches.map { String($0.id) }.joined(separator: ","))"
       case .control(let c): return "control \(c.view) \(c.highlighted ? "highlighted" : "normal")"
-      case .scroll(let s): return s.phase == .didScroll ? nil : "scroll \(s.view) \(s.phase.rawValue)"
+      case .scroll(let s): return s.scrollPhase == .didScroll ? nil : "scroll \(s.view) \(s.phase)"
       case .presses, .idle: return nil
       case .trace(let t):
-        guard case .recognizer(let r, let from, let to, let cause) = t.event else { return nil }
-        return "\(r.id): \(from.rawValue) → \(to.rawValue): \(cause)"
+        guard case .recognizer(let r, let from, let to, let cause) = t.detail else { return nil }
+        return "\(r.id): \(from) → \(to): \(cause)"
       }
     }
   }

@@ -37,12 +37,12 @@ struct ManyTouchesTests {
       messages += 1
       switch message {
       case .touches(let t):
-        if t.phase == .began { began += t.touches.count }
-        if t.phase.isTerminal { finished += t.touches.count }
+        if t.touchPhase == .began { began += t.touches.count }
+        if t.touchPhase?.isTerminal == true { finished += t.touches.count }
         mostDown = max(mostDown, began - finished)
       case .action(let a):
-        if panStates.last != a.state.rawValue { panStates.append(a.state.rawValue) }
-        panTouches = max(panTouches, a.numberOfTouches)
+        if panStates.last != a.state { panStates.append(a.state ?? "") }
+        panTouches = max(panTouches, a.numberOfTouches ?? 0)
       default:
         break
       }

@@ -68,7 +68,7 @@ struct StuckTouchTests {
     // The cancellation is at the deadline: 2 s after the touch last moved (its touch-down).
     let cancelled = try #require(
       run.messages.compactMap { m -> TouchesMessage? in
-        if case .touches(let t) = m, t.phase == .cancelled { t } else { nil }
+        if case .touches(let t) = m, t.touchPhase == .cancelled { t } else { nil }
       }.first)
     #expect(cancelled.time == 12)
   }
@@ -110,7 +110,7 @@ struct StuckTouchTests {
     #expect(
       run.messages.compactMap { m -> String? in
         guard case .touches(let t) = m else { return nil }
-        return "\(t.phase.rawValue)@\(run.ms(t.time))"
+        return "\(t.phase)@\(run.ms(t.time))"
       } == ["began@0", "moved@1500", "moved@3000", "moved@4500", "moved@6000", "cancelled@8000"])
   }
 
@@ -127,12 +127,12 @@ struct StuckTouchTests {
         top: "stuckTouchTimeout: 2"),
       s.recording)
     let touches = run.messages.compactMap { m -> TouchesMessage? in if case .touches(let t) = m { t } else { nil } }
-    let cancelled = touches.filter { $0.phase == .cancelled }
+    let cancelled = touches.filter { $0.touchPhase == .cancelled }
     #expect(cancelled.map { $0.touches.map(\.id) } == [[1]])
     #expect(cancelled.map { run.ms($0.time) } == [2000])
-    #expect(touches.filter { $0.phase == .ended }.map { $0.touches.map(\.id) } == [[2]])
+    #expect(touches.filter { $0.touchPhase == .ended }.map { $0.touches.map(\.id) } == [[2]])
     // After the cancel, the view hears only finger 2.
-    let after = touches.drop { $0.phase != .cancelled }.dropFirst()
+    let after = touches.drop { $0.touchPhase != .cancelled }.dropFirst()
     #expect(!after.isEmpty && after.allSatisfy { $0.touches.map(\.id) == [2] })
   }
 

@@ -15,11 +15,11 @@ extension RuleRun {
 
   /// "phase" for every scroll message of `view` except didScroll, in order.
   func scrollPhases(of view: String) -> [String] {
-    scrolls(of: view).filter { $0.phase != .didScroll }.map(\.phase.rawValue)
+    scrolls(of: view).filter { $0.scrollPhase != .didScroll }.map(\.phase)
   }
 
   /// The offset of `view` after the replay (its last scroll message's), nil if it never moved.
-  func finalOffset(of view: String) -> Point? { scrolls(of: view).last?.contentOffset }
+  func finalOffset(of view: String) -> Point? { scrolls(of: view).last.map { Point($0.contentOffset) } }
 }
 
 /// A vertical list `list` (400 x 800 at the window's top-left, content 400 x 4000) of 40 rows

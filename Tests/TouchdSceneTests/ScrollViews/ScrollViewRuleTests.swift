@@ -19,7 +19,7 @@ import TouchdTestKit
       run.scrollPhases(of: "list") == [
         "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating",
       ])
-    let willEnd = try #require(run.scrolls(of: "list").first { $0.phase == .willEndDragging })
+    let willEnd = try #require(run.scrolls(of: "list").first { $0.scrollPhase == .willEndDragging })
     let velocity = try #require(willEnd.velocity)
     // The finger moved up at 1500 pt/s: the offset grows at 1.5 pt/ms (UIKit's unit).
     #expect(velocity.x == 0)
@@ -28,9 +28,9 @@ import TouchdTestKit
     #expect(near(willEnd.targetContentOffset, Point(x: 0, y: rest), within: 0.001))
     #expect(near(run.finalOffset(of: "list"), Point(x: 0, y: rest), within: 0.001))
     let didEnd = try #require(run.scrolls(of: "list").last)
-    #expect(didEnd.phase == .didEndDecelerating)
+    #expect(didEnd.scrollPhase == .didEndDecelerating)
     // While it decelerates the offset is published at the window's 60 Hz.
-    let ticks = run.scrolls(of: "list").filter { $0.phase == .didScroll && $0.time > willEnd.time }.map(\.time)
+    let ticks = run.scrolls(of: "list").filter { $0.scrollPhase == .didScroll && $0.time > willEnd.time }.map(\.time)
     #expect(ticks.count > 100)
     #expect(abs(ticks[1] - ticks[0] - 1.0 / 60) < 1e-6)
     #expect(abs(ticks[0] - willEnd.time - 1.0 / 60) < 1e-6)
@@ -41,8 +41,8 @@ import TouchdTestKit
     s.drag(from: .init(x: 200, y: 600), to: .init(x: 200, y: 300), duration: 0.2)
     let normal = try RuleRun(listScene(), s)
     let fast = try RuleRun(listScene("decelerationRate: fast"), s)
-    let n = try #require(normal.scrolls(of: "list").first { $0.phase == .willEndDragging })
-    let f = try #require(fast.scrolls(of: "list").first { $0.phase == .willEndDragging })
+    let n = try #require(normal.scrolls(of: "list").first { $0.scrollPhase == .willEndDragging })
+    let f = try #require(fast.scrolls(of: "list").first { $0.scrollPhase == .willEndDragging })
     let fv = try #require(f.velocity)
     #expect(
       near(f.targetContentOffset, Point(x: 0, y: f.contentOffset.y + uikitProjection(fv.y * 1000, rate: 0.99))))
@@ -59,11 +59,11 @@ import TouchdTestKit
     s.wait(0.2)
     s.up(f)
     let run = try RuleRun(listScene(), s)
-    let moves = run.scrolls(of: "list").filter { $0.phase == .didScroll }
+    let moves = run.scrolls(of: "list").filter { $0.scrollPhase == .didScroll }
     #expect(near(moves.first?.contentOffset, Point(x: 0, y: 200), within: 0.4))
     // The finger had stopped for 200 ms: no velocity, no deceleration.
     #expect(moves.count == 1)
-    #expect(run.scrolls(of: "list").first { $0.phase == .didEndDragging }?.willDecelerate == false)
+    #expect(run.scrolls(of: "list").first { $0.scrollPhase == .didEndDragging }?.willDecelerate == false)
   }
 
   // MARK: Bounce
@@ -78,10 +78,10 @@ import TouchdTestKit
     s.wait(0.1)
     s.up(f)
     let run = try RuleRun(listScene(), s)
-    let pulled = try #require(run.scrolls(of: "list").first { $0.phase == .didScroll })
+    let pulled = try #require(run.scrolls(of: "list").first { $0.scrollPhase == .didScroll })
     #expect(abs(pulled.contentOffset.y + uikitRubberBand(200, 800)) < 0.2)  // −96.7, not −200
-    let willEnd = try #require(run.scrolls(of: "list").first { $0.phase == .willEndDragging })
-    #expect(willEnd.targetContentOffset == Point(x: 0, y: 0))
+    let willEnd = try #require(run.scrolls(of: "list").first { $0.scrollPhase == .willEndDragging })
+    #expect(willEnd.targetContentOffset == WirePoint(x: 0, y: 0))
     #expect(run.finalOffset(of: "list") == Point(x: 0, y: 0))
     #expect(
       run.scrollPhases(of: "list") == [
@@ -96,8 +96,8 @@ import TouchdTestKit
     let s = ruleScript()
     s.drag(from: .init(x: 200, y: 300), to: .init(x: 200, y: 600), duration: 0.2)
     let run = try RuleRun(listScene("bounces: false"), s)
-    #expect(run.scrolls(of: "list").allSatisfy { $0.contentOffset == Point(x: 0, y: 0) })
-    #expect(run.scrolls(of: "list").filter { $0.phase == .didScroll }.isEmpty)
+    #expect(run.scrolls(of: "list").allSatisfy { $0.contentOffset == WirePoint(x: 0, y: 0) })
+    #expect(run.scrolls(of: "list").filter { $0.scrollPhase == .didScroll }.isEmpty)
   }
 
   // MARK: delaysContentTouches
@@ -149,9 +149,9 @@ import TouchdTestKit
     let run = try RuleRun(listScene(), s)
     // After the delay the row has the touch: it hears the first 10 pt of movement, then the
     // drag takes the touch (touchesCancelled) in the frame where the list begins dragging.
-    #expect(run.touches.map { "\($0.view).\($0.phase.rawValue)" } == ["row2.began", "row2.moved", "row2.cancelled"])
+    #expect(run.touches.map { "\($0.view).\($0.phase)" } == ["row2.began", "row2.moved", "row2.cancelled"])
     let began = try #require(run.scrolls(of: "list").first)
-    #expect(began.phase == .willBeginDragging)
+    #expect(began.scrollPhase == .willBeginDragging)
     #expect(run.touches.last?.time == began.time)
     #expect(run.actions.isEmpty)
   }
@@ -164,7 +164,7 @@ import TouchdTestKit
     s.up(f)
     let run = try RuleRun(listScene("canCancelContentTouches: false"), s)
     #expect(run.scrolls.isEmpty)
-    let phases = run.touches.map(\.phase.rawValue)
+    let phases = run.touches.map(\.phase)
     #expect(phases.first == "began")
     #expect(phases.last == "ended")
     #expect(phases.dropFirst().dropLast().allSatisfy { $0 == "moved" } && phases.count > 10)
@@ -190,7 +190,7 @@ import TouchdTestKit
     let list = run.scrolls(of: "list")
     let last = try #require(list.last)
     #expect(last.time <= catchTime + 1e-6)
-    #expect(!list.contains { $0.phase == .didEndDecelerating })  // UIKit sends none when a touch stops it
+    #expect(!list.contains { $0.scrollPhase == .didEndDecelerating })  // UIKit sends none when a touch stops it
     #expect(last.contentOffset.y > 500 && last.contentOffset.y < 1000)
     #expect(run.touches.isEmpty)
     #expect(run.actions.isEmpty)
@@ -224,7 +224,9 @@ import TouchdTestKit
 
   @Test func pagingReturnsToThePageWhenTheDragEndsBeforeHalfway() throws {
     let run = try pagingRun(distance: 150, duration: 0.5, rest: 0.1)
-    #expect(run.scrolls(of: "carousel").first { $0.phase == .willEndDragging }?.targetContentOffset == .zero)
+    #expect(
+      run.scrolls(of: "carousel").first { $0.scrollPhase == .willEndDragging }?.targetContentOffset
+        == WirePoint(x: 0, y: 0))
     #expect(run.finalOffset(of: "carousel") == .zero)
   }
 
@@ -236,9 +238,9 @@ import TouchdTestKit
 
   @Test func aFastFlickMovesOnePageNotMore() throws {
     let run = try pagingRun(distance: 150, duration: 0.05, rest: 0)
-    let willEnd = try #require(run.scrolls(of: "carousel").first { $0.phase == .willEndDragging })
+    let willEnd = try #require(run.scrolls(of: "carousel").first { $0.scrollPhase == .willEndDragging })
     #expect((willEnd.velocity?.x ?? 0) > 2)  // > 2000 pt/s: projected far beyond one page
-    #expect(willEnd.targetContentOffset == Point(x: 400, y: 0))
+    #expect(willEnd.targetContentOffset == WirePoint(x: 400, y: 0))
     #expect(run.finalOffset(of: "carousel") == Point(x: 400, y: 0))
   }
 
@@ -303,9 +305,9 @@ import TouchdTestKit
     let messages = try ScenePlayer.replay(
       s.recording, scene: try Scene.parse(listScene()), commands: [.init(at: 0.1, command)])
     let scrolls = messages.compactMap { if case .scroll(let m) = $0 { m } else { nil } }
-    #expect(scrolls.last?.phase == .didEndScrollingAnimation)
-    #expect(scrolls.last?.contentOffset == Point(x: 0, y: 1000))
-    #expect(scrolls.filter { $0.phase == .didScroll }.count > 20)
+    #expect(scrolls.last?.scrollPhase == .didEndScrollingAnimation)
+    #expect(scrolls.last?.contentOffset == WirePoint(x: 0, y: 1000))
+    #expect(scrolls.filter { $0.scrollPhase == .didScroll }.count > 20)
     #expect(abs((scrolls.first?.time ?? 0) - (10.1 + 1.0 / 60)) < 1e-6)
   }
 

@@ -126,8 +126,8 @@ struct ArbitrationRuleTests {
     #expect(run.actionLog == ["double:ended"])
     // The trace says who held what.
     let held = run.messages.compactMap { m -> String? in
-      guard case .trace(let t) = m, case .held(let touch, let phase, let by) = t.event else { return nil }
-      return "\(touch.id) \(phase.rawValue) by [\(by.joined(separator: ","))]"
+      guard case .trace(let t) = m, case .held(let touch, let phase, let by) = t.detail else { return nil }
+      return "\(touch.id) \(phase) by [\(by.joined(separator: ","))]"
     }
     // Touch 2's began waits behind touch 1's held end; its own end never queues: the recognition
     // (at that lift, before views) took it from the view.
@@ -153,11 +153,11 @@ struct ArbitrationRuleTests {
     #expect(Array(log.prefix(3)) == ["pad.began(1@500,400)", "pad.ended(1@500,400)", "pad.began(2@505,400)"])
     #expect(log.last == "pad.ended(2@565,400)")
     // The view never has two touches at once (multipleTouchEnabled is false): 1 ended before 2 began.
-    var down: Set<UInt64> = []
+    var down: Set<Int> = []
     for m in run.touches {
       for t in m.touches {
-        if m.phase == .began { down.insert(t.id) }
-        if m.phase == .ended || m.phase == .cancelled { down.remove(t.id) }
+        if m.touchPhase == .began { down.insert(t.id) }
+        if m.touchPhase == .ended || m.touchPhase == .cancelled { down.remove(t.id) }
       }
       #expect(down.count <= 1)
     }
@@ -194,7 +194,7 @@ struct ArbitrationRuleTests {
       ])
     let log = messages.compactMap { m -> String? in
       guard case .touches(let t) = m else { return nil }
-      return "\(t.phase.rawValue)(\(t.touches.map { String($0.id) }.joined(separator: ",")))"
+      return "\(t.phase)(\(t.touches.map { String($0.id) }.joined(separator: ",")))"
     }
     #expect(log == ["began(1)", "moved(1)", "cancelled(1)", "began(3)", "ended(3)"])
   }
@@ -221,7 +221,7 @@ struct TraceCauseTests {
     let run = try RuleRun(scene, s, trace: true)
     #expect(run.actionLog == [])
     let notes = run.messages.compactMap { m -> [String]? in
-      guard case .trace(let t) = m, case .touchBegan(_, _, _, let recognizers, let notes) = t.event else { return nil }
+      guard case .trace(let t) = m, case .touchBegan(_, _, _, let recognizers, let notes) = t.detail else { return nil }
       #expect(recognizers == [])
       return notes
     }

@@ -32,7 +32,7 @@ struct PanRuleTests {
     s.animate(a, duration: 0.1) { _, t in P(x: 300 + 50 * t, y: 300) }
     s.up(a)
     let run = try RuleRun(panScene(", maximumNumberOfTouches: 1"), s)
-    let states = run.actions.map(\.state)
+    let states = run.actions.map(\.gestureState)
     #expect(states.first == .began)
     #expect(states.last == .ended)
     #expect(states.dropFirst().dropLast().allSatisfy { $0 == .changed })
@@ -41,8 +41,9 @@ struct PanRuleTests {
     let began = try #require(run.actions.first)
     let ended = try #require(run.actions.last)
     // The translation is finger A's movement since the pan began, unaffected by B.
-    #expect(abs(ended.translation.x - (ended.location.x - began.location.x)) < 0.5)
-    #expect(abs(ended.location.x - 350) < 0.5)
+    let (start, end) = (try #require(began.locationPoint), try #require(ended.locationPoint))
+    #expect(abs(ended.panTranslation.x - (end.x - start.x)) < 0.5)
+    #expect(abs(end.x - 350) < 0.5)
   }
 
   @Test("pan: the pan ends when all its touches have lifted, not when fewer than minimumNumberOfTouches remain")
@@ -56,13 +57,13 @@ struct PanRuleTests {
       let liftTime = s.time
       s.up([f[1]])
       let run = try RuleRun(panScene(parameters), s)
-      #expect(run.actions.first?.state == .began, "\(parameters)")
-      #expect(run.actions.filter { $0.state == .ended }.count == 1, "\(parameters)")
+      #expect(run.actions.first?.gestureState == .began, "\(parameters)")
+      #expect(run.actions.filter { $0.gestureState == .ended }.count == 1, "\(parameters)")
       let ended = try #require(run.actions.last)
-      #expect(ended.state == .ended)
+      #expect(ended.gestureState == .ended)
       #expect(abs(ended.time - liftTime) < 1e-6, "ended at the last finger's lift \(parameters)")
       // The remaining finger kept panning after the first lifted.
-      #expect(run.actions.filter { $0.state == .changed && $0.numberOfTouches == 1 }.count >= 5, "\(parameters)")
+      #expect(run.actions.filter { $0.gestureState == .changed && $0.numberOfTouches == 1 }.count >= 5, "\(parameters)")
     }
   }
 
@@ -97,13 +98,13 @@ struct PanRuleTests {
     s.up(f)
     let run = try RuleRun(scene, s)
     let began = try #require(run.actions.first)
-    #expect(began.state == .began)
+    #expect(began.gestureState == .began)
     // It could only begin once the tap failed (moved > 45 pt), and starts from zero there.
-    #expect(began.location.x > 245)
-    #expect(began.translation == Point(x: 0, y: 0))
+    #expect(try #require(began.locationPoint).x > 245)
+    #expect(began.panTranslation == Point(x: 0, y: 0))
     let firstChange = try #require(run.actions.dropFirst().first)
-    #expect(firstChange.state == .changed)
-    #expect(abs(firstChange.translation.x - 2) < 0.5)
+    #expect(firstChange.gestureState == .changed)
+    #expect(abs(firstChange.panTranslation.x - 2) < 0.5)
   }
 
   // MARK: Screen-edge pan
@@ -170,8 +171,8 @@ struct PanRuleTests {
 
 extension ActionMessage {
   /// The pan translation of the action (zero for other gestures).
-  var translation: Point {
-    if case .pan(let t, _) = values { return t }
+  var panTranslation: Point {
+    if case .pan(let t, _) = values { return Point(t) }
     return .zero
   }
 }

@@ -47,13 +47,13 @@ struct PinchRotationRuleTests {
     let lastLift = s.time
     s.up([f[0]])
     let run = try RuleRun(scene("pinch"), s)
-    let states = run.actions.map(\.state)
+    let states = run.actions.map(\.gestureState)
     #expect(states.first == .began)
     #expect(states.dropFirst().dropLast().allSatisfy { $0 == .changed })
     #expect(states.filter { $0 == .ended } == [.ended])
     #expect(states.count == 21)
     let ended = try #require(run.actions.last)
-    #expect(ended.state == .ended)
+    #expect(ended.gestureState == .ended)
     #expect(abs(ended.time - lastLift) < 1e-6, "ended at the last finger's lift")
     #expect(run.actions.dropLast().allSatisfy { $0.time < firstLift && $0.numberOfTouches == 2 })
     // The scale at the end is the one the pair last had: 400 pt over 210 pt at began.
@@ -81,8 +81,8 @@ struct PinchRotationRuleTests {
     let run = try RuleRun(scene("pinch"), s)
     let before = run.actions.filter { $0.time < landing }
     let after = run.actions.filter { $0.time > landing }
-    #expect(before.map(\.state) == [.began] + Array(repeating: .changed, count: 19))
-    #expect(after.map(\.state) == Array(repeating: .changed, count: 20) + [.ended])
+    #expect(before.map(\.gestureState) == [.began] + Array(repeating: .changed, count: 19))
+    #expect(after.map(\.gestureState) == Array(repeating: .changed, count: 20) + [.ended])
     #expect(after.allSatisfy { $0.numberOfTouches == 2 })
     let atLift = try #require(before.last?.pinchScale)
     #expect(abs(atLift - 400.0 / 210) < 0.005)
@@ -104,7 +104,7 @@ struct PinchRotationRuleTests {
     s.up(f)
     let run = try RuleRun(scene("pinch"), s)
     let began = try #require(run.actions.first)
-    #expect(began.state == .began)
+    #expect(began.gestureState == .began)
     #expect(abs(began.time - 10.03) < 1e-6)
     #expect(began.numberOfTouches == 2)
     #expect(began.pinchScale == 1.0)
@@ -112,9 +112,9 @@ struct PinchRotationRuleTests {
     #expect(abs(began.pinchVelocity - 300.0 / 209) < 0.05 * 300 / 209)
     // 350 pt apart at the end, over the 209 pt at began (not 200).
     let ended = try #require(run.actions.last)
-    #expect(ended.state == .ended)
+    #expect(ended.gestureState == .ended)
     #expect(abs(ended.pinchScale - 350.0 / 209) < 0.005)
-    #expect(run.actions.map(\.state) == [.began] + Array(repeating: .changed, count: 47) + [.ended])
+    #expect(run.actions.map(\.gestureState) == [.began] + Array(repeating: .changed, count: 47) + [.ended])
   }
 
   @Test("pinch: 7 pt of distance change does not begin, 9 pt does")
@@ -153,7 +153,7 @@ struct PinchRotationRuleTests {
     s.wait(0.1)
     s.up(third)
     let run = try RuleRun(scene("pinch"), s)
-    #expect(run.actions.map(\.state) == [.began] + Array(repeating: .changed, count: 9) + [.ended])
+    #expect(run.actions.map(\.gestureState) == [.began] + Array(repeating: .changed, count: 9) + [.ended])
     #expect(run.actions.dropLast().allSatisfy { $0.numberOfTouches == 2 })
     #expect(abs((run.actions.last?.time ?? 0) - lastLift) < 1e-6)
     #expect(abs((run.actions.last?.pinchScale ?? 0) - 300.0 / 210) < 0.005)
@@ -182,13 +182,13 @@ struct PinchRotationRuleTests {
     s.up(f)
     let run = try RuleRun(scene("rotation"), s)
     let began = try #require(run.actions.first)
-    #expect(began.state == .began)
+    #expect(began.gestureState == .began)
     #expect(abs(began.time - 10.04) < 1e-6)
     #expect(began.numberOfTouches == 2)
     #expect(began.rotationAngle == 0)
     // The velocity includes the turn before began: π rad/s.
     #expect(abs(began.rotationVelocity - Double.pi) < 0.05 * Double.pi)
-    #expect(run.actions.map(\.state) == [.began] + Array(repeating: .changed, count: 46) + [.ended])
+    #expect(run.actions.map(\.gestureState) == [.began] + Array(repeating: .changed, count: 46) + [.ended])
     // A quarter turn less the 4π/100 turned before began.
     #expect(abs((run.actions.last?.rotationAngle ?? 0) - (Double.pi / 2 - 4 * Double.pi / 100)) < 0.01)
   }
@@ -220,9 +220,9 @@ struct PinchRotationRuleTests {
     let before = run.actions.filter { $0.time < firstLift }
     let after = run.actions.filter { $0.time > landing }
     #expect(run.actions.allSatisfy { $0.time < firstLift || $0.time > landing }, "no action with one finger down")
-    #expect(before.map(\.state) == [.began] + Array(repeating: .changed, count: 16))
+    #expect(before.map(\.gestureState) == [.began] + Array(repeating: .changed, count: 16))
     #expect(before.allSatisfy { $0.numberOfTouches == 2 })
-    #expect(after.map(\.state) == Array(repeating: .changed, count: 15) + [.ended])
+    #expect(after.map(\.gestureState) == Array(repeating: .changed, count: 15) + [.ended])
     #expect(after.dropLast().allSatisfy { $0.numberOfTouches == 2 })
     #expect(abs((after.last?.time ?? 0) - lastLift) < 1e-6)
     let atLift = try #require(before.last?.rotationAngle)

@@ -19,14 +19,14 @@ struct RuleRun {
   /// "recognizer: from → to: cause" for every recognizer state change in the trace.
   var causes: [String] {
     messages.compactMap { m -> String? in
-      guard case .trace(let t) = m, case .recognizer(let r, let from, let to, let cause) = t.event else { return nil }
-      return "\(r.id): \(from.rawValue) → \(to.rawValue): \(cause)"
+      guard case .trace(let t) = m, case .recognizer(let r, let from, let to, let cause) = t.detail else { return nil }
+      return "\(r.id): \(from) → \(to): \(cause)"
     }
   }
 
-  /// The action messages, in order.
+  /// The recognizers' action messages, in order (controls' are ``controlActions``).
   var actions: [ActionMessage] {
-    messages.compactMap { if case .action(let a) = $0 { a } else { nil } }
+    messages.compactMap { if case .action(let a) = $0, a.control == nil { a } else { nil } }
   }
 
   /// The touches messages, in order.
@@ -35,13 +35,13 @@ struct RuleRun {
   }
 
   /// "recognizer:state" for every action, in order.
-  var actionLog: [String] { actions.map { "\($0.recognizer):\($0.state.rawValue)" } }
+  var actionLog: [String] { actions.map { "\($0.recognizer ?? ""):\($0.state ?? "")" } }
 
   /// "view.phase(id@x,y)" for every touches message: the touches of each call, rounded to whole points.
   var touchesLog: [String] {
     touches.map { m in
       let list = m.touches.map { "\($0.id)@\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
-      return "\(m.view).\(m.phase.rawValue)(\(list))"
+      return "\(m.view).\(m.phase)(\(list))"
     }
   }
 }
@@ -71,4 +71,9 @@ func ruleScene(_ views: String) -> String {
 func near(_ p: Point?, _ q: Point, within tolerance: Double = 0.5) -> Bool {
   guard let p else { return false }
   return abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
+}
+
+/// ``near(_:_:within:)`` for a point as messages carry it.
+func near(_ p: WirePoint?, _ q: Point, within tolerance: Double = 0.5) -> Bool {
+  near(p.map(Point.init), q, within: tolerance)
 }

@@ -36,10 +36,13 @@ struct SwipeRuleTests {
   }
 
   func onlyAction(_ run: RuleRun) -> Fields? {
-    guard run.actions.count == 1, let a = run.actions.first, case .swipe(let direction) = a.values else { return nil }
+    guard run.actions.count == 1, let a = run.actions.first, case .swipe(let direction) = a.values,
+      let recognizer = a.recognizer, let state = a.gestureState, let location = a.locationPoint,
+      let numberOfTouches = a.numberOfTouches
+    else { return nil }
     return Fields(
-      recognizer: a.recognizer, state: a.state, direction: direction, location: a.location,
-      numberOfTouches: a.numberOfTouches, time: (a.time * 1000).rounded() / 1000)
+      recognizer: recognizer, state: state, direction: direction, location: location,
+      numberOfTouches: numberOfTouches, time: (a.time * 1000).rounded() / 1000)
   }
 
   /// One finger down at (200, 320); `t` s later it jumps by (`along`, `sideways`) in one frame and

@@ -3,15 +3,14 @@
 /// presses, sorted by id, and each is written as the same JSON line around them,
 /// `{"type":…,"seq":…,"phase":…,"view":…,"window":…,"time":…,"<list>":[{"id":…,…},…]}`, into one
 /// ``JSONLineWriter`` (no intermediate strings: it is written for every frame).
-protocol ResponderCallMessage {
-  associatedtype Phase: RawRepresentable<String>
+@usableFromInline protocol ResponderCallMessage {
   associatedtype Element: ResponderCallElement
   /// The line's start, up to the `seq` value: `{"type":"touches","seq":`.
   static var jsonPrefix: StaticString { get }
   /// The list's key and opening bracket: `,"touches":[`.
   static var jsonListKey: StaticString { get }
   var seq: Int { get }
-  var phase: Phase { get }
+  var phase: String { get }
   var view: String { get }
   var window: String { get }
   var time: Double { get }
@@ -20,24 +19,24 @@ protocol ResponderCallMessage {
 }
 
 /// One touch or press of a ``ResponderCallMessage``.
-protocol ResponderCallElement {
-  var id: UInt64 { get }
+@usableFromInline protocol ResponderCallElement {
+  var id: Int { get }
   /// Writes the element's fields after its `id` (`,"view":…`).
   func writeFields(_ w: inout JSONLineWriter)
 }
 
 extension ResponderCallMessage {
   /// The message's JSON line.
-  var callJSONLine: String {
+  @inlinable var callJSONLine: String {
     var w = JSONLineWriter(Self.jsonPrefix)
     w.integer(seq)
-    w.string(#","phase":"#, phase.rawValue)
+    w.string(#","phase":"#, phase)
     w.string(#","view":"#, view)
     w.string(#","window":"#, window)
     w.number(#","time":"#, time)
     w.raw(Self.jsonListKey)
     for (i, e) in elements.enumerated() {
-      w.integer(i == 0 ? #"{"id":"# : #",{"id":"#, Int(clamping: e.id))
+      w.integer(i == 0 ? #"{"id":"# : #",{"id":"#, e.id)
       e.writeFields(&w)
       w.raw("}")
     }
