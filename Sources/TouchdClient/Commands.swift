@@ -106,10 +106,10 @@ extension TouchdClient {
   ) async throws -> Reply {
     let set = SetViewCommand(
       view: view, hidden: hidden, alpha: alpha, userInteractionEnabled: userInteractionEnabled,
-      frame: frame.map { WireRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+      frame: frame,
       scroll: ScrollChange(
-        contentOffset: contentOffset.map { WirePoint(x: $0.x, y: $0.y) }, animated: animated ?? false,
-        contentSize: contentSize.map { WireSize(width: $0.width, height: $0.height) }, scrollEnabled: scrollEnabled),
+        contentOffset: contentOffset, animated: animated ?? false,
+        contentSize: contentSize, scrollEnabled: scrollEnabled),
       control: ControlChange(
         enabled: enabled, selected: selected, on: on, value: value, selectedSegmentIndex: selectedSegmentIndex),
       firstResponder: firstResponder)
@@ -127,7 +127,7 @@ extension TouchdClient {
     _ window: String, rotation: Int? = nil, calibration: [Double]? = nil, size: Size? = nil
   ) async throws -> Reply {
     let change = WindowChange(
-      rotation: rotation, calibration: calibration, size: size.map { WireSize(width: $0.width, height: $0.height) })
+      rotation: rotation, calibration: calibration, size: size)
     return try await send(.setWindow(SetWindowCommand(window: window, change: change)), timeout: commandTimeout)
   }
 
@@ -177,7 +177,7 @@ extension TouchdClient {
   /// daemon's (default 120 s); the client waits that long plus ``commandTimeout``.
   public func calibrate(window: String, targets: [Point], timeout: Duration? = nil) async throws -> Reply {
     let calibrate = CalibrateCommand(
-      window: window, targets: targets.map { WirePoint(x: $0.x, y: $0.y) }, timeout: timeout?.seconds)
+      window: window, targets: targets, timeout: timeout?.seconds)
     let wait = commandTimeout.map { .seconds(calibrate.waitSeconds) + $0 }
     return try await send(.calibrate(calibrate), timeout: wait)
   }

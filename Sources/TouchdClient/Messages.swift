@@ -1,6 +1,9 @@
+import TouchdProtocol
+
 /// One line of the daemon, typed (docs/protocol.md, version 1). The pipeline's messages (action,
 /// touches, scroll, control, presses, idle, trace) are the protocol's own types
-/// (PipelineMessages.swift); the session's are declared below.
+/// (PipelineMessages.swift), and so are the session's `hello`, `gap`, `reloaded` and `calibration`;
+/// the replies' envelopes and the `updated` and `windowChanged` notices are declared below.
 ///
 /// Keys a type does not declare are ignored (later daemons may add some); optional fields are the
 /// ones only some messages of a type have. A line of a type this version does not know, or of a
@@ -114,58 +117,16 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
 }
 
 extension TouchdClient {
-  /// A size in points.
-  public struct Size: Sendable, Hashable, Codable {
-    /// The width in points.
-    public var width: Double
-    /// The height in points.
-    public var height: Double
-    public init(width: Double, height: Double) {
-      self.width = width
-      self.height = height
-    }
-  }
-
-  /// A rectangle in its superview's points (a view's `frame`).
-  public struct Rect: Sendable, Hashable, Codable {
-    /// The left edge.
-    public var x: Double
-    /// The top edge.
-    public var y: Double
-    /// The width in points.
-    public var width: Double
-    /// The height in points.
-    public var height: Double
-    public init(x: Double, y: Double, width: Double, height: Double) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
-    }
-  }
-
-  /// A window as `hello` and `reloaded` list it.
-  public struct Window: Sendable, Hashable, Decodable {
-    /// The window's id.
-    public var id: String
-    /// Points.
-    public var width: Double
-    /// Points.
-    public var height: Double
-  }
-
-  /// `hello`: the daemon's greeting on every connection.
-  public struct Hello: Sendable, Hashable, Decodable {
-    /// The protocol version (1).
-    public var version: Int
-    /// This run of the daemon (16 hex digits, random at its start): another value after a
-    /// reconnection means the daemon restarted and `seq` counts from 1 again.
-    public var instance: String?
-    /// The scene's windows and their sizes.
-    public var windows: [Window]
-    /// The scene's number of views.
-    public var views: Int?
-  }
+  /// A size in points (the protocol's type).
+  public typealias Size = WireSize
+  /// A rectangle in its superview's points, a view's `frame` (the protocol's type).
+  public typealias Rect = WireRect
+  /// A window as `hello` and `reloaded` list it: its id and size in points.
+  public typealias Window = WindowInfo
+  /// `hello`: the daemon's greeting on every connection (``HelloMessage``: `version`; `instance`,
+  /// this run of the daemon, another value after a reconnection meaning `seq` counts from 1 again;
+  /// `windows`; `views`).
+  public typealias Hello = HelloMessage
 
   /// `reply`: a command's success, its fields besides `type`, `id` and `ok`.
   public struct Reply: Sendable, Hashable, Decodable {
@@ -203,21 +164,11 @@ extension TouchdClient {
 
   /// `gap`: the daemon dropped `skipped` messages for this client, which subscribed with overflow
   /// `skip` and fell behind; the next message's `seq` is that much further on.
-  public struct Gap: Sendable, Hashable, Decodable {
-    /// The messages dropped.
-    public var skipped: Int
-  }
+  public typealias Gap = GapMessage
 
   /// `reloaded`: the scene was replaced; `source` `file` (SIGHUP, `reload`) or `client` (a
-  /// client's `scene` command).
-  public struct Reloaded: Sendable, Hashable, Decodable {
-    /// `file` or `client`.
-    public var source: String?
-    /// The scene's windows.
-    public var windows: [Window]
-    /// The new scene's number of views.
-    public var views: Int?
-  }
+  /// client's `scene` command), its `windows` and `views`.
+  public typealias Reloaded = ReloadedMessage
 
   /// `updated`: a client's `update` changed one view subtree (`view`) or one recognizer
   /// (`recognizer`); the fields are its reply's.
@@ -252,17 +203,7 @@ extension TouchdClient {
     public var calibration: [Double]?
   }
 
-  /// `calibration`: a running `calibrate` collected target `target` of `targets`.
-  public struct Calibration: Sendable, Hashable, Decodable {
-    /// The window calibrated.
-    public var window: String
-    /// From 1.
-    public var target: Int
-    /// The calibration's number of targets.
-    public var targets: Int
-    /// The target, window points.
-    public var at: Point
-    /// The touch, device-normalized (0…1), before the window's calibration.
-    public var touched: Point
-  }
+  /// `calibration`: a running `calibrate` collected target `target` of `targets` (`at`, window
+  /// points; `touched`, device-normalized, before the window's calibration).
+  public typealias Calibration = CalibrationMessage
 }

@@ -23,7 +23,7 @@ public enum ProtocolSchema {
   }
 
   /// Every kind of line the daemon writes, in the order the schema lists them.
-  public static var examples: [Example] { sessionExamples }
+  public static var examples: [Example] { sessionExamples + pipelineExamples }
 
   /// The schema: any of the definitions, each by its `type`.
   public static var document: JSONValue {
@@ -32,7 +32,7 @@ public enum ProtocolSchema {
       guard let full = try? StrictJSON.parse(example.full), let minimal = try? StrictJSON.parse(example.minimal) else {
         preconditionFailure("the protocol's example of \(example.name) is not JSON")
       }
-      definitions.append((example.name, schema(of: full, minimal: minimal)))
+      definitions.append((example.name, schema(of: full, minimal: minimal, line: true)))
     }
     return .object([
       ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
@@ -49,8 +49,9 @@ public enum ProtocolSchema {
   }
 
   /// The schema of `full`, with what `minimal` (the same place in the fewest-keys line; nil where
-  /// it has nothing) says of required keys and nulls.
-  static func schema(of full: StrictJSON, minimal: StrictJSON?) -> JSONValue {
+  /// it has nothing) says of required keys and nulls. `line`: `full` is a whole line, whose `type`
+  /// is the definition's constant and whose `id` (a reply's) is any value.
+  static func schema(of full: StrictJSON, minimal: StrictJSON?, line: Bool = false) -> JSONValue {
     let nullable = minimal.map { if case .null = $0 { true } else { false } } ?? false
     func typed(_ name: String) -> JSONValue {
       .object([("type", nullable ? .array([.string(name), .string("null")]) : .string(name))])
@@ -74,9 +75,9 @@ public enum ProtocolSchema {
       var properties: [JSONValue.Member] = []
       for field in fields {
         let inMinimal = minimalFields.first { $0.key == field.key }?.value
-        if field.key == "type", case .string(let type) = field.value {
+        if line, field.key == "type", case .string(let type) = field.value {
           properties.append(("type", .object([("const", .string(type))])))
-        } else if field.key == "id" && nullable == false && fields.first?.key == "type" {
+        } else if line, field.key == "id" {
           // A reply's `id` is the command's, echoed as written: any JSON value.
           properties.append(("id", .object([("description", .string("the command's id, as the client wrote it"))])))
         } else {

@@ -9,7 +9,7 @@ public struct CalibrationMessage: Decodable, Hashable, Sendable {
   public var targets: Int
   /// The target, in window points.
   public var at: WirePoint
-  /// Where the touch landed, as the uncalibrated mapping placed it.
+  /// The touch, device-normalized (0…1), before the window's calibration.
   public var touched: WirePoint
 
   public init(window: String, target: Int, targets: Int, at: WirePoint, touched: WirePoint) {

@@ -1,0 +1,102 @@
+// The pipeline's lines for ProtocolSchema: each kind and variant built by the protocol's own types
+// and written by their encoders, with every key and with the fewest. A variant whose keys take
+// other types (a pan's velocity is a point, a pinch's a number; a held touch's `by` is a list, a
+// cancelled one's a string) has its own definition.
+
+extension ProtocolSchema {
+  static var pipelineExamples: [Example] {
+    let at = WirePoint(x: 250, y: 180)
+    func action(_ gesture: String, press: String? = nil, _ values: GestureValues) -> String {
+      ActionMessage(
+        seq: 1, action: "a", view: "v", window: "w", time: 1,
+        detail: .recognizer(
+          gesture: gesture, state: "ended", recognizer: "r", location: at, numberOfTouches: 1, press: press,
+          values: values)
+      ).jsonLine
+    }
+    func controlAction(_ control: String, _ value: ControlValue) -> String {
+      ActionMessage(
+        seq: 1, action: "a", event: "valueChanged", control: control, view: "v", window: "w", time: 1, value: value
+      ).jsonLine
+    }
+    func control(_ control: String, _ value: ControlValue) -> String {
+      ControlMessage(
+        seq: 1, control: control, view: "v", window: "w", time: 1, enabled: true, highlighted: false,
+        selected: false, value: value
+      ).jsonLine
+    }
+    let recognizer = TraceMessage.RecognizerInfo(id: "r", gesture: "tap", view: "v", window: "w")
+    let anonymous = TraceMessage.RecognizerInfo(id: "r", gesture: nil, view: "v", window: "w")
+    let touch = TraceMessage.TouchInfo(id: 3, view: "v", window: "w")
+    func trace(_ event: TraceMessage.Event) -> String { TraceMessage(time: 1, event: event).jsonLine }
+    let touches = TouchesMessage(
+      seq: 1, phase: "began", view: "v", window: "w", time: 1,
+      touches: [.init(id: 1, view: "v", phase: "began", x: 1, y: 2, tapCount: 1)]
+    ).jsonLine
+    let presses = PressesMessage(
+      seq: 1, phase: "began", view: "v", window: "w", time: 1,
+      presses: [.init(id: 1, type: "select", key: "KEY_ENTER", phase: "began")]
+    ).jsonLine
+    return [
+      Example("action", full: action("tap", press: "select", .none), minimal: action("tap", .none)),
+      Example(
+        "action-pan", full: action("pan", .pan(translation: at, velocity: at)),
+        minimal: action("pan", .pan(translation: at, velocity: at))),
+      Example(
+        "action-pinch", full: action("pinch", .pinch(scale: 1.5, velocity: 0.5)),
+        minimal: action("pinch", .pinch(scale: 1.5, velocity: 0.5))),
+      Example(
+        "action-rotation", full: action("rotation", .rotation(rotation: 0.5, velocity: 1)),
+        minimal: action("rotation", .rotation(rotation: 0.5, velocity: 1))),
+      Example(
+        "action-swipe", full: action("swipe", .swipe(direction: "left")),
+        minimal: action("swipe", .swipe(direction: "left"))),
+      Example("action-control", full: controlAction("button", .none), minimal: controlAction("button", .none)),
+      Example(
+        "action-control-switch", full: controlAction("switch", .on(true)), minimal: controlAction("switch", .on(true))),
+      Example(
+        "action-control-slider", full: controlAction("slider", .value(0.5)),
+        minimal: controlAction("slider", .value(0.5))),
+      Example("touches", full: touches, minimal: touches),
+      Example(
+        "scroll",
+        full: ScrollMessage(
+          seq: 1, phase: "willEndDragging", view: "v", window: "w", time: 1, contentOffset: at, velocity: at,
+          targetContentOffset: at, willDecelerate: true
+        ).jsonLine,
+        minimal: ScrollMessage(seq: 1, phase: "didScroll", view: "v", window: "w", time: 1, contentOffset: at).jsonLine),
+      Example("control", full: control("button", .none), minimal: control("button", .none)),
+      Example("control-switch", full: control("switch", .on(true)), minimal: control("switch", .on(true))),
+      Example("control-slider", full: control("slider", .value(0.5)), minimal: control("slider", .value(0.5))),
+      Example(
+        "control-segmented", full: control("segmented", .selectedSegmentIndex(1)),
+        minimal: control("segmented", .selectedSegmentIndex(1))),
+      Example("presses", full: presses, minimal: presses),
+      Example(
+        "idle", full: IdleMessage(seq: 1, isIdle: true, time: 1, lastInput: 0.5, swallowed: false).jsonLine,
+        minimal: IdleMessage(seq: 1, isIdle: true, time: 1, lastInput: nil, swallowed: false).jsonLine),
+      Example(
+        "trace-recognizer", full: trace(.recognizer(recognizer, from: "possible", to: "failed", cause: "moved")),
+        minimal: trace(.recognizer(anonymous, from: "possible", to: "failed", cause: "moved"))),
+      Example(
+        "trace-waiting", full: trace(.waiting(recognizer, to: "ended", requirement: "r2")),
+        minimal: trace(.waiting(anonymous, to: "ended", requirement: "r2"))),
+      Example(
+        "trace-touchBegan",
+        full: trace(.touchBegan(touch, location: at, tapCount: 1, recognizers: ["r"], notes: ["n"])),
+        minimal: trace(.touchBegan(touch, location: at, tapCount: 1, recognizers: ["r"], notes: ["n"]))),
+      Example(
+        "trace-touchSwallowed", full: trace(.touchSwallowed(touch: 3, window: "w", location: at, reason: "x")),
+        minimal: trace(.touchSwallowed(touch: 3, window: nil, location: at, reason: "x"))),
+      Example(
+        "trace-held", full: trace(.held(touch, phase: "began", by: ["r"])),
+        minimal: trace(.held(touch, phase: "began", by: ["r"]))),
+      Example(
+        "trace-released", full: trace(.released(touch, phase: "ended", location: at)),
+        minimal: trace(.released(touch, phase: "ended", location: at))),
+      Example(
+        "trace-cancelledInView", full: trace(.cancelledInView(touch, by: "r")),
+        minimal: trace(.cancelledInView(touch, by: "r"))),
+    ]
+  }
+}
