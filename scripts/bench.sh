@@ -26,7 +26,7 @@ scripts/setup.sh
 # Rebuild touchd's own modules and the benchmarks from scratch (their dependencies stay cached).
 # An incremental release build across the two packages can keep code compiled against an old
 # class layout of a touchd module (cross-module optimization), which corrupts memory at run time.
-for module in CTouchd TouchdSystem TouchdCore TouchdInput TouchdDevices TouchDelivery TouchdScene TouchdTestKit TouchdDaemon \
+for module in CTouchd TouchdSystem TouchdCore TouchdProtocol TouchdInput TouchdDevices TouchDelivery TouchdScene TouchdTestKit TouchdDaemon \
   BenchSupport Profile Input Delivery FanOut CForward Latency; do
   rm -rf "Benchmarks/.build/release/$module.build"
 done
