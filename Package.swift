@@ -3,7 +3,7 @@
 //
 // One target per layer; each depends only on targets listed above it (docs/architecture.md):
 //   C          CTouchd (libevdev, libudev, <linux/input.h>); CForwardShortcut (portable C);
-//              CForwardPath (on both: the forwarding shortcut's turn, first in the input handler)
+//              CForwardPath (on both: the forwarding shortcut's turn on the input thread)
 //   system     TouchdSystem: the one system-call seam (on CTouchd)
 //   core       TouchdCore: a touch and a key between input and delivery (no dependency)
 //   protocol   TouchdProtocol: the socket's JSON, command fields, pipeline messages (no dependency)
@@ -52,10 +52,10 @@ let package = Package(
       providers: [.apt(["libevdev-dev", "libudev-dev"])]
     ),
     // The forwarding shortcut's composer in plain C, no system dependency (ForwardShortcut arms it;
-    // the input handler runs it through CForwardPath). docs/forward.md, "Frames and time".
+    // the input thread runs it through CForwardPath). docs/forward.md, "Frames and time".
     .target(name: "CForwardShortcut"),
-    // The input handler's first step, before any Swift reads the frame: read a forwarded device's
-    // frame through libevdev, compose it (CForwardShortcut), write it to uinput. Linux only.
+    // The input thread's turn before the pipeline's queue: read a forwarded device's frame through
+    // libevdev, compose it (CForwardShortcut), write it to uinput. Linux only.
     .target(name: "CForwardPath", dependencies: ["CTouchd", "CForwardShortcut"]),
     // The system-call seam: every system call of touchd's own Swift code, through one EINTR loop with
     // errno sorted as SwiftNIO sorts it, replaceable in tests (SystemCalls). Glibc and CTouchd only.

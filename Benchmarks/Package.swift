@@ -64,8 +64,7 @@ let package = Package(
       plugins: [benchmark]
     ),
     // 8: latency, a frame to a subscriber through touchd's pieces and through a minimal C reader;
-    // and the input hop, a thread in poll(2) (touchd's before issue #45) against the daemon's
-    // Dispatch read source (InputHop.swift).
+    // and the input hop, the input thread against a Dispatch read source (InputHop.swift).
     .target(name: "CForward"),
     .executableTarget(
       name: "Latency",

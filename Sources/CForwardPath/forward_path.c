@@ -1,7 +1,8 @@
-// The forwarding shortcut's path, first in each input handler: see include/forward_path.h.
+// The forwarding shortcut's path on the input thread: see include/forward_path.h.
 #include "forward_path.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,6 +22,7 @@ struct touchd_path_entry {
   int uinput_fd;
   touchd_shortcut *shortcut;
   uint64_t token;
+  bool live;
   int head, count;
   struct {
     int status;
@@ -33,12 +35,22 @@ struct touchd_path_entry {
 };
 
 struct touchd_forward_path {
+  pthread_mutex_t lock;
   touchd_path_entry *entries;
 };
 
-touchd_forward_path *touchd_forward_path_create(void) { return calloc(1, sizeof(touchd_forward_path)); }
+touchd_forward_path *touchd_forward_path_create(void) {
+  touchd_forward_path *path = calloc(1, sizeof *path);
+  if (!path) return NULL;
+  pthread_mutex_init(&path->lock, NULL);
+  return path;
+}
 
-void touchd_forward_path_destroy(touchd_forward_path *path) { free(path); }
+void touchd_forward_path_destroy(touchd_forward_path *path) {
+  if (!path) return;
+  pthread_mutex_destroy(&path->lock);
+  free(path);
+}
 
 /// libevdev_next_event in normal mode, as a reader.
 static int evdev_reader(void *context, touchd_shortcut_event *event) {
@@ -69,18 +81,22 @@ touchd_path_entry *touchd_forward_path_attach_reader(
   entry->uinput_fd = uinput_fd;
   entry->shortcut = shortcut;
   entry->token = token;
+  pthread_mutex_lock(&path->lock);
   entry->next = path->entries;
   path->entries = entry;
+  pthread_mutex_unlock(&path->lock);
   return entry;
 }
 
 void touchd_forward_path_detach(touchd_forward_path *path, touchd_path_entry *entry) {
+  pthread_mutex_lock(&path->lock);
   for (touchd_path_entry **at = &path->entries; *at; at = &(*at)->next) {
     if (*at == entry) {
       *at = entry->next;
       break;
     }
   }
+  pthread_mutex_unlock(&path->lock);
   free(entry->out);
   free(entry);
 }
@@ -107,62 +123,78 @@ static void write_frame(touchd_path_entry *entry) {
   entry->shortcut->written_at = monotonic_microseconds();
 }
 
-/// What reading an entry came to.
-enum entry_result { ENTRY_EMPTY, ENTRY_READ, ENTRY_WRITTEN };
-
-/// Reads an armed entry up to the end of one frame: ENTRY_EMPTY when its device had nothing,
-/// ENTRY_WRITTEN when the shortcut composed the frame and it was written, ENTRY_READ when what was
-/// read is the pipeline's alone (a frame the shortcut does not take, SYN_DROPPED, an error, part
-/// of a frame).
-static enum entry_result run_entry(touchd_path_entry *entry) {
+/// Reads one live entry up to the end of a frame. Returns whether it wrote a frame.
+static bool run_entry(touchd_path_entry *entry) {
   touchd_shortcut *s = entry->shortcut;
+  if (!s->armed) {
+    entry->live = false;
+    return false;
+  }
   while (entry->count < TOUCHD_PATH_BUFFER) {
     touchd_shortcut_event ev;
     int rc = entry->reader(entry->context, &ev);
     if (rc == -EINTR) continue;
-    // Nothing (another device woke the handler), or part of a frame: the pipeline reads the rest.
-    if (rc == -EAGAIN) return entry->count == 0 ? ENTRY_EMPTY : ENTRY_READ;
+    if (rc == -EAGAIN) {
+      // Nothing (another device woke the thread): the entry stays live. Part of a frame: the
+      // pipeline reads the rest.
+      if (entry->count == 0) return false;
+      break;
+    }
     int at = (entry->head + entry->count) % TOUCHD_PATH_BUFFER;
     entry->buffer[at].status = rc;
     entry->buffer[at].event = ev;
     entry->count += 1;
-    if (rc != LIBEVDEV_READ_STATUS_SUCCESS) return ENTRY_READ;  // SYN_DROPPED, or an error: the pipeline's
+    if (rc != LIBEVDEV_READ_STATUS_SUCCESS) break;  // SYN_DROPPED, or an error: the pipeline's
     if (touchd_shortcut_feed(s, ev)) {
       write_frame(entry);
-      return ENTRY_WRITTEN;
+      entry->live = false;
+      return true;
     }
-    if (ev.type == EV_SYN && ev.code == SYN_REPORT) return ENTRY_READ;  // a frame the pipeline takes
+    if (ev.type == EV_SYN && ev.code == SYN_REPORT) break;  // a frame the pipeline takes
   }
-  return ENTRY_READ;
+  touchd_shortcut_disarm(s);
+  entry->live = false;
+  return false;
 }
 
 int touchd_forward_path_run(touchd_forward_path *path) {
   int frames = 0;
-  bool held = false;
-  for (touchd_path_entry *entry = path->entries; entry; entry = entry->next) held = held || entry->count > 0;
-  // One device at most: its frame is the first the handler delivers, so the state the shortcut was
-  // armed from is the state the pipeline delivers it in.
-  for (touchd_path_entry *entry = path->entries; entry && !held; entry = entry->next) {
-    if (!entry->shortcut->armed) continue;
-    enum entry_result result = run_entry(entry);
-    if (result == ENTRY_EMPTY) continue;
-    if (result == ENTRY_WRITTEN) frames = 1;
-    break;
+  pthread_mutex_lock(&path->lock);
+  for (touchd_path_entry *entry = path->entries; entry; entry = entry->next) {
+    if (entry->live && run_entry(entry)) frames += 1;
   }
-  // Arming lasts one run: nothing else on the queue finds a shortcut armed.
-  for (touchd_path_entry *entry = path->entries; entry; entry = entry->next) touchd_shortcut_disarm(entry->shortcut);
+  pthread_mutex_unlock(&path->lock);
   return frames;
 }
 
-int touchd_forward_path_pending(touchd_forward_path *path, uint64_t *tokens, int max) {
-  int n = 0;
+void touchd_forward_path_publish(touchd_forward_path *path) {
+  pthread_mutex_lock(&path->lock);
   for (touchd_path_entry *entry = path->entries; entry; entry = entry->next) {
+    entry->live = entry->shortcut->armed && entry->count == 0;
+  }
+  pthread_mutex_unlock(&path->lock);
+}
+
+static int buffered_tokens(touchd_forward_path *path, uint64_t *tokens, int max, bool end_live) {
+  int n = 0;
+  pthread_mutex_lock(&path->lock);
+  for (touchd_path_entry *entry = path->entries; entry; entry = entry->next) {
+    if (end_live) entry->live = false;
     if (entry->count > 0) {
       if (n < max) tokens[n] = entry->token;
       n += 1;
     }
   }
+  pthread_mutex_unlock(&path->lock);
   return n;
+}
+
+int touchd_forward_path_settle(touchd_forward_path *path, uint64_t *tokens, int max) {
+  return buffered_tokens(path, tokens, max, true);
+}
+
+int touchd_forward_path_pending(touchd_forward_path *path, uint64_t *tokens, int max) {
+  return buffered_tokens(path, tokens, max, false);
 }
 
 bool touchd_path_entry_next(touchd_path_entry *entry, int *status, touchd_shortcut_event *event) {

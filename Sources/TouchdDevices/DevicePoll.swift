@@ -5,10 +5,9 @@
 /// teardown races libdispatch's own unregistration of the fd. touchd crashed with SIGSEGV in
 /// `_dispatch_event_loop_drain` on about 1 in 6 unplugs in the VM suite (swift-corelibs-libdispatch
 /// issue #949 describes the same use-after-free of an epoll "muxnote"). With this set, the daemon
-/// keeps a single watcher on ``fileDescriptor``, one `DispatchSourceRead` on the pipeline queue
-/// (the daemon's `InputSource`), for the life of the process: libdispatch registers and tears down
-/// nothing as devices come and go. Adding and removing a device is a plain `epoll_ctl`,
-/// synchronous, on the pipeline queue, and a device's fd is closed only after it left the set.
+/// keeps a single watcher on ``fileDescriptor`` (the daemon's input thread) for the life of the process; adding and
+/// removing a device is a plain `epoll_ctl`, synchronous, on the pipeline queue, and a device's fd is
+/// closed only after it left the set.
 ///
 /// The set is level-triggered: a device stays ready until its events are drained (EAGAIN) or it is
 /// removed, so nothing is lost between wake-ups. Waiting costs nothing while no device has input.

@@ -94,8 +94,8 @@ public final class EvdevDevice {
   }
 
   /// The device's place in the ``ForwardPath`` when it is a forwarded protocol B touchscreen: the
-  /// events the path read ahead, first in the input handler, are handed over first. Set by the
-  /// path; the device leaves the path when it is closed, if it has not already.
+  /// events the path read ahead on the input thread are handed over first. Set by the path; the
+  /// device leaves the path when it is closed, if it has not already.
   var pathEntry: (path: ForwardPath, entry: OpaquePointer)?
 
   /// The libevdev handle, for the ``ForwardPath``; nil once closed.

@@ -2,18 +2,19 @@ import CForwardPath
 import CForwardShortcut
 import TouchdInput
 
-/// The forwarding shortcut's path (docs/forward.md, "Frames and time"): first in each input
-/// handler on the pipeline's queue, once the daemon has armed the shortcuts from the scene's state,
-/// ``run()`` reads the frame of the first forwarded protocol B device whose ``ForwardShortcut`` is
-/// armed and that has input, composes it and writes it to the device's virtual touchscreen, all in
-/// C and before any Swift reads the frame. The events it read stay buffered in the device, which
-/// hands them to the pipeline first (``pending(_:)`` names it), so the frame is delivered as usual
-/// and the pipeline's own events for it are checked against the written ones.
+/// The forwarding shortcut's path on the input thread (docs/forward.md, "Frames and time"): when
+/// the daemon's input thread wakes, ``run()`` reads the frame of each forwarded protocol B device
+/// whose ``ForwardShortcut`` is armed, composes it and writes it to the device's virtual
+/// touchscreen, all in C and before the thread enters the pipeline's queue. The events it read stay
+/// buffered in the device, which hands them to the pipeline first, so the frame is delivered as
+/// usual and the pipeline's own events for it are checked against the written ones.
 ///
-/// Owned by the pipeline's queue, like the devices and shortcuts it reads: no lock. ``run()``
-/// leaves every shortcut disarmed (arming lasts one run), and reads one device at most, so the
-/// frame it composes is the first the handler delivers, from the state it was armed from.
-public final class ForwardPath {
+/// The queue and the input thread share it by these rules (the C side's mutex orders them): the
+/// input thread calls ``run()`` only; at the end of each input turn on the queue the daemon calls
+/// ``publish()``, which lets the next ``run()`` use the armed shortcuts; any other work on the
+/// queue starts with ``settle(_:)``, after which ``run()`` touches nothing until the next
+/// ``publish()``, and whose callback names the devices to read first.
+public final class ForwardPath: @unchecked Sendable {
   private let path: OpaquePointer
   private var tokens: UnsafeMutablePointer<UInt64>
   private var capacity = 16
@@ -31,17 +32,26 @@ public final class ForwardPath {
     tokens.deallocate()
   }
 
-  /// The input handler's first step, once the shortcuts are armed: reads the first armed device
-  /// with input up to the end of a frame and writes the frame its shortcut composes; disarms every
-  /// shortcut. Reads nothing while a device still holds events it read before. Returns the frames
-  /// written (0 or 1).
+  /// The input thread's turn before the queue. Returns the frames written.
   @discardableResult
   public func run() -> Int { Int(touchd_forward_path_run(path)) }
 
-  /// Calls `read` with the poll token of each device holding events the path read (at most one
-  /// after a ``run()``; its frame may be written already), to be read and delivered first.
+  /// The end of an input turn on the queue: armed shortcuts with nothing buffered are the path's.
+  public func publish() { touchd_forward_path_publish(path) }
+
+  /// The start of other work on the queue: the path takes nothing more until ``publish()``, and
+  /// `read` gets the poll token of each device with buffered events (a frame the path may have
+  /// written already), to be read and delivered before the work.
+  public func settle(_ read: (UInt64) -> Void) {
+    buffered(touchd_forward_path_settle(path, tokens, Int32(capacity)), read)
+  }
+
+  /// The poll tokens of the devices with buffered events, for the input turn on the queue.
   public func pending(_ read: (UInt64) -> Void) {
-    let count = touchd_forward_path_pending(path, tokens, Int32(capacity))
+    buffered(touchd_forward_path_pending(path, tokens, Int32(capacity)), read)
+  }
+
+  private func buffered(_ count: Int32, _ read: (UInt64) -> Void) {
     guard count > 0 else { return }
     if Int(count) > capacity {
       tokens.deallocate()
@@ -57,7 +67,7 @@ public final class ForwardPath {
   }
 
   /// Lets the path read `device` and write the frames `shortcut` composes to `output`, `token`
-  /// naming the device in ``pending(_:)``. Until ``detach(_:)``.
+  /// naming the device in ``settle(_:)`` and ``pending(_:)``. Until ``detach(_:)``.
   public func attach(_ device: EvdevDevice, output: UinputDevice, shortcut: ForwardShortcut, token: UInt64) {
     detach(device)
     guard let evdev = device.libevdev, output.fileDescriptor >= 0,

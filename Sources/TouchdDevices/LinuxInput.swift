@@ -2,7 +2,7 @@
 // once (the swift-system and libinput way), with the devices' system calls as TouchdDevices uses
 // them: those go through the system-call seam (TouchdSystem's SystemCalls.live), like every system
 // call of touchd's Swift code. Nothing else in TouchdDevices calls C but ForwardPath.swift, the
-// forwarding shortcut's C path (CForwardPath), run first in each input handler.
+// forwarding shortcut's C path (CForwardPath) on the input thread.
 import CForwardPath
 import CTouchd
 import Glibc

@@ -5,8 +5,8 @@ import CForwardShortcut
 /// frame assembly and delivery, so that the compositor does not wait for touchd's own work on them
 /// (issue #25's latency bound, docs/performance.md "Forwarding").
 ///
-/// Right before a frame is read the scene arms it (`SceneRuntime.armShortcut`) with what the
-/// pipeline would do with a frame that only moves touches already down on the virtual device: which
+/// Between two frames the scene arms it (`SceneRuntime.armShortcut`) with what the pipeline
+/// would do with a frame that only moves touches already down on the virtual device: which
 /// physical slot holds which of them and in which virtual slot, the raw positions, the device
 /// calibration, the window's mapping and the virtual device's state as last sent. Such a frame
 /// leaves the pipeline as those moves whatever the recognizers then decide
@@ -17,20 +17,19 @@ import CForwardShortcut
 /// forwards the frame, its events are checked against these and not written again.
 ///
 /// The composing itself is C (`CForwardShortcut`), with the pipeline's expressions ported one for
-/// one, so that the daemon's input handler can read, compose and write a frame in C before any
-/// Swift reads it (`ForwardPath` in TouchdDevices); this class arms it and checks its frames.
+/// one, so that the live input thread can run it before it enters the pipeline's queue
+/// (`ForwardPath` in TouchdDevices); this class arms it and checks its frames.
 ///
 /// Any other frame is left to the pipeline: a touch that begins, ends or turns palm (a tracking id
 /// or tool type), a change in a slot not armed (a touch a recognizer holds, or not forwarded), a key,
 /// a timer due at or before the frame (it fires first in the pipeline and may claim the touch), a
-/// frame from the resync after `SYN_DROPPED`. Arming lasts one frame: each `SYN_REPORT` disarms.
-/// The daemon arms it at the start of each input handler, from the state then, and the path it runs
-/// right after disarms every shortcut; so whatever runs on the queue between two frames (a timer, a
-/// client's command, a reload, another device's frame) is in the state the next arming reads, and
-/// nothing else needs to disarm it.
+/// frame from the resync after `SYN_DROPPED`. Arming lasts one frame: each `SYN_REPORT` disarms,
+/// and the daemon disarms before any other work on its queue (a timer, a client's command, a
+/// reload), which may change what the next frame would do.
 ///
-/// Owned by the pipeline's queue, like the device it reads (the daemon's `ForwardPath` runs the
-/// composer there too).
+/// Owned by the pipeline's queue, like the device it reads; while the daemon's input thread may run
+/// the composer (between the end of one input turn and the start of the queue's next work), the
+/// queue does not touch it (`ForwardPath`).
 public final class ForwardShortcut {
   /// The C composer: its plan, per-slot state and last composed frame.
   public let composer: UnsafeMutablePointer<touchd_shortcut>
@@ -151,7 +150,7 @@ public final class ForwardShortcut {
   /// Reads one event, as libevdev hands it over in normal mode. Returns true at a `SYN_REPORT`
   /// that completes a frame for the shortcut: its events are then in ``events``, to be written to
   /// the virtual device now. Every `SYN_REPORT` disarms. (The live daemon feeds the composer from
-  /// C, first in its input handler, instead: `ForwardPath`.)
+  /// C on its input thread instead: `ForwardPath`.)
   @inline(__always)
   public func feed(_ event: InputEvent) -> Bool {
     touchd_shortcut_feed(

@@ -45,9 +45,8 @@ extension SceneRuntime {
   /// would forward ahead of a frame that only moves its forwarded touches (``ForwardShortcut``).
   /// Disarms it and returns false when the next frame may do anything else first: a calibration
   /// takes the window's touches, the scene is idle (its next input may be swallowed), something is
-  /// pending for a virtual device, or `source` forwards elsewhere or not at all. Call right before
-  /// `source`'s next frame is read, with nothing run in between (the daemon: first in its input
-  /// handler, `LiveForwarding.runShortcut`), and disarm once it is read.
+  /// pending for a virtual device, or `source` forwards elsewhere or not at all. Call between
+  /// frames, after the last one was delivered; disarm before anything else runs.
   @discardableResult
   public func armShortcut(
     _ shortcut: ForwardShortcut, source: Int, window: Int, assembler: FrameAssembler, calibration: CalibrationMatrix?

@@ -2,10 +2,9 @@
 // place, each through one EINTR loop (`retryingOnInterrupt`, Errno.swift) with errno sorted as
 // SwiftNIO sorts it. What SwiftNIO, libdispatch, Foundation, libevdev and libudev call for touchd
 // is theirs. The one exception in touchd's own code is C: CForwardPath/forward_path.c, which runs
-// first in the input handler before any Swift reads the frame, calls write(2) (uinput) and
-// clock_gettime itself, and the `ctouchd_` helpers in CTouchd/shim.h that this seam calls (epoll,
-// whose `struct epoll_event` is packed, and the two ioctls whose request numbers are C macros) are
-// C for Swift's sake.
+// on the input thread before any Swift, calls write(2) (uinput) and clock_gettime itself, and the
+// `ctouchd_` helpers in CTouchd/shim.h that this seam calls (epoll, whose `struct epoll_event` is
+// packed, and the two ioctls whose request numbers are C macros) are C for Swift's sake.
 //
 // The calls are a table of closures (`SystemCalls`, raw C signatures); `SystemCalls.live` holds
 // the real ones and is what touchd uses. A test builds its own table from `live`, replaces a

@@ -7,10 +7,9 @@ import TouchdInput
 
 @testable import TouchdDevices
 
-/// The forwarding path (``ForwardPath``): what the input handler's first step reads, writes and
-/// leaves buffered, and which device it reads at all: only an armed one, one per run, none while
-/// another holds events, every shortcut disarmed after. Events come from a scripted reader in place
-/// of libevdev; frames go to a pipe in place of uinput.
+/// The forwarding path (``ForwardPath``): what the input thread reads, writes and leaves buffered,
+/// and when it may touch a device at all. Events come from a scripted reader in place of libevdev;
+/// frames go to a pipe in place of uinput.
 @Suite("Forwarding path")
 struct ForwardPathTests {
   /// Scripted `libevdev_next_event` results; -EAGAIN once they run out. Counts the calls.
@@ -31,26 +30,24 @@ struct ForwardPathTests {
     return status
   }
 
-  /// A path with one entry, token 7 (or, `on` another rig's path, one more entry on that path),
-  /// for a 2-slot device whose slot 0 holds a forwarded touch at (100, 100) in virtual slot 0; axes
-  /// 0...1000 on both sides, a 1000 x 1000 window: a raw position is its virtual one. The entry's
-  /// frames go to a pipe.
+  /// A path with one entry for a 2-slot device whose slot 0 holds a forwarded touch at (100, 100)
+  /// in virtual slot 0; axes 0...1000 on both sides, a 1000 x 1000 window: a raw position is its
+  /// virtual one. The entry's frames go to a pipe.
   final class Rig {
-    let path: ForwardPath
+    let path = ForwardPath()
     let shortcut = ForwardShortcut(physicalSlots: 2, virtualSlots: 2)
     let script = Script()
     let pipe: (read: Int32, write: Int32)
     var entry: OpaquePointer!
 
-    init(on other: Rig? = nil, token: UInt64 = 7) throws {
-      path = other?.path ?? ForwardPath()
+    init() throws {
       var fds: [Int32] = [-1, -1]
       guard Foundation.pipe(&fds) == 0 else { throw POSIXError(.EIO) }
       _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
       pipe = (fds[0], fds[1])
       entry = path.attach(
         reader: ForwardPathTests.reader, context: Unmanaged.passUnretained(script).toOpaque(), output: pipe.write,
-        shortcut: shortcut, token: token)
+        shortcut: shortcut, token: 7)
     }
 
     deinit {
@@ -81,10 +78,11 @@ struct ForwardPathTests {
       c.pointee.armed = true
     }
 
-    /// Armed, with a timer due at `deadline`, as at the start of an input handler.
-    func arm(deadline: Double) {
+    /// Armed (a timer due at `deadline`) and published, as at the end of an input turn.
+    func armAndPublish(deadline: Double = .infinity) {
       arm()
       shortcut.composer.pointee.deadline = deadline
+      path.publish()
     }
 
     /// The (type, code, value) of each event written to the pipe so far.
@@ -121,10 +119,10 @@ struct ForwardPathTests {
     }
   }
 
-  @Test("an armed entry: its motion frame is written at once and stays buffered for the pipeline")
+  @Test("an armed, published entry: its motion frame is written at once and stays buffered for the pipeline")
   func writesAndBuffers() throws {
     let rig = try Rig()
-    rig.arm()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtPositionX, 250)
     rig.script.add(EV.msc, 0x05, 1234)  // MSC_TIMESTAMP
     rig.script.add(EV.syn, SYN.report, 0)
@@ -140,106 +138,51 @@ struct ForwardPathTests {
         [0, Int32(EV.syn), Int32(SYN.report), 0],
       ])
     #expect(rig.pending() == [])
-    // One frame per run: the shortcut is disarmed until the next input handler arms it again.
+    // One frame per turn: the entry is not live again until the next input turn is published.
     #expect(rig.script.calls == 3)
-    #expect(!rig.shortcut.isArmed)
     #expect(rig.path.run() == 0)
     #expect(rig.script.calls == 3)
   }
 
-  @Test("an entry whose shortcut is not armed is not read; a run disarms every shortcut, read or not")
-  func onlyArmedEntriesAreRead() throws {
+  @Test("an entry not published, or settled, is not read")
+  func onlyLiveEntriesAreRead() throws {
     let rig = try Rig()
+    rig.arm()
     rig.script.add(EV.abs, ABS.mtPositionX, 250)
     rig.script.add(EV.syn, SYN.report, 0)
     #expect(rig.path.run() == 0)
     #expect(rig.script.calls == 0)
-    // Armed, then disarmed before the run (the scene's arming refused): not read either.
-    rig.arm()
+    rig.path.publish()
+    var settled: [UInt64] = []
+    rig.path.settle { settled.append($0) }
+    #expect(settled == [])
+    #expect(rig.path.run() == 0)
+    #expect(rig.script.calls == 0)
+    // A disarmed shortcut is not published.
     rig.shortcut.disarm()
+    rig.path.publish()
     #expect(rig.path.run() == 0)
     #expect(rig.script.calls == 0)
     #expect(rig.written() == [])
-    // Armed, with an entry before it that is not: the run reads this one and leaves both disarmed.
-    let other = try Rig(on: rig, token: 8)
-    other.script.add(EV.abs, ABS.mtPositionX, 900)
-    other.script.add(EV.syn, SYN.report, 0)
-    rig.arm()
-    #expect(rig.path.run() == 1)
-    #expect(other.script.calls == 0)
-    #expect(!rig.shortcut.isArmed && !other.shortcut.isArmed)
-    #expect(rig.pending() == [7])
-    _ = rig.buffered()
   }
 
-  @Test("nothing to read: the run writes nothing and disarms; armed again, the next run takes the frame")
-  func emptyReadDisarms() throws {
+  @Test("nothing to read: the entry stays live for the next wake")
+  func emptyReadStaysLive() throws {
     let rig = try Rig()
-    rig.arm()
+    rig.armAndPublish()
     #expect(rig.path.run() == 0)
     #expect(rig.script.calls == 1)
     #expect(rig.pending() == [])
-    #expect(!rig.shortcut.isArmed)
     rig.script.add(EV.abs, ABS.mtPositionY, 50)
     rig.script.add(EV.syn, SYN.report, 0)
-    #expect(rig.path.run() == 0, "not armed")
-    rig.arm()
     #expect(rig.path.run() == 1)
     #expect(rig.written() == [[Int32(EV.abs), Int32(ABS.mtPositionY), 50], [Int32(EV.syn), Int32(SYN.report), 0]])
-  }
-
-  @Test("one device per run: the first armed one with input; the other armed ones are left to the pipeline")
-  func oneDevicePerRun() throws {
-    // Two forwarded touchscreens, both armed, both with a motion frame: the handler delivers the
-    // frame the path read first, which may change what the other's frame does (two devices may
-    // share a window), so the other's is not composed from the state before it.
-    let first = try Rig(token: 7)
-    let second = try Rig(on: first, token: 8)  // attached last: read first
-    for rig in [first, second] {
-      rig.arm()
-      rig.script.add(EV.abs, ABS.mtPositionX, 250)
-      rig.script.add(EV.syn, SYN.report, 0)
-    }
-    #expect(first.path.run() == 1)
-    #expect(second.written().count == 2)
-    #expect(first.written() == [])
-    #expect(first.script.calls == 0)
-    #expect(first.pending() == [8])
-    #expect(!first.shortcut.isArmed && !second.shortcut.isArmed)
-    _ = second.buffered()
-    // Nothing on the one read first: the other armed one with input is read.
-    first.arm()
-    second.arm()
-    #expect(first.path.run() == 1)
-    #expect(second.script.calls == 3, "tried: nothing there")
-    #expect(first.written().count == 2)
-    #expect(first.pending() == [7])
-    _ = first.buffered()
-  }
-
-  @Test("a device still holding events the path read: the run reads nothing, those are the pipeline's next frame")
-  func heldEventsComeFirst() throws {
-    let rig = try Rig()
-    rig.arm()
-    rig.script.add(EV.abs, ABS.mtPositionX, 250)
-    rig.script.add(EV.syn, SYN.report, 0)
-    #expect(rig.path.run() == 1)
-    _ = rig.written()
-    rig.script.add(EV.abs, ABS.mtPositionX, 260)
-    rig.script.add(EV.syn, SYN.report, 0)
-    rig.arm()
-    #expect(rig.path.run() == 0)
-    #expect(rig.script.calls == 2)
-    #expect(!rig.shortcut.isArmed)
-    #expect(rig.buffered().count == 2)
-    rig.arm()
-    #expect(rig.path.run() == 1)
   }
 
   @Test("a frame the shortcut does not take is buffered, not written, and disarms it")
   func otherFramesAreThePipelines() throws {
     let rig = try Rig()
-    rig.arm()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtSlot, 1)
     rig.script.add(EV.abs, ABS.mtTrackingID, 42)  // a touch begins
     rig.script.add(EV.abs, ABS.mtPositionX, 10)
@@ -253,7 +196,7 @@ struct ForwardPathTests {
   @Test("SYN_DROPPED ends the path's read and is handed over with its status; part of a frame too")
   func droppedAndPartial() throws {
     let rig = try Rig()
-    rig.arm()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtPositionX, 250)
     rig.script.add(EV.syn, 3, 0, status: 1)  // SYN_DROPPED
     rig.script.add(EV.syn, SYN.report, 0)
@@ -263,26 +206,28 @@ struct ForwardPathTests {
     #expect(rig.script.results.count == 1)  // the rest is read by the pipeline
 
     rig.script.results = []
-    rig.arm()
+    rig.armAndPublish()
     rig.script.add(EV.abs, ABS.mtPositionX, 260)  // and then nothing yet: half a frame
     #expect(rig.path.run() == 0)
     #expect(!rig.shortcut.isArmed)
     #expect(rig.written() == [])
-    #expect(rig.pending() == [7])
+    var settled: [UInt64] = []
+    rig.path.settle { settled.append($0) }
+    #expect(settled == [7])
     #expect(rig.buffered() == [[0, Int32(EV.abs), Int32(ABS.mtPositionX), 260]])
   }
 
   @Test("a frame stamped at the timer's deadline is left to the pipeline, where the timer fires first")
   func deadline() throws {
     let rig = try Rig()
-    rig.arm(deadline: 1.0)
+    rig.armAndPublish(deadline: 1.0)
     rig.script.add(EV.abs, ABS.mtPositionX, 250, at: 1_000_000)
     rig.script.add(EV.syn, SYN.report, 0, at: 1_000_000)
     #expect(rig.path.run() == 0)
     #expect(rig.written() == [])
     rig.script.results = []
     _ = rig.buffered()
-    rig.arm(deadline: 1.0)
+    rig.armAndPublish(deadline: 1.0)
     rig.script.add(EV.abs, ABS.mtPositionX, 250, at: 999_999)
     rig.script.add(EV.syn, SYN.report, 0, at: 999_999)
     #expect(rig.path.run() == 1)

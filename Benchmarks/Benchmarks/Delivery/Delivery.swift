@@ -117,9 +117,9 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // The forwarding shortcut (docs/forward.md, "Frames and time"): the same scene's motion frames
-  // from their raw events, the shortcut armed from the scene's state, then each frame read,
-  // composed and written (to /dev/null) by the forwarding path (C), as the daemon's input handler
-  // does first; the pipeline's share runs unmeasured after each.
+  // from their raw events, read, composed and written (to /dev/null) by the forwarding path (C),
+  // as the daemon's input thread does before it enters the queue; the pipeline's share, and the
+  // arming for the next frame, run unmeasured after each.
   Benchmark(
     "Forward shortcut frame to its write: one finger, one view",
     configuration: .init(
@@ -128,15 +128,15 @@ let benchmarks: @Sendable () -> Void = {
   ) { (benchmark: Benchmark, state: ForwardShortcutState) in
     guard state.remaining > 0 else { return }
     benchmark.startMeasurement()
-    state.arm()
     state.feedFrame()
     benchmark.stopMeasurement()
     state.deliverFrame()
+    state.arm()
   } setup: {
     ForwardShortcutState.warmed(frames: BenchMode.smoke ? 20 : 10_200, warmUp: BenchMode.smoke ? 2 : 100)
   }
-  // The arming alone, the part of the above that is not the path's: what the daemon adds first in
-  // each input handler, per forwarded touchscreen.
+  // What the daemon adds to each such frame after its delivery: arming the shortcut for the next,
+  // and publishing it to the path.
   Benchmark(
     "Forward shortcut arming: one finger, one view",
     configuration: .init(
@@ -144,11 +144,11 @@ let benchmarks: @Sendable () -> Void = {
       maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
   ) { (benchmark: Benchmark, state: ForwardShortcutState) in
     guard state.remaining > 0 else { return }
+    state.feedFrame()
+    state.deliverFrame()
     benchmark.startMeasurement()
     state.arm()
     benchmark.stopMeasurement()
-    state.feedFrame()
-    state.deliverFrame()
   } setup: {
     ForwardShortcutState.warmed(frames: BenchMode.smoke ? 20 : 10_200, warmUp: BenchMode.smoke ? 2 : 100)
   }

@@ -10,10 +10,9 @@ import TouchdDevices
 #endif
 
 // "Input hop" (docs/performance.md, "Input thread or Dispatch read source: the hop, on the host"):
-// how long from an event's stamp to the handler running on the pipeline queue, through the input
-// thread touchd had before issue #45 (`PollThread`: poll(2) on the devices' epoll set, then
-// `queue.sync`) and through the daemon's `InputSource`, one `DispatchSourceRead` on the same kind of
-// epoll set, targeting the queue.
+// how long from an event's stamp to the handler running on the pipeline queue, through the
+// daemon's `InputThread` (poll(2) on the devices' epoll set, then `queue.sync`) and through one
+// `DispatchSourceRead` on the same kind of epoll set, targeting the queue.
 //
 // The host has no /dev/uinput, so a pipe stands in for an evdev node: its read end is the one
 // "device" in a real `DevicePoll` (the daemon's epoll set), and the benchmark's thread, the
@@ -50,8 +49,8 @@ final class HopReceiver: @unchecked Sendable {
   let queue = DispatchQueue(label: "bench.pipeline")
   private let poll: DevicePoll
   private let device: (read: Int32, write: Int32)
-  private var thread: PollThread?
-  private var source: InputSource?
+  private var thread: InputThread?
+  private var source: DispatchSourceRead?
   private let handled = DispatchSemaphore(value: 0)
   private var buffer = [UInt8](repeating: 0, count: 24 * 64)
   /// Set on the queue by the handler, read by the writer after `handled`.
@@ -70,15 +69,17 @@ final class HopReceiver: @unchecked Sendable {
     _ = try poll.add(device.read, path: "bench-pipe")
     switch kind {
     case .inputThread:
-      // As `Daemon` did before issue #45: the thread sleeps in poll(2) on the set and runs the reads
-      // with `queue.sync`.
-      let thread = PollThread(fileDescriptor: poll.fileDescriptor, queue: queue) { [unowned self] in handle() }
+      // As `Daemon` does: the thread sleeps in poll(2) on the set and runs the reads with `queue.sync`.
+      let thread = InputThread(fileDescriptor: poll.fileDescriptor, queue: queue, name: "bench.input") {
+        [unowned self] _ in handle()
+      }
       thread.start()
       self.thread = thread
     case .readSource:
-      // As `Daemon` does: libdispatch watches the set's fd and runs the handler on the queue.
-      let source = InputSource(fileDescriptor: poll.fileDescriptor, queue: queue) { [unowned self] _ in handle() }
-      source.start()
+      // The alternative: libdispatch watches the set's fd and runs the handler on the queue.
+      let source = DispatchSource.makeReadSource(fileDescriptor: poll.fileDescriptor, queue: queue)
+      source.setEventHandler { [unowned self] in handle() }
+      source.activate()
       self.source = source
     }
   }
@@ -121,7 +122,8 @@ final class HopReceiver: @unchecked Sendable {
     thread?.stop()
     if let source {
       let cancelled = DispatchSemaphore(value: 0)
-      queue.sync { source.stop { cancelled.signal() } }
+      source.setCancelHandler { cancelled.signal() }
+      source.cancel()
       cancelled.wait()
     }
     queue.sync {}

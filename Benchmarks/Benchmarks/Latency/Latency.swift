@@ -52,19 +52,18 @@ final class NoCommands: CommandHandler, Sendable {
   ) { reply(.error("not in the benchmark")) }
 }
 
-/// touchd's live path, wired as `Daemon` wires it: an ``InputSource`` (one Dispatch read source)
-/// reads the events on the pipeline queue (read(2) of a pipe stands in for libevdev's read of the
-/// evdev node), the frame assembler makes frames, the scene runtime delivers them (the VM latency
-/// scene: one full-window view publishing touches, with a tap, a pan and a pinch), and the frame's
-/// messages go to the socket server in one batch; a subscriber to `touches` reads them on the
-/// benchmark's thread.
+/// touchd's live path, wired as `Daemon` wires it: an ``InputThread`` reads the events on the
+/// pipeline queue (read(2) of a pipe stands in for libevdev's read of the evdev node), the frame
+/// assembler makes frames, the scene runtime delivers them (the VM latency scene: one full-window
+/// view publishing touches, with a tap, a pan and a pinch), and the frame's messages go to the
+/// socket server in one batch; a subscriber to `touches` reads them on the benchmark's thread.
 final class TouchdPath: @unchecked Sendable {
   let queue = DispatchQueue(label: "bench.pipeline")
   let path = "/tmp/touchd-bench-latency-\(getpid()).sock"
   let input: (read: Int32, write: Int32)
   let server: SocketServer
   private(set) var subscriber: Client!
-  private var reader: InputSource!
+  private var reader: InputThread!
   private var assembler: FrameAssembler!
   private var runtime: SceneRuntime!
   private let clock = VirtualClock(now: 0)
@@ -92,9 +91,11 @@ final class TouchdPath: @unchecked Sendable {
         outbound.append(OutboundMessage(line: message.jsonLine, type: "touches", view: touches.view))
       }
     }
-    // As the daemon waits on its devices' epoll set: one Dispatch read source runs the reads on
-    // the pipeline queue.
-    reader = InputSource(fileDescriptor: input.read, queue: queue) { [unowned self] _ in readFrames() }
+    // As the daemon waits on its devices' epoll set: a thread of its own, asleep in poll(2), runs
+    // the reads on the pipeline queue.
+    reader = InputThread(fileDescriptor: input.read, queue: queue, name: "bench.input") { [unowned self] _ in
+      readFrames()
+    }
     reader.start()
     subscriber = Client(path: path)
     unlink(path)  // the connection stays; no socket file is left behind
@@ -112,8 +113,8 @@ final class TouchdPath: @unchecked Sendable {
     subscriber.readLine()
   }
 
-  /// The input handler: every event the pipe has, frame by frame to delivery, then the frame's
-  /// messages to the server.
+  /// The input thread's handler: every event the pipe has, frame by frame to delivery, then the
+  /// frame's messages to the server.
   private func readFrames() {
     while true {
       let n = buffer.withUnsafeMutableBytes { read(input.read, $0.baseAddress, $0.count) }

@@ -152,12 +152,12 @@ public final class ForwardOneFingerState {
 }
 
 /// The forwarding shortcut's frame (docs/forward.md, "Frames and time"): the VM forward-latency
-/// scene's one finger moving on a protocol B panel, taken as the daemon's input handler takes it:
-/// ``arm()`` arms the shortcut from the scene's state, then ``feedFrame()`` runs the forwarding
-/// path (``ForwardPath``, C), which reads the frame's raw events one by one (from a reader in place
-/// of libevdev), composes it and writes it (to /dev/null). The two are what the daemon does before
-/// the virtual touchscreen has the frame; ``deliverFrame()`` is the rest, the buffered events
-/// through the assembler and the pipeline.
+/// scene's one finger moving on a protocol B panel, taken as the daemon's input thread takes it:
+/// the forwarding path (``ForwardPath``, C) reads the frame's raw events one by one (from a reader
+/// in place of libevdev), composes it and writes it (to /dev/null). ``feedFrame()`` is that, what
+/// the daemon does before the virtual touchscreen has the frame; ``deliverFrame()`` the rest, the
+/// buffered events through the assembler and the pipeline; ``arm()`` the arming for the next frame
+/// and the path's publishing at the end of the input turn.
 public final class ForwardShortcutState {
   public let clock: VirtualClock
   public let runtime: SceneRuntime
@@ -213,13 +213,13 @@ public final class ForwardShortcutState {
     close(sink)
   }
 
-  /// The path's run, once armed: the next frame read, composed and written.
+  /// The input thread's turn: the next frame read, composed and written by the path.
   @inline(__always) public func feedFrame() {
     composed += path.run()
   }
 
   /// The same frame through the assembler and the pipeline, its events as the path buffered them
-  /// (or from the reader, when the path did not take the frame).
+  /// (or from the reader, when the path did not take the frame); then ``arm()``.
   @inline(__always) public func deliverFrame() {
     while true {
       let event: InputEvent
@@ -239,10 +239,11 @@ public final class ForwardShortcutState {
     read = 0
   }
 
-  /// The shortcut armed for the next frame from the scene's state, as the daemon arms it first in
-  /// each input handler.
+  /// The shortcut armed for the next frame, as the daemon arms it after each frame, and the path
+  /// published, as at the end of each input turn.
   @inline(__always) public func arm() {
     runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: nil)
+    path.publish()
   }
 
   public var remaining: Int { frames.count - next }
@@ -251,9 +252,9 @@ public final class ForwardShortcutState {
   public static func warmed(frames: Int, warmUp: Int) -> ForwardShortcutState {
     let state = ForwardShortcutState(frames: frames)
     for _ in 0..<warmUp {
-      state.arm()
       state.feedFrame()
       state.deliverFrame()
+      state.arm()
     }
     // Every frame after the touch-down is a motion frame the path takes: else this measures nothing.
     precondition(state.composed == warmUp - 1, "the forwarding path composed \(state.composed) of \(warmUp - 1) frames")

@@ -1,15 +1,14 @@
-// The forwarding shortcut's path (docs/forward.md, "Frames and time"): first in each input
-// handler on the pipeline's queue, before any Swift reads the frame, it reads the frame of a
+// The forwarding shortcut's path on the input thread (docs/forward.md, "Frames and time"): when
+// the input thread wakes, before it enters the pipeline's queue, it reads the frame of each
 // forwarded device whose shortcut is armed through libevdev, composes it (CForwardShortcut) and
 // writes it to the device's virtual touchscreen. The events it read stay buffered for the
 // pipeline, which reads them first (`touchd_path_entry_next`) and delivers the frame as usual.
 //
-// Everything here runs on the pipeline's queue, the entries' and their shortcuts' owner: no lock.
-// The handler arms each shortcut from the scene's state just before `touchd_forward_path_run`, and
-// the run leaves every shortcut disarmed, so nothing else on the queue (a timer, a command, a
-// hotplug event) ever finds one armed. The run reads at most one device, the first armed one with
-// input, so the frame it composes is the first the handler delivers: composed from the very state
-// the pipeline delivers it in (another device's frame first could change what it does).
+// Who touches what: the path uses an entry only while it is live. An entry turns live at the end
+// of an input turn on the pipeline's queue (`touchd_forward_path_publish`, when its shortcut is
+// armed and nothing is buffered), and stops being live once the path has read from it or when the
+// queue starts any other work (`touchd_forward_path_settle`). So the queue reads and arms an entry
+// only while it is not live, and the path reads it only while it is; a mutex orders the hand-over.
 #ifndef TOUCHD_FORWARD_PATH_H
 #define TOUCHD_FORWARD_PATH_H
 
@@ -29,7 +28,8 @@ touchd_forward_path *touchd_forward_path_create(void);
 void touchd_forward_path_destroy(touchd_forward_path *path);
 
 /// Adds a forwarded device: its libevdev handle, the fd of its virtual touchscreen (uinput), its
-/// shortcut's composer and a token that names it to the caller. NULL when out of memory.
+/// shortcut's composer and a token that names it to the caller. Not live until published. NULL
+/// when out of memory.
 touchd_path_entry *touchd_forward_path_attach(
   touchd_forward_path *path, struct libevdev *evdev, int uinput_fd, touchd_shortcut *shortcut, uint64_t token);
 /// A source of events for an entry in place of libevdev (tests): stores the next event and returns
@@ -46,15 +46,21 @@ touchd_path_entry *touchd_forward_path_attach_reader(
 /// buffered is dropped: read it first.
 void touchd_forward_path_detach(touchd_forward_path *path, touchd_path_entry *entry);
 
-/// The input handler's first step, once the shortcuts are armed: takes the first entry (newest
-/// attached first) whose shortcut is armed and whose device has input, reads it up to the end of
-/// one frame, and writes the frame the shortcut composes. Entries after it are not read. Nothing
-/// is read while an entry still holds buffered events (they are the pipeline's next frame). Every
-/// shortcut is disarmed when it returns. Returns the frames written: 0 or 1.
+/// The input thread's turn, before the queue: for each live entry, reads through libevdev up to
+/// the end of one frame, and writes the frame the shortcut composes. Returns the frames written.
 int touchd_forward_path_run(touchd_forward_path *path);
 
-/// Stores up to `max` tokens of the entries with buffered events in `tokens` and returns how many
-/// have them (after a run, at most one): read those first, their frame may be written already.
+/// The end of an input turn on the queue: each entry whose shortcut is armed and that has nothing
+/// buffered turns live.
+void touchd_forward_path_publish(touchd_forward_path *path);
+
+/// The start of any other work on the queue: no entry is live after this returns. Stores up to
+/// `max` tokens of entries with buffered events in `tokens` and returns how many have them; read
+/// those first (their frames may have been written already).
+int touchd_forward_path_settle(touchd_forward_path *path, uint64_t *tokens, int max);
+
+/// Like settle, without ending anything live: the tokens of entries with buffered events (for the
+/// input turn on the queue, when the path is not running).
 int touchd_forward_path_pending(touchd_forward_path *path, uint64_t *tokens, int max);
 
 /// Takes the entry's oldest buffered result: returns false when nothing is buffered, otherwise

@@ -1,7 +1,7 @@
 // The forwarding shortcut's composer (docs/forward.md, "Frames and time"): a forwarded protocol B
 // touchscreen's motion frame composed for its virtual touchscreen from the raw events, with the
-// pipeline's own arithmetic. Plain C with no system dependency, so the daemon's input handler can
-// run it before any Swift reads the frame (CForwardPath), and tests run it anywhere. Armed and read
+// pipeline's own arithmetic. Plain C with no system dependency, so the live input thread can run it
+// before it enters the pipeline's queue (CForwardPath), and tests run it anywhere. Armed and read
 // from Swift by `ForwardShortcut` (TouchdInput), which documents the rules.
 #ifndef TOUCHD_FORWARD_SHORTCUT_H
 #define TOUCHD_FORWARD_SHORTCUT_H

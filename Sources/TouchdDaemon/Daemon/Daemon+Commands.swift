@@ -10,6 +10,9 @@ extension Daemon {
     reply: @escaping @Sendable (CommandResult) -> Void
   ) {
     queue.async { [unowned self] in
+      // A command may hide a view, change a window's mapping or the scene: the next frames go
+      // through the pipeline until one has been delivered.
+      settleInput()
       if case .calibrate(let request) = command.request {
         calibrate(request, client: client, reply: reply)
       } else if case .scene(.update(let update)) = command.request {
@@ -35,6 +38,7 @@ extension Daemon {
     DispatchQueue.global(qos: .userInitiated).async { [unowned self] in
       let prepared = Result { () throws(SceneRuntimeError) in try update.prepare(on: document) }
       queue.async { [unowned self] in
+        settleInput()
         guard (ObjectIdentifier(runtime), runtime.documentVersion) == base else {
           // Another client's update, a push or a reload came first: prepare on the scene as it is.
           return self.update(update, client: client, reply: reply)
@@ -102,6 +106,7 @@ extension Daemon {
   /// reach no view until its time-out.
   public func clientDisconnected(_ client: ClientInfo) {
     queue.async { [unowned self] in
+      settleInput()
       guard calibrationClient == client.number else { return }
       runtime.cancelCalibration("\(client) that asked for it disconnected")
     }
@@ -110,6 +115,7 @@ extension Daemon {
   /// A replay held for a subscriber (`--wait-for-subscriber`) starts with the first `subscribe`.
   public func clientSubscribed(_ client: ClientInfo) {
     queue.async { [unowned self] in
+      settleInput()
       guard clock.isHeld else { return }
       logger.info(
         "a client subscribed: the replay starts", metadata: ["client": "\(client)", "delay": "\(options.replayDelay)"])

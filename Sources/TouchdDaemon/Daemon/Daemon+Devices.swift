@@ -5,18 +5,19 @@ import TouchdInput
 
 /// The live input devices: found at start, on hotplug and (``openPresentDevices()``) on a new
 /// scene; opened for their role (Daemon+DeviceRoles.swift), grabbed and forwarded as it says;
-/// read on the pipeline queue when their epoll set's read source fires, the forwarding shortcut
-/// first; closed, their touches and keys cancelled, when they go away.
+/// read on the pipeline queue when the input thread wakes; closed, their touches and keys
+/// cancelled, when they go away.
 extension Daemon {
   func startDevices() {
     do {
       let poll = try DevicePoll()
-      let input = InputSource(fileDescriptor: poll.fileDescriptor, queue: queue) { [unowned self] wake in
-        readInput(wake: wake)
-      }
+      let thread = InputThread(
+        fileDescriptor: poll.fileDescriptor, queue: queue, name: "touchd.input",
+        beforeQueue: { [path = forwarding.path] in path.run() }
+      ) { [unowned self] wake in readReadyDevices(wake: wake) }
       self.poll = poll
-      self.input = input
-      input.start()
+      inputThread = thread
+      thread.start()
     } catch {
       logger.error("cannot watch input devices; none will be read", metadata: ["error": "\(error)"])
       return
@@ -25,6 +26,7 @@ extension Daemon {
       let monitor = try DeviceMonitor()
       let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: queue)
       source.setEventHandler { [unowned self] in
+        settleInput()
         while let event = monitor.receive() { hotplug(event) }
       }
       source.activate()
@@ -183,7 +185,7 @@ extension Daemon {
     nextSource += 1
     polledPaths[token] = path
     devices[path] = live
-    if forwards { forwarding.connect(live) }
+    if forwards { forwarding.connect(device.device, source: live.source, token: token) }
     // Events queued before the source existed (fingers already down, a key held) are read now.
     readDevice(live)
     var metadata: Logger.Metadata = [
@@ -204,26 +206,31 @@ extension Daemon {
     notifier.status(statusLine())
   }
 
-  /// The input handler, run by the devices' read source when their epoll set is readable; `wake`:
-  /// when it began. First the forwarding shortcut (docs/forward.md, "Frames and time"): each
-  /// forwarded protocol B touchscreen's shortcut armed from the scene as it is now, then the C path
-  /// writes a motion frame of the first such device with input to its virtual touchscreen before any
-  /// Swift reads it. Then every device with input is read and its frames delivered, the device the
-  /// path read first (its fd may be empty now, its events buffered), then those the set reports
-  /// ready (events, or the error of an unplugged node).
-  private func readInput(wake: Int64) {
+  /// Reads every device the poll set reports ready (events, or the error of an unplugged node).
+  /// Reads every device with input; `wake`: when the input thread woke for it.
+  private func readReadyDevices(wake: Int64) {
     guard let poll else { return }
-    forwarding.runShortcut(runtime: runtime)
+    // What the forwarding path read ahead first (its device's fd may be empty now), then the rest.
     forwarding.path.pending { token in readDevice(token: token, wake: wake) }
     for token in poll.ready() { readDevice(token: token, wake: wake) }
+    // The end of the input turn: the path may take the shortcuts armed for the next frames.
+    forwarding.path.publish()
   }
 
   private func readDevice(token: UInt64, wake: Int64? = nil) {
     if let path = polledPaths[token], let live = devices[path] { readDevice(live, wake: wake) }
   }
 
-  /// Reads what a device has; `wake`: when the input handler began (nil for the reads outside it:
-  /// at open, before a timer).
+  /// The start of any work on the queue but an input turn: the forwarding path takes no frame
+  /// until the next input turn ends, the frames it read ahead (and may have written) are delivered
+  /// first, and every shortcut is disarmed, since the work may change what the next frame does.
+  func settleInput() {
+    dispatchPrecondition(condition: .onQueue(queue))
+    forwarding.path.settle { token in readDevice(token: token) }
+    forwarding.disarmShortcuts()
+  }
+
+  /// Reads what a device has; `wake`: when the input thread woke for it (nil for the read at open).
   func readDevice(_ live: LiveDevice, wake: Int64? = nil) {
     do {
       let drops = live.device.resyncCount

@@ -76,15 +76,17 @@ extension Daemon {
   }
 
   /// Delivers a live device's frame to the window that takes it, then hands its messages to the
-  /// server in one batch. `wake` is when the input handler that read it began, if an input handler
-  /// read it: then each stage's latency is recorded.
+  /// server in one batch. `wake` is when the input thread woke for it, if it came from a read the
+  /// thread woke for: then each stage's latency is recorded.
   func deliver(_ frame: DeviceFrame, from live: LiveDevice, wake: Int64? = nil) {
     let kernel = frame.time.microseconds
     let assembled = MonotonicClock.microseconds()
     liveFrameTime = kernel
     frameEncoded = nil
     frameForwarded = nil
-    // The forwarding shortcut's write of this frame, if it wrote it (first in the input handler).
+    // The frame may change what any device's next frame does (two devices may share a window):
+    // every shortcut is disarmed, and this device's armed again once the frame is delivered.
+    forwarding.disarmShortcuts()
     let shortcut = forwarding.shortcut(source: live.source)
     let shortcutWrote = shortcut?.writtenAt
     shortcut?.writtenAt = nil
@@ -100,9 +102,13 @@ extension Daemon {
       if let window = live.keyWindow { deliver(keys, window: window, source: live.source) }
     }
     liveFrameTime = nil
-    if shortcut != nil {
+    if let shortcut {
       forwarding.frameDelivered(source: live.source)
       if let written = shortcutWrote { frameForwarded = written }
+      if case .touches = frame, let window = live.touchWindow, let assembler = live.device.assembler {
+        runtime.armShortcut(
+          shortcut, source: live.source, window: window, assembler: assembler, calibration: live.calibration)
+      }
     }
     if let wake {
       latency.wake.record(wake - kernel)

@@ -32,8 +32,11 @@ extension Daemon {
       // deadline must end the touch before the timeout fires, as in replay (input and the timer can
       // become ready together, and the timer may get the queue first).
       clock.willRunTimers = { [unowned self] in
+        settleInput()
         for path in devices.keys.sorted() { if let live = devices[path] { readDevice(live) } }
       }
+      // A timer may claim or cancel a forwarded touch: the next frames go through the pipeline.
+      clock.didFireTimer = { [unowned self] in forwarding.disarmShortcuts() }
       runtime = makeRuntime(loaded)
       try startServer()
       if replaying {
@@ -122,6 +125,7 @@ extension Daemon {
     for sig in [SIGTERM, SIGINT] {
       let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
       source.setEventHandler { [unowned self] in
+        settleInput()
         logger.info("stopping", metadata: ["signal": "\(sig == SIGTERM ? "SIGTERM" : "SIGINT")"])
         shutdown(exitCode: 0)
       }
@@ -129,7 +133,10 @@ extension Daemon {
       sources.append(source)
     }
     let hup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
-    hup.setEventHandler { [unowned self] in _ = reload(reason: "SIGHUP") }
+    hup.setEventHandler { [unowned self] in
+      settleInput()
+      _ = reload(reason: "SIGHUP")
+    }
     hup.activate()
     sources.append(hup)
   }

@@ -9,12 +9,12 @@ import TouchdScene
 ///
 /// # Threads
 /// One serial queue, ``queue``, owns the whole pipeline: devices are read, frames assembled and
-/// delivered, recognizer timers fire, and commands that change the scene run there. Dispatch
-/// sources wake it: one read source on the devices' epoll set (``InputSource`` on ``DevicePoll``:
-/// no device has a source of its own, so unplugging tears nothing down), one on the udev monitor,
-/// one timer armed only while a recognizer timeout is pending (``DispatchClock``), and signal
-/// sources; clients' commands come as blocks. Everything, the forwarding shortcut's C path
-/// included, runs on the queue, one piece of work after another. The socket
+/// delivered, recognizer timers fire, and commands that change the scene run there. Input wakes it
+/// through a thread of its own, ``InputThread``, asleep on the devices' epoll set (``DevicePoll``: no
+/// device has a source of its own, so unplugging tears nothing down), which runs the reads on the
+/// queue with `sync`: the kernel wakes the thread that reads. Dispatch sources wake it for the rest:
+/// one on the udev monitor, one timer armed only while a recognizer timeout is pending
+/// (``DispatchClock``), and signal sources. The socket
 /// server runs on its own event loop; a frame's messages are written to the clients' sockets from
 /// the queue itself (non-blocking, see ``SocketServer/publish(_:kernelTime:)``), never waiting.
 ///
@@ -54,9 +54,9 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   var devices: [String: LiveDevice] = [:]
   var monitor: DeviceMonitor?
   var monitorSource: DispatchSourceRead?
-  /// The open devices' fds, and the one Dispatch read source that waits on them all.
+  /// The open devices' fds, and the thread that waits on them all.
   var poll: DevicePoll?
-  var input: InputSource?
+  var inputThread: InputThread?
   /// The path of each device in ``poll``, by its token.
   var polledPaths: [UInt64: String] = [:]
   var sources: [DispatchSourceProtocol] = []

@@ -9,10 +9,7 @@ import TouchdScene
 /// it differently or not at all). A new scene that forwards it the same way keeps it.
 ///
 /// The scene's forwarding (`SceneRuntime.addForwarding`) decides what goes to each; this writes it,
-/// one write(2) per frame batch, from the pipeline queue: uinput never blocks a writer. A forwarded
-/// protocol B touchscreen's motion frames are written sooner, by its forwarding shortcut: armed
-/// here, from the scene's state, at the start of each input handler, and run by the C path
-/// (``runShortcut(runtime:)``), which is the one place shortcuts are armed.
+/// one write(2) per frame batch, from the pipeline queue: uinput never blocks a writer.
 ///
 /// Fail-open: when the virtual device cannot be created (no uinput module, no access), the
 /// physical device is read without a grab, so the compositor still gets every touch; the error
@@ -24,11 +21,9 @@ final class LiveForwarding {
   private var devices: [Int: UinputDevice] = [:]
   /// The forwarding shortcut of each forwarded protocol B touchscreen, by source.
   private var shortcuts: [Int: ForwardShortcut] = [:]
-  /// The path that writes the shortcuts' frames, and the devices it reads, by source.
+  /// The input thread's path that writes the shortcuts' frames, and the devices it reads, by source.
   let path: ForwardPath
   private var connected: [Int: EvdevDevice] = [:]
-  /// What arming each connected device's shortcut reads besides the scene, by source.
-  private var arming: [Int: (window: Int, assembler: FrameAssembler, calibration: CalibrationMatrix?)] = [:]
   /// Called after each batch is written (the daemon's `forwarded` latency stage).
   var didWrite: (() -> Void)?
 
@@ -94,8 +89,8 @@ final class LiveForwarding {
   /// touches first). Nothing when it has none.
   func detach(source: Int, runtime: SceneRuntime) {
     if let device = connected.removeValue(forKey: source) { path.detach(device) }
-    arming[source] = nil
     runtime.removeForwarding(source: source)
+    shortcuts[source]?.disarm()
     shortcuts[source] = nil
     guard let device = devices.removeValue(forKey: source) else { return }
     device.destroy()
@@ -110,36 +105,13 @@ final class LiveForwarding {
   /// Whether `source` forwards to a virtual touchscreen.
   func isForwarding(source: Int) -> Bool { devices[source] != nil }
 
-  /// Lets the path read `live`, a physical touchscreen this forwards, and write the frames its
-  /// shortcut composes; nothing unless it is a protocol B touchscreen whose touches are read. Until
-  /// ``detach(source:runtime:)``.
-  func connect(_ live: Daemon.LiveDevice) {
-    guard let shortcut = shortcuts[live.source], let output = devices[live.source], let window = live.touchWindow,
-      let assembler = live.device.assembler
-    else { return }
-    path.attach(live.device.device, output: output, shortcut: shortcut, token: live.token)
-    connected[live.source] = live.device.device
-    arming[live.source] = (window, assembler, live.calibration)
-  }
-
-  /// The forwarding shortcut's turn, first in each input handler, before any device is read
-  /// (docs/forward.md, "Frames and time"): arms each connected touchscreen's shortcut from the
-  /// scene's state now (``SceneRuntime/armShortcut(_:source:window:assembler:calibration:)``: its
-  /// touches, the window's mapping, the next timer's deadline), then runs the path, which writes a
-  /// motion frame of the first armed one with input and disarms them all. Nothing runs between the
-  /// arming and the delivery of the frame the path read (it is the handler's first), so the state
-  /// it was composed from is the state the pipeline delivers it in: whatever ran on the queue since
-  /// the last frame (a timer, a command, a reload, another device's frame) is in that state, and no
-  /// other work needs to disarm anything. Returns the frames written (0 or 1).
-  @discardableResult
-  func runShortcut(runtime: SceneRuntime) -> Int {
-    guard !arming.isEmpty else { return 0 }
-    for (source, device) in arming {
-      guard let shortcut = shortcuts[source] else { continue }
-      runtime.armShortcut(
-        shortcut, source: source, window: device.window, assembler: device.assembler, calibration: device.calibration)
-    }
-    return path.run()
+  /// Lets the input thread's path read `device`, `source`'s physical touchscreen polled as
+  /// `token`, and write the frames its shortcut composes; nothing unless `source` forwards a
+  /// protocol B touchscreen. Until ``detach(source:runtime:)``.
+  func connect(_ device: EvdevDevice, source: Int, token: UInt64) {
+    guard let shortcut = shortcuts[source], let output = devices[source] else { return }
+    path.attach(device, output: output, shortcut: shortcut, token: token)
+    connected[source] = device
   }
 
   /// `source`'s forwarding shortcut, nil unless `source` forwards a protocol B touchscreen.
@@ -151,6 +123,11 @@ final class LiveForwarding {
     guard let shortcut = shortcuts[source], shortcut.awaitsConfirmation else { return }
     shortcut.confirmNothing()
     logMismatch(shortcut, source: source, "the pipeline forwarded nothing for the frame")
+  }
+
+  /// Every shortcut disarmed: anything but a frame may change what the next frame does.
+  func disarmShortcuts() {
+    for shortcut in shortcuts.values { shortcut.disarm() }
   }
 
   /// `status`'s `forward` of a device: the virtual node and name, and its touches (forwarded,

@@ -68,8 +68,7 @@ public struct LatencyWindow: Sendable, Equatable {
 /// frame's `SYN_REPORT`. Recorded on the pipeline queue (all but ``handed``) and on the server's
 /// event loop (``handed``, kept in `ServerCounters`).
 public struct PipelineLatency: Sendable, Equatable {
-  /// The input handler began on the pipeline queue (the devices' epoll set was readable and its
-  /// Dispatch read source ran), before anything was read.
+  /// The input thread woke (the devices' epoll set was readable), before the pipeline queue ran the read.
   public var wake = LatencyWindow()
   /// libevdev read the frame and the frame assembler handed it out.
   public var assembled = LatencyWindow()

@@ -34,9 +34,11 @@ public final class DispatchClock: TouchClock {
   public private(set) var wakeups = 0
   /// Called when the dispatch timer fires, before any due timer runs. The daemon reads its devices
   /// here: input the kernel stamped before a deadline is then delivered before that timeout, as
-  /// replay's virtual clock orders them, even when the timer's handler got the queue before the
-  /// devices' read source did.
+  /// replay's virtual clock orders them, even when the input thread's wake-up lost the race.
   public var willRunTimers: (() -> Void)?
+  /// Called after each timer fires. The daemon disarms its forwarding shortcuts here: a timer may
+  /// change what the next frame does.
+  public var didFireTimer: (() -> Void)?
   /// Whether the time line stands still at its origin: `now` does not move and no timer fires
   /// until ``release()``.
   public private(set) var isHeld: Bool
@@ -122,6 +124,7 @@ public final class DispatchClock: TouchClock {
       pinned = timer.deadline
       timer.fire()
       pinned = outer
+      didFireTimer?()
     }
     rearm()
   }

@@ -23,16 +23,11 @@ struct ForwardShortcutTests {
     var description: String { "\(frames) frames, \(composed) composed, \(mismatches.count) mismatches" }
   }
 
-  /// Plays `recording`'s raw events as the daemon reads a live device: the shortcut is armed from
-  /// the scene's state before each frame (the daemon's input handler arms it first), then each
-  /// event goes to the shortcut first, then to the assembler; a frame is delivered at its time (the
-  /// device `calibration` applied first, as the daemon does). A frame the shortcut composed must be
-  /// the first batch the runtime forwards for it. `timersBetweenFrames`: the timers due before a
-  /// frame's time fire before it is armed, as the daemon's timer source runs them when it gets the
-  /// queue first (else the pipeline fires them when it delivers the frame).
-  static func play(
-    _ recording: Recording, _ yaml: String, calibration: CalibrationMatrix? = nil, timersBetweenFrames: Bool = false
-  ) throws -> Tally {
+  /// Plays `recording`'s raw events as the daemon reads a live device: each event goes to the
+  /// shortcut first, then to the assembler; a frame is delivered at its time (the device
+  /// `calibration` applied first, as the daemon does), then the shortcut is armed for the next one.
+  /// A frame the shortcut composed must be the first batch the runtime forwards for it.
+  static func play(_ recording: Recording, _ yaml: String, calibration: CalibrationMatrix? = nil) throws -> Tally {
     let scene = try Scene.parse(yaml)
     let clock = VirtualClock(now: recording.events.first?.time.seconds ?? 0)
     let runtime = SceneRuntime(scene: scene, clock: clock) { _ in }
@@ -45,17 +40,10 @@ struct ForwardShortcutTests {
     var tally = Tally()
     var composed: [InputEvent]?
     var last = Timestamp(microseconds: 0)
-    var frameStart = true
     for var event in recording.events {
       // As replay does: an event stamped before its predecessor is taken at the predecessor's time.
       if event.time < last { event.time = last }
       last = event.time
-      if frameStart {
-        if timersBetweenFrames { clock.advance(to: max(clock.now, event.time.seconds - 0.000_001)) }
-        runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: calibration)
-        frameStart = false
-      }
-      if event.type == EV.syn && event.code == SYN.report { frameStart = true }
       if shortcut.feed(event) { composed = shortcut.events }
       guard var frame = assembler.process(event) else { continue }
       if let calibration {
@@ -75,6 +63,7 @@ struct ForwardShortcutTests {
         }
         composed = nil
       }
+      runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: calibration)
     }
     return tally
   }
@@ -94,13 +83,6 @@ struct ForwardShortcutTests {
     "{id: edge, type: screenEdgePan, action: e, edges: left}",
     "{id: hold, type: longPress, action: h, minimumPressDuration: 0.3, allowableMovement: 40}",
     "{id: double, type: tap, action: d, numberOfTapsRequired: 2}",
-  ])
-  /// Recognizers whose timers fire while touches stay forwarded: a long press and a double tap that
-  /// recognize (or fail) by their timers without claiming.
-  static let timedKeeping = forwardScene([
-    "{id: hold, type: longPress, action: h, minimumPressDuration: 0.3, allowableMovement: 4000, cancelsTouchesInView: false}",
-    "{id: double, type: tap, action: d, numberOfTapsRequired: 2, cancelsTouchesInView: false}",
-    "{id: pan, type: pan, action: p, cancelsTouchesInView: false}",
   ])
   /// A rotated, calibrated window: the shortcut maps through the same matrix and rotation.
   static let rotated = rotatedScene(90)
@@ -183,25 +165,6 @@ struct ForwardShortcutTests {
     #expect(total.composed * 2 > total.frames, "\(total)")
   }
 
-  @Test("armed after the timers due before each frame fired, as the daemon arms: composed frames are the pipeline's")
-  func armedAfterTimersBetweenFrames() throws {
-    // Since the input handler arms the shortcut from the scene as it is (no disarming by other
-    // work), a timer the daemon's timer source ran since the last frame is in that state: a long
-    // press that claimed or kept its touches, a double tap that failed and released a held lift.
-    let recordings = try Self.protocolB(in: TestPaths.carriedRecordings)
-    #expect(recordings.count == 6, "the carried protocol B recordings: \(recordings.map(\.source))")
-    for (name, yaml) in [("claiming", Self.claiming), ("timedKeeping", Self.timedKeeping)] {
-      var total = Tally()
-      for recording in recordings {
-        let tally = try Self.play(recording, yaml, timersBetweenFrames: true)
-        #expect(tally.mismatches.isEmpty, "\(recording.source) \(name): \(tally.mismatches.prefix(3))")
-        total.frames += tally.frames
-        total.composed += tally.composed
-      }
-      #expect(total.composed > 0, "\(name): \(total)")
-    }
-  }
-
   @Test("ten fingers: every motion frame after the touch-downs is composed, and matches")
   func tenFingers() throws {
     let tally = try Self.play(Self.synthetic(), Self.keepAll)
@@ -214,15 +177,14 @@ struct ForwardShortcutTests {
 
   /// A runtime of `yaml` forwarding SyntheticTouchscreen (10 slots, 0...4095 on a 1000 x 800
   /// window), its assembler and shortcut; `frame` feeds one frame of raw events at `time` as the
-  /// daemon's input handler does (arming from the state now, shortcut, assembler, delivery) and
-  /// says whether the shortcut composed it.
+  /// daemon does (shortcut, assembler, delivery, arming) and says whether the shortcut composed it.
   final class Rig {
     let clock = VirtualClock(now: 0)
     let runtime: SceneRuntime
     let assembler = FrameAssembler(device: SyntheticTouchscreen.description, ids: TouchIDAllocator())
     let shortcut = ForwardShortcut(physical: SyntheticTouchscreen.description)!
     var batches: [[InputEvent]] = []
-    /// Whether to arm before each frame (the daemon always does).
+    /// Whether to arm after each frame (the daemon always does).
     var arming = true
 
     init(_ yaml: String) throws {
@@ -232,37 +194,24 @@ struct ForwardShortcutTests {
       }
     }
 
-    /// Arms the shortcut from the scene's state now, as the daemon does first in each input
-    /// handler; whether it armed.
-    @discardableResult
-    func arm() -> Bool { runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: nil) }
-
-    /// Feeds `events` (type, code, value), then `SYN_REPORT`, at `time`, the shortcut armed first
-    /// (unless not ``arming``); true when the shortcut composed the frame, which must then be the
-    /// first batch forwarded for it.
+    /// Feeds `events` (type, code, value), then `SYN_REPORT`, at `time`; true when the shortcut
+    /// composed the frame, which must then be the first batch forwarded for it.
     @discardableResult
     func frame(_ time: Double, _ events: [Raw]) -> Bool {
       let stamp = Timestamp(microseconds: Int64((time * 1_000_000).rounded()))
       var composed: [InputEvent]?
       batches = []
-      if arming { arm() }
       for (type, code, value) in events + [raw(EV.syn, SYN.report, 0)] {
         let event = InputEvent(time: stamp, type: type, code: code, value: value)
         if shortcut.feed(event) { composed = shortcut.events }
         if let frame = assembler.process(event) {
           clock.advance(to: frame.time.seconds)
           runtime.handle(frame, inWindow: 0, source: 0)
+          if arming { runtime.armShortcut(shortcut, source: 0, window: 0, assembler: assembler, calibration: nil) }
         }
       }
       if let composed { #expect(batches.first == composed) }
       return composed != nil
-    }
-
-    /// Runs the timers due by `time` between two frames, as the daemon's timer source does when it
-    /// gets the queue before the next input handler; their forwarded changes are flushed.
-    func timers(until time: Double) {
-      batches = []
-      clock.advance(to: time)
     }
   }
 
@@ -310,7 +259,7 @@ struct ForwardShortcutTests {
     // not on the virtual device, and never will be once the pan recognizes.
     let rig = try Rig(forwardScene(["{id: edge, type: screenEdgePan, action: e, edges: left}"]))
     rig.frame(1.00, Self.down(0, id: 5, x: 20, y: 2000) + [raw(EV.key, BTN.touch, 1)])
-    #expect(!rig.arm(), "no forwarded touch")
+    #expect(!rig.shortcut.isArmed, "no forwarded touch")
     #expect(!rig.frame(1.01, Self.move(0, x: 30, y: 2000)))
     #expect(!rig.frame(1.05, Self.move(0, x: 900, y: 2000)), "the edge pan recognizes")
     #expect(!rig.frame(1.10, Self.move(0, x: 1200, y: 2000)))
@@ -318,7 +267,7 @@ struct ForwardShortcutTests {
     rig.frame(1.20, [raw(EV.abs, ABS.mtSlot, 0), raw(EV.abs, ABS.mtTrackingID, -1), raw(EV.key, BTN.touch, 0)])
     // Away from the edge a touch is forwarded at once, and its moves are composed.
     rig.frame(2.00, Self.down(1, id: 6, x: 2000, y: 2000) + [raw(EV.key, BTN.touch, 1)])
-    #expect(rig.arm())
+    #expect(rig.shortcut.isArmed)
     #expect(rig.frame(2.01, Self.move(1, x: 2100, y: 2000)))
   }
 
@@ -335,45 +284,18 @@ struct ForwardShortcutTests {
     #expect(!rig.frame(1.60, Self.move(0, x: 2030, y: 2000)))
   }
 
-  @Test("arming lasts one frame: without the input handler's arming before a frame, it is not composed")
+  @Test("arming lasts one frame: without the pipeline's arming after a frame, the next is not composed")
   func armingLastsOneFrame() throws {
     let rig = try Rig(Self.keepAll)
     rig.frame(1.00, Self.down(0, id: 5, x: 1000, y: 1000) + [raw(EV.key, BTN.touch, 1)])
-    #expect(rig.arm())
+    #expect(rig.shortcut.isArmed)
     rig.arming = false
     #expect(rig.frame(1.01, Self.move(0, x: 1100, y: 1000)))
     #expect(!rig.shortcut.isArmed)
     #expect(!rig.frame(1.02, Self.move(0, x: 1200, y: 1000)))
+    rig.shortcut.disarm()
     rig.arming = true
-    #expect(rig.frame(1.03, Self.move(0, x: 1300, y: 1000)))
-  }
-
-  @Test("armed after a timer fired between frames: from the state the timer left, never a frame it changed")
-  func armedAfterATimer() throws {
-    // The daemon arms at the start of each input handler, so a timer that ran on the queue since
-    // the last frame is in the state it arms from. A long press that recognizes without claiming
-    // (cancelsTouchesInView false) leaves its touch forwarded: the next frame is composed, and is
-    // the pipeline's.
-    let keeping = try Rig(
-      forwardScene([
-        "{id: hold, type: longPress, action: h, minimumPressDuration: 0.3, allowableMovement: 400, cancelsTouchesInView: false}"
-      ]))
-    keeping.frame(1.00, Self.down(0, id: 5, x: 2000, y: 2000) + [raw(EV.key, BTN.touch, 1)])
-    #expect(keeping.frame(1.10, Self.move(0, x: 2010, y: 2000)))
-    keeping.timers(until: 1.35)
-    #expect(keeping.batches.isEmpty, "recognized, nothing claimed")
-    #expect(keeping.frame(1.40, Self.move(0, x: 2020, y: 2000)))
-    // One that claims cancels the touch on the virtual device at its deadline: armed after it,
-    // the shortcut has no forwarded touch, and the next move is the pipeline's (which forwards
-    // nothing).
-    let claiming = try Rig(
-      forwardScene(["{id: hold, type: longPress, action: h, minimumPressDuration: 0.3, allowableMovement: 400}"]))
-    claiming.frame(1.00, Self.down(0, id: 5, x: 2000, y: 2000) + [raw(EV.key, BTN.touch, 1)])
-    #expect(claiming.frame(1.10, Self.move(0, x: 2010, y: 2000)))
-    claiming.timers(until: 1.35)
-    #expect(forwardLines(claiming.batches.flatMap { $0 }) == ["1.300000 palm", "1.300001 up touch=0"])
-    #expect(!claiming.arm(), "no forwarded touch left")
-    #expect(!claiming.frame(1.40, Self.move(0, x: 2020, y: 2000)))
-    #expect(claiming.batches.allSatisfy { $0.isEmpty })
+    rig.frame(1.03, Self.move(0, x: 1300, y: 1000))
+    #expect(rig.frame(1.04, Self.move(0, x: 1400, y: 1000)))
   }
 }
