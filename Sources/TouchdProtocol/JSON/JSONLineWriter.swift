@@ -70,6 +70,12 @@ public struct JSONLineWriter: ~Copyable {
     var text = text
     text.withUTF8 { out.append($0) }
   }
+  /// The object's members without its braces (a reply's fields, for ``ReplyMessage``): what
+  /// ``finish()`` would close, less the opening brace the writer began with.
+  public consuming func finishMembers() -> String {
+    let object = finish()
+    return String(object.utf8.dropFirst().dropLast())!
+  }
   /// The object's text, closed.
   @inlinable public consuming func finish() -> String {
     out.append(UInt8(ascii: "}"))

@@ -76,7 +76,7 @@ public struct CalibrateReply: Decodable, Hashable, Sendable {
       w.raw(#","device":null"#)
     }
     Self.write(udevMatrix, key: #","udevMatrix":"#, into: &w)
-    return String(w.finish().utf8.dropFirst().dropLast())!
+    return w.finishMembers()
   }
 
   private static func write(_ numbers: [Double], key: StaticString, into w: inout JSONLineWriter) {

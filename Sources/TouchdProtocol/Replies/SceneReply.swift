@@ -17,6 +17,6 @@ public struct SceneReply: Decodable, Hashable, Sendable {
     WindowInfo.write(windows, key: #""windows":"#, into: &w)
     w.integer(#","views":"#, views)
     w.integer(#","recognizers":"#, recognizers)
-    return String(w.finish().utf8.dropFirst().dropLast())!
+    return w.finishMembers()
   }
 }

@@ -69,7 +69,6 @@ public struct StatusReply: Decodable, Hashable, Sendable {
     limits.write(into: &w)
     w.raw(#","counters":"#)
     counters.write(into: &w)
-    let object = w.finish()
-    return String(object.utf8.dropFirst().dropLast())!
+    return w.finishMembers()
   }
 }
