@@ -2,8 +2,8 @@ import TouchdProtocol
 
 /// One line of the daemon, typed (docs/protocol.md, version 1). The pipeline's messages (action,
 /// touches, scroll, control, presses, idle, trace) are the protocol's own types
-/// (PipelineMessages.swift), and so are the session's `hello`, `gap`, `reloaded` and `calibration`;
-/// the replies' envelopes and the `updated` and `windowChanged` notices are declared below.
+/// (PipelineMessages.swift), and so are the session's `hello`, `gap`, `reloaded`, `updated`,
+/// `windowChanged` and `calibration`; the replies' envelopes are declared below.
 ///
 /// Keys a type does not declare are ignored (later daemons may add some); optional fields are the
 /// ones only some messages of a type have. A line of a type this version does not know, or of a
@@ -138,6 +138,13 @@ extension TouchdClient {
     /// The field `key`, or nil.
     public subscript(key: String) -> TouchdJSON? { fields[key] }
 
+    /// The fields read as one of the protocol's reply types (``StatusReply``, ``SceneReply``,
+    /// ``CalibrateReply``, ``WindowChangedMessage`` for `set` on a window, ``UpdatedMessage`` for
+    /// `update`), with the protocol's strict rules: a field missing or of another kind throws.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      try StrictJSONDecoder.decode(type, from: StrictJSON(TouchdJSON.object(fields)))
+    }
+
     public init(from decoder: any Decoder) throws {
       var all = try [String: TouchdJSON](from: decoder)
       id = all["id"] ?? .null
@@ -171,37 +178,12 @@ extension TouchdClient {
   public typealias Reloaded = ReloadedMessage
 
   /// `updated`: a client's `update` changed one view subtree (`view`) or one recognizer
-  /// (`recognizer`); the fields are its reply's.
-  public struct Updated: Sendable, Hashable, Decodable {
-    /// `add`, `replace` or `remove`.
-    public var op: String
-    /// The view added, replaced or removed (or nil for a recognizer).
-    public var view: String?
-    /// The recognizer added, replaced or removed (or nil for a view).
-    public var recognizer: String?
-    /// The window or view it was added to or removed from.
-    public var parent: String?
-    /// Where it landed or was among its parent's subviews.
-    public var index: Int?
-    /// The scene's number of views now.
-    public var views: Int
-    /// The scene's number of recognizers now.
-    public var recognizers: Int
-  }
+  /// (`recognizer`); the fields are its reply's (the protocol's type).
+  public typealias Updated = UpdatedMessage
 
-  /// `windowChanged`: a client's `set` changed a window's rotation, calibration or size.
-  public struct WindowChanged: Sendable, Hashable, Decodable {
-    /// The window's id.
-    public var window: String
-    /// Points, as the window is now.
-    public var width: Double
-    /// Points, as the window is now.
-    public var height: Double
-    /// Degrees: 0, 90, 180 or 270.
-    public var rotation: Int?
-    /// The six numbers of the window's calibration matrix.
-    public var calibration: [Double]?
-  }
+  /// `windowChanged`: a client's `set` changed a window's rotation, calibration or size (the
+  /// protocol's type).
+  public typealias WindowChanged = WindowChangedMessage
 
   /// `calibration`: a running `calibrate` collected target `target` of `targets` (`at`, window
   /// points; `touched`, device-normalized, before the window's calibration).

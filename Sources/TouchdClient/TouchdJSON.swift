@@ -184,12 +184,14 @@ extension TouchdJSON {
 
 extension StrictJSON {
   /// A client's value as the protocol's commands carry it: members sorted by key, as the client
-  /// writes them; numbers as Swift's shortest text for the `Double`, which reads back exactly.
+  /// writes them; numbers as ``JSONFormat/roundTripNumber(_:)`` spells them (an integral one
+  /// without a fraction, so it also reads as an `Int`), which reads back exactly; a number that
+  /// is not finite, which JSON cannot carry, as `null`.
   init(_ value: TouchdJSON) {
     switch value {
     case .null: self = .null
     case .bool(let b): self = .bool(b)
-    case .number(let n): self = .number("\(n)")
+    case .number(let n): self = JSONFormat.roundTripNumber(n).map(StrictJSON.number) ?? .null
     case .string(let s): self = .string(s)
     case .array(let items): self = .array(items.map(StrictJSON.init))
     case .object(let members):

@@ -90,28 +90,28 @@ public enum SceneCommand: Hashable, Sendable {
 }
 
 extension SceneRuntime {
-  /// Applies `command` at once, as the daemon does for a client. Returns the reply's fields as
-  /// JSON object members: `"view":ID` for `set`, `"ignoring":N` (the nesting count) for
-  /// `ignoreInteraction`. An unknown view, a bad value, or ending an ignoring that was not begun is
+  /// Applies `command` at once, as the daemon does for a client. Returns its reply
+  /// (``SceneChangeReply``: the view for `set`, the window as it is now for `set` on a window, the
+  /// nesting count for `ignoreInteraction`, what changed for `update`). An unknown view, a bad value, or ending an ignoring that was not begun is
   /// an error and changes nothing.
   @discardableResult
-  public func apply(_ command: SceneCommand) throws(SceneRuntimeError) -> String {
+  public func apply(_ command: SceneCommand) throws(SceneRuntimeError) -> SceneChangeReply {
     switch command {
     case .set(let set):
       try setView(
         set.view, hidden: set.hidden, alpha: set.alpha, userInteractionEnabled: set.userInteractionEnabled,
         frame: set.frame, scroll: set.scroll, control: set.control, firstResponder: set.firstResponder)
-      return #""view":"# + JSONFormat.string(set.view)
+      return .view(set.view)
     case .setWindow(let set):
-      return try setWindow(set.window, set.change)
+      return .window(try setWindow(set.window, set.change))
     case .ignoreInteraction(true):
       beginIgnoringInteraction()
-      return #""ignoring":\#(ignoreDepth)"#
+      return .ignoring(ignoreDepth)
     case .ignoreInteraction(false):
       try endIgnoringInteraction()
-      return #""ignoring":\#(ignoreDepth)"#
+      return .ignoring(ignoreDepth)
     case .update(let update):
-      return try apply(update)
+      return .updated(try apply(update))
     }
   }
 }

@@ -88,8 +88,9 @@ extension SceneRuntime {
   /// Changes how window `id` maps its touchscreens and its size (a display rotated while
   /// running): its touches in progress are cancelled first, as the positions they were hit-tested
   /// at no longer hold; their contacts are ignored until they lift (``Application/cancelTouches(in:reason:)``).
-  /// Returns the reply's fields: the window's id, size, rotation and calibration as they are now.
-  public func setWindow(_ id: String, _ change: WindowChange) throws(SceneRuntimeError) -> String {
+  /// Returns the reply (and every client's notice): the window's id, size, rotation and
+  /// calibration as they are now.
+  public func setWindow(_ id: String, _ change: WindowChange) throws(SceneRuntimeError) -> WindowChangedMessage {
     let index = try windowIndex(named: id)
     if let calibration = change.calibration, calibration.count != 6 || !calibration.allSatisfy(\.isFinite) {
       throw .invalidValue("a calibration matrix is 6 finite numbers")
@@ -111,9 +112,9 @@ extension SceneRuntime {
     }
     mappings[index] = mapping(forWindow: index)
     let spec = scene.windows[index]
-    return #""window":"# + JSONFormat.string(id) + #","width":\#(JSONFormat.number(spec.size.width)),"#
-      + #""height":\#(JSONFormat.number(spec.size.height)),"rotation":\#(spec.rotation),"#
-      + #""calibration":["# + spec.calibration.map(JSONFormat.number).joined(separator: ",") + "]"
+    return WindowChangedMessage(
+      window: id, width: spec.size.width, height: spec.size.height, rotation: spec.rotation,
+      calibration: spec.calibration)
   }
 
   /// The index of the window with id `id`; an unknown id is the error, with a close id if any.

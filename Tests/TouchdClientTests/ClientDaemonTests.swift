@@ -129,6 +129,9 @@ struct ClientDaemonTests {
     // A window's size: the reply, and the notice every client gets (here, before the reply).
     let window = try await client.setWindow("main", size: .init(width: 1280, height: 720))
     #expect(window["width"] == 1280 && window["height"] == 720 && window["rotation"] == 0)
+    #expect(
+      try window.decode(WindowChangedMessage.self)
+        == .init(window: "main", width: 1280, height: 720, rotation: 0, calibration: [1, 0, 0, 0, 1, 0]))
     let notice = try await client.nextMessage()
     #expect(
       notice
@@ -168,6 +171,10 @@ struct ClientDaemonTests {
     #expect(status["windows"] == [["id": "main", "width": 1920, "height": 1080]])
     #expect(status["devices"] == [])
     #expect(status["replay"]?.isNull == false, "a replay: \(status["replay"] ?? .null)")
+    // The same reply read as the protocol's type.
+    let typed = try status.decode(StatusReply.self)
+    #expect(typed.clients == 1 && typed.limits.clientBufferBytes == 65536 && typed.devices.isEmpty)
+    #expect(typed.windows == [WindowInfo(id: "main", width: 1920, height: 1080)])
     let counters = try #require(status["counters"])
     #expect(counters["clientsAccepted"] == 1)
     #expect((counters["actions"]?.intValue ?? 0) >= 2)
@@ -257,6 +264,9 @@ struct ClientDaemonTests {
       "op": "add", "view": "bell", "parent": "main", "index": 3, "views": 4, "recognizers": 3,
     ]
     #expect(added.fields == expected)
+    #expect(
+      try added.decode(UpdatedMessage.self)
+        == .init(op: "add", view: "bell", recognizer: nil, parent: "main", index: 3, views: 4, recognizers: 3))
     let notice = try await client.nextMessage()
     #expect(
       notice

@@ -101,6 +101,12 @@ struct ProtocolDocTests {
       window: "main", target: 1, targets: 5, at: .init(x: 1, y: 2), touched: .init(x: 3, y: 4)
     ).jsonLine,
     "error": ReplyMessage.accessDenied.jsonLine,
+    "updated": UpdatedMessage(
+      .add, .view, id: "bell", parent: "main", index: 3, views: 4, recognizers: 3
+    ).jsonLine,
+    "windowChanged": WindowChangedMessage(
+      window: "main", width: 1280, height: 720, rotation: 90, calibration: [1, 0, 0, 0, 1, 0]
+    ).jsonLine,
   ]
 
   /// The keys of a JSON object's top level, in order, from its text (placeholders such as `N` or

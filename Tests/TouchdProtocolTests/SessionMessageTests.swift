@@ -44,6 +44,37 @@ struct SessionMessageTests {
     #expect(throws: (any Error).self) { try Self.decode(GapMessage.self, #"{"type":"gap","skipped":"41"}"#) }
   }
 
+  @Test("updated and windowChanged: the notice is the reply's fields with its type, read back")
+  func sceneChanges() throws {
+    let added = UpdatedMessage(.add, .view, id: "bell", parent: "main", index: 3, views: 4, recognizers: 3)
+    #expect(
+      added.jsonLine
+        == #"{"type":"updated","op":"add","view":"bell","parent":"main","index":3,"views":4,"recognizers":3}"#)
+    #expect(added.fieldsJSON == #""op":"add","view":"bell","parent":"main","index":3,"views":4,"recognizers":3"#)
+    #expect(try Self.decode(UpdatedMessage.self, added.jsonLine) == added)
+    let removed = UpdatedMessage(.remove, .recognizer, id: "tap", parent: "bell", index: 0, views: 3, recognizers: 2)
+    #expect(
+      removed.jsonLine
+        == #"{"type":"updated","op":"remove","recognizer":"tap","parent":"bell","index":0,"views":3,"recognizers":2}"#
+    )
+    #expect(try Self.decode(UpdatedMessage.self, removed.jsonLine) == removed)
+    let window = WindowChangedMessage(
+      window: "main", width: 1080.5, height: 1920, rotation: 90, calibration: [1, 0, 0.25, 0, 1, 0])
+    #expect(
+      window.jsonLine
+        == #"{"type":"windowChanged","window":"main","width":1080.5,"height":1920,"rotation":90,"calibration":[1,0,0.25,0,1,0]}"#
+    )
+    #expect(try Self.decode(WindowChangedMessage.self, window.jsonLine) == window)
+    let replies: [SceneChangeReply] = [.view("door"), .ignoring(2), .window(window), .updated(added)]
+    #expect(
+      replies.map(\.fieldsJSON) == [
+        #""view":"door""#, #""ignoring":2"#,
+        String(window.jsonLine.dropFirst(#"{"type":"windowChanged","#.count).dropLast()),
+        added.fieldsJSON,
+      ])
+    #expect(replies.map(\.noticeJSONLine) == [nil, nil, window.jsonLine, added.jsonLine])
+  }
+
   @Test("replies and errors echo the id as the client wrote it")
   func replies() {
     #expect(

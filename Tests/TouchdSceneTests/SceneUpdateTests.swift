@@ -238,7 +238,7 @@ struct ScenePushDocExampleTests {
         let document = try Scene.parseDocument(json: try #require(object.fields["scene"]))
         runtime = SceneRuntime(document: document, clock: VirtualClock()) { _ in }
       } else {
-        replies.append(try #require(runtime).apply(try SceneCommand.parse(object)))
+        replies.append(try #require(runtime).apply(try SceneCommand.parse(object)).fieldsJSON)
       }
     }
     #expect(
@@ -259,7 +259,7 @@ extension RuntimeHarness {
   /// Applies an `update` command line; its reply's fields.
   func update(_ json: String) throws -> String {
     guard case .update(let update) = try SceneCommand.parse(json: json) else { throw ProtocolError("not update") }
-    return try runtime.apply(.update(update))
+    return try runtime.apply(.update(update)).fieldsJSON
   }
 
   /// The error message of an update that must fail.

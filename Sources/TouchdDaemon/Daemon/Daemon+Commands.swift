@@ -47,15 +47,14 @@ extension Daemon {
         case .failure(let error):
           reply(.error(error.description))
         case .success(let prepared):
-          let fields = runtime.commit(prepared)
-          // Later clients' hello counts the scene as changed; every client hears of the change.
-          server.setHello(hello().jsonLine, notice: #"{"type":"updated",\#(fields)}"#)
+          let change = SceneChangeReply.updated(runtime.commit(prepared))
+          announce(change)
           logger.info(
             "scene updated by a client",
             metadata: [
               "client": "\(client)", "op": "\(update.operation.rawValue)", "\(update.target.rawValue)": "\(update.id)",
             ])
-          reply(.ok(fieldsJSON: fields))
+          reply(.changed(change))
         }
       }
     }
@@ -184,12 +183,21 @@ extension Daemon {
           fieldsJSON: SceneReply(windows: windowInfos(), views: counts.views, recognizers: counts.recognizers)
             .fieldsJSON)
       })
-    if case .scene(.setWindow(let set)) = command.request, case .ok(let fields) = result {
-      // New clients' hello has the window's new size; every client hears of the change.
-      server.setHello(hello().jsonLine, notice: #"{"type":"windowChanged",\#(fields)}"#)
-      logger.notice(
-        "window changed by a client's set command", metadata: ["window": "\(set.window)", "now": "\(fields)"])
+    if case .changed(let change) = result {
+      announce(change)
+      if case .window(let window) = change {
+        logger.notice(
+          "window changed by a client's set command",
+          metadata: ["window": "\(window.window)", "now": "\(window.fieldsJSON)"])
+      }
     }
     return result
+  }
+
+  /// A change every client hears of (`updated`, `windowChanged`): later clients' hello counts
+  /// the scene as changed, and connected ones get the notice.
+  private func announce(_ change: SceneChangeReply) {
+    guard let notice = change.noticeJSONLine else { return }
+    server.setHello(hello().jsonLine, notice: notice)
   }
 }

@@ -65,6 +65,8 @@ public enum CommandResult: Sendable {
   /// `{"type":"reply","id":..,"ok":true, <fields>}`; `fields` is a JSON object's members already
   /// encoded (`"key":value,...`) or empty.
   case ok(fieldsJSON: String)
+  /// A change of the running scene in place: its reply, and the notice every client gets if any.
+  case changed(SceneChangeReply)
   /// `{"type":"error","id":..,"message":".."}`.
   case error(String)
 }
@@ -133,7 +135,7 @@ public enum WireProtocol {
     switch request {
     case .scene(let command):
       do {
-        return .ok(fieldsJSON: try runtime.apply(command))
+        return .changed(try runtime.apply(command))
       } catch {
         return .error(error.description)
       }
@@ -150,6 +152,7 @@ public enum WireProtocol {
   public static func reply(idJSON: String, _ result: CommandResult) -> String {
     switch result {
     case .ok(let fields): ReplyMessage.ok(idJSON: idJSON, fieldsJSON: fields).jsonLine
+    case .changed(let change): ReplyMessage.ok(idJSON: idJSON, fieldsJSON: change.fieldsJSON).jsonLine
     case .error(let message): ReplyMessage.error(idJSON: idJSON, message: message).jsonLine
     }
   }

@@ -41,6 +41,16 @@ public struct JSONLineWriter: ~Copyable {
     }
     out.append(UInt8(ascii: "]"))
   }
+  /// Appends a key literal and an array of numbers (a calibration matrix).
+  @inlinable public mutating func numbers(_ key: StaticString, _ values: [Double]) {
+    out.append(key)
+    out.append(UInt8(ascii: "["))
+    for (i, value) in values.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out.appendNumber(value)
+    }
+    out.append(UInt8(ascii: "]"))
+  }
   /// Appends a key literal and a point, `{"x":X,"y":Y}`.
   @inlinable public mutating func point(_ key: StaticString, x: Double, y: Double) {
     out.append(key)

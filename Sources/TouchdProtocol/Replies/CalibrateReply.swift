@@ -56,7 +56,7 @@ public struct CalibrateReply: Decodable, Hashable, Sendable {
   public var fieldsJSON: String {
     var w = JSONLineWriter(#"{"window":"#)
     w.string(window)
-    Self.write(matrix, key: #","matrix":"#, into: &w)
+    w.numbers(#","matrix":"#, matrix)
     w.number(#","rmsError":"#, rmsError)
     w.number(#","maxError":"#, maxError)
     w.optionalString(#","warning":"#, warning)
@@ -75,17 +75,7 @@ public struct CalibrateReply: Decodable, Hashable, Sendable {
     } else {
       w.raw(#","device":null"#)
     }
-    Self.write(udevMatrix, key: #","udevMatrix":"#, into: &w)
+    w.numbers(#","udevMatrix":"#, udevMatrix)
     return w.finishMembers()
-  }
-
-  private static func write(_ numbers: [Double], key: StaticString, into w: inout JSONLineWriter) {
-    w.raw(key)
-    w.raw("[")
-    for (i, n) in numbers.enumerated() {
-      if i > 0 { w.raw(",") }
-      w.number(n)
-    }
-    w.raw("]")
   }
 }

@@ -42,6 +42,11 @@ extension ProtocolSchema {
     calibrateMinimal.warning = nil
     calibrateMinimal.device = nil
     let scene = SceneReply(windows: [window], views: 3, recognizers: 2).fieldsJSON
+    let addView = UpdatedMessage(.add, .view, id: "bell", parent: "main", index: 3, views: 4, recognizers: 3)
+    let removeRecognizer = UpdatedMessage(
+      .remove, .recognizer, id: "tap", parent: "bell", index: 0, views: 3, recognizers: 2)
+    let rotated = WindowChangedMessage(
+      window: "main", width: 1280, height: 720, rotation: 90, calibration: [1, 0, 0, 0, 1, 0])
     func reply(_ fields: String) -> String { ReplyMessage.ok(idJSON: "1", fieldsJSON: fields).jsonLine }
     return [
       Example(
@@ -61,10 +66,24 @@ extension ProtocolSchema {
         minimal: CalibrationMessage(
           window: "main", target: 1, targets: 5, at: .init(x: 1, y: 2), touched: .init(x: 3, y: 4)
         ).jsonLine),
+      Example("updated-view", full: addView.jsonLine, minimal: addView.jsonLine),
+      Example("updated-recognizer", full: removeRecognizer.jsonLine, minimal: removeRecognizer.jsonLine),
+      Example("windowChanged", full: rotated.jsonLine, minimal: rotated.jsonLine),
       Example("error", full: ReplyMessage.accessDenied.jsonLine, minimal: ReplyMessage.accessDenied.jsonLine),
       Example("reply-status", full: reply(full.fieldsJSON), minimal: reply(minimal.fieldsJSON)),
       Example("reply-scene", full: reply(scene), minimal: reply(scene)),
       Example("reply-calibrate", full: reply(calibrate.fieldsJSON), minimal: reply(calibrateMinimal.fieldsJSON)),
+      Example("reply-update-view", full: reply(addView.fieldsJSON), minimal: reply(addView.fieldsJSON)),
+      Example(
+        "reply-update-recognizer", full: reply(removeRecognizer.fieldsJSON), minimal: reply(removeRecognizer.fieldsJSON)
+      ),
+      Example("reply-set-window", full: reply(rotated.fieldsJSON), minimal: reply(rotated.fieldsJSON)),
+      Example(
+        "reply-set-view", full: reply(SceneChangeReply.view("door").fieldsJSON),
+        minimal: reply(SceneChangeReply.view("door").fieldsJSON)),
+      Example(
+        "reply-ignore-interaction", full: reply(SceneChangeReply.ignoring(1).fieldsJSON),
+        minimal: reply(SceneChangeReply.ignoring(1).fieldsJSON)),
       Example("reply", full: reply(""), minimal: reply("")),
     ]
   }

@@ -158,23 +158,23 @@ extension SceneRuntimeError {
 extension SceneRuntime {
   /// Carries out an `update` at once: ``SceneUpdate/prepare(on:)`` on ``document``, then
   /// ``commit(_:)``. Nothing changes on an error.
-  func apply(_ update: SceneUpdate) throws(SceneRuntimeError) -> String {
+  func apply(_ update: SceneUpdate) throws(SceneRuntimeError) -> UpdatedMessage {
     guard let document else { throw .noDocument }
     return commit(try update.prepare(on: document))
   }
 
   /// Makes a prepared update in the running objects (``apply(_:place:newScene:)``) and takes its
   /// document. It must have been prepared on this runtime's current ``document``
-  /// (``documentVersion`` tells whether it changed since). Returns the reply's fields: `op`, the
-  /// target's id, `parent`, `index`, and the scene's `views` and `recognizers` now.
-  public func commit(_ prepared: PreparedUpdate) -> String {
+  /// (``documentVersion`` tells whether it changed since). Returns the reply (and every client's
+  /// notice): `op`, the target's id, `parent`, `index`, and the scene's `views` and `recognizers` now.
+  public func commit(_ prepared: PreparedUpdate) -> UpdatedMessage {
     let update = prepared.update
     apply(update, place: prepared.place, newScene: prepared.scene)
     document = prepared.json
     documentVersion += 1
     let counts = scene.counts
-    return #""op":"\#(update.operation.rawValue)","\#(update.target.rawValue)":"# + JSONFormat.string(update.id)
-      + #","parent":"# + JSONFormat.string(prepared.place.parent) + #","index":\#(prepared.place.index)"#
-      + #","views":\#(counts.views),"recognizers":\#(counts.recognizers)"#
+    return UpdatedMessage(
+      update.operation, update.target, id: update.id, parent: prepared.place.parent, index: prepared.place.index,
+      views: counts.views, recognizers: counts.recognizers)
   }
 }
