@@ -4,30 +4,18 @@ import TouchdProtocol
 import TouchdTestKit
 
 /// docs/protocol.md against the protocol's declarations: its command table names every command and
-/// each command's every field, its "Strict types" table gives the errors the decoder gives, and its
-/// examples of the session's messages read as their types and are written back byte for byte.
+/// each command's every field, its "Strict types" table gives the errors the decoder gives, its
+/// trace table each event's keys in the encoder's order, its scroll table the scroll message's
+/// optional keys, and its examples of the session's messages read as their types and are written
+/// back byte for byte. (The scroll table's phases are held to the pipeline in TouchdSceneTests'
+/// ScrollPhaseTableTests.)
 @Suite("docs/protocol.md matches the protocol")
 struct ProtocolDocTests {
-  static func document() throws -> [String] {
-    try String(contentsOfFile: TestPaths.repository("docs/protocol.md"), encoding: .utf8)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  }
-
-  /// The cells of a table row, `| a | b |` → `["a", "b"]` (no cell of these tables holds a `|`).
-  static func cells(_ line: String) -> [String] {
-    line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-  }
-
-  /// The rows of the table whose header starts with `header`.
-  static func table(_ header: String, in lines: [String]) throws -> [[String]] {
-    let start = try #require(lines.firstIndex { $0.hasPrefix(header) }, "no table \(header)")
-    return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map(cells)
-  }
+  static func document() throws -> DocTables { try DocTables("docs/protocol.md") }
 
   @Test("The command table names every command, and each row every field its command takes")
   func commandTable() throws {
-    let rows = try Self.table("| cmd | fields |", in: Self.document())
+    let rows = try Self.document().table("| cmd | fields |")
     let names = rows.map {
       $0[0].replacingOccurrences(of: "`", with: "").replacingOccurrences(of: " (window)", with: "")
     }
@@ -48,7 +36,7 @@ struct ProtocolDocTests {
 
   @Test("The status row names every part of the status reply and every counter")
   func statusRow() throws {
-    let rows = try Self.table("| cmd | fields |", in: Self.document())
+    let rows = try Self.document().table("| cmd | fields |")
     let status = try #require(rows.first { $0[0] == "`status`" })[2]
     let reply = Mirror(reflecting: StatusReply.example).children.compactMap(\.label)
     let counters = Mirror(reflecting: StatusReply.Counters()).children.compactMap(\.label)
@@ -58,7 +46,7 @@ struct ProtocolDocTests {
 
   @Test("Every line of the Strict types table gets the error the table gives")
   func strictTypesTable() throws {
-    let rows = try Self.table("| line | error message |", in: Self.document())
+    let rows = try Self.document().table("| line | error message |")
     #expect(rows.count >= 18)
     for row in rows {
       // `{"cmd":"set","view":"a` + byte 0xFF + `"}`: the line is the pieces, the byte between.
@@ -152,7 +140,7 @@ struct ProtocolDocTests {
   @Test("The session's examples, whole or with placeholders, have the keys the protocol writes, in its order")
   func sessionExamples() throws {
     var checked: Set<String> = []
-    for line in try Self.document() {
+    for line in try Self.document().lines {
       // Examples in ```json blocks are whole lines; in the text, `{"type":…}` code spans.
       var examples: [String] = []
       if line.hasPrefix("{\"type\":") { examples.append(line) }
@@ -184,6 +172,36 @@ struct ProtocolDocTests {
       }
     }
     #expect(checked == Set(Self.sessionExamples.keys), "\(checked)")
+  }
+
+  @Test("The trace table lists every event the protocol writes, each with its keys after `event`, in order")
+  func traceTable() throws {
+    var documented: [String: [String]] = [:]
+    for row in try Self.document().table("| `event` | keys after `event` |") {
+      let event = try #require(DocTables.codeSpans(row[0]).first)
+      // `location{x,y}` is the key `location`.
+      documented[event] = DocTables.codeSpans(row[1]).map { String($0.prefix { $0 != "{" }) }
+    }
+    var written: [String: [String]] = [:]
+    for example in ProtocolSchema.examples where example.name.hasPrefix("trace-") {
+      let keys = Self.topLevelKeys(example.full)
+      #expect(Array(keys.prefix(3)) == ["type", "time", "event"], "\(example.full)")
+      written[String(example.name.dropFirst("trace-".count))] = Array(keys.dropFirst(3))
+    }
+    #expect(documented == written)
+    #expect(documented.count == 7)
+  }
+
+  @Test("The scroll table's extra keys are the keys only some scroll messages have")
+  func scrollTableKeys() throws {
+    let rows = try Self.document().table("| `phase` | when | extra keys |")
+    let documented = rows.flatMap { row in
+      DocTables.codeSpans(row[2]).filter { !$0.contains(" ") }.map { String($0.prefix { $0 != "{" }) }
+    }
+    let scroll = try #require(ProtocolSchema.examples.first { $0.name == "scroll" })
+    let always = Set(Self.topLevelKeys(scroll.minimal))
+    #expect(documented == Self.topLevelKeys(scroll.full).filter { !always.contains($0) })
+    #expect(documented == ["velocity", "targetContentOffset", "willDecelerate"])
   }
 
   @Test("Top-level keys are read past nested objects, arrays and placeholders")
