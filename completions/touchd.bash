@@ -23,7 +23,8 @@ _touchd() {
       mapfile -t COMPREPLY < <(compgen -W 'trace debug info notice warning error critical' -- "$cur")
       return
       ;;
-    --client-buffer | --max-clients | --max-line-length | --speed | --replay-delay)
+    --client-buffer | --max-clients | --max-clients-per-user | --first-line-timeout | --partial-line-timeout | \
+      --max-line-length | --speed | --replay-delay)
       return # a number
       ;;
     --websocket | --websocket-origin)
@@ -31,7 +32,8 @@ _touchd() {
       ;;
   esac
   mapfile -t COMPREPLY < <(compgen -W '--scene --socket --socket-group --allow-user --allow-group
-    --client-buffer --max-clients --max-line-length --replay --desc --loop --speed --replay-delay
+    --client-buffer --max-clients --max-clients-per-user --first-line-timeout --partial-line-timeout
+    --max-line-length --replay --desc --loop --speed --replay-delay
     --wait-for-subscriber --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --uinput --version --help
     -h' -- "$cur")
 }

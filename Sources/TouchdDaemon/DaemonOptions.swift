@@ -19,6 +19,13 @@ public struct DaemonOptions: Sendable, Equatable {
   /// send buffer and a partial line of the maximum length) hold about 40 MiB, with file
   /// descriptors well under the usual soft limit of 1024.
   public var maximumClients = 128
+  /// Clients of one user connected at once (``SocketServer/Configuration/maximumClientsPerUser``).
+  public var maximumClientsPerUser = SocketServer.Configuration.defaultMaximumClientsPerUser
+  /// Seconds a client may stay without sending a complete line
+  /// (``SocketServer/Configuration/firstLineTimeout``).
+  public var firstLineTimeout = Double(SocketServer.Configuration.defaultFirstLineTimeout.nanoseconds) / 1e9
+  /// Seconds a line may stay incomplete (``SocketServer/Configuration/partialLineTimeout``).
+  public var partialLineTimeout = Double(SocketServer.Configuration.defaultPartialLineTimeout.nanoseconds) / 1e9
   /// The longest command line a client may send, in bytes without its newline (the server's
   /// default: room for a `scene` command with the largest scene).
   public var maximumLineLength = SocketServer.Configuration.defaultMaximumLineLength
@@ -110,6 +117,28 @@ extension DaemonOptions {
       help:
         "Clients connected at once; one more gets a 'too many clients' error and is closed (default: 128; "
         + "touchd raises its open-file limit to the hard limit to fit them)."),
+    Option(
+      name: "max-clients-per-user",
+      kind: .value("N") { (o, text) throws(UsageError) in
+        o.maximumClientsPerUser = try integer(text, "max-clients-per-user")
+      },
+      help:
+        "Clients of one user (uid; all WebSocket clients count as one user) connected at once; one more gets "
+        + "a 'too many clients of uid N' error and is closed (default: 16)."),
+    Option(
+      name: "first-line-timeout",
+      kind: .value("SECONDS") { (o, text) throws(UsageError) in
+        o.firstLineTimeout = try number(text, "first-line-timeout")
+      },
+      help:
+        "Seconds a client may stay connected without sending a complete line (a listener sends subscribe); "
+        + "then it gets an error and is closed (default: 30)."),
+    Option(
+      name: "partial-line-timeout",
+      kind: .value("SECONDS") { (o, text) throws(UsageError) in
+        o.partialLineTimeout = try number(text, "partial-line-timeout")
+      },
+      help: "Seconds a line may stay incomplete; then the client gets an error and is closed (default: 10)."),
     Option(
       name: "max-line-length",
       kind: .value("BYTES") { (o, text) throws(UsageError) in
@@ -303,6 +332,13 @@ extension DaemonOptions {
     if clientBufferBytes < 4096 { throw UsageError(description: "--client-buffer must be at least 4096 bytes") }
     if !(1...1_000_000).contains(maximumClients) {
       throw UsageError(description: "--max-clients must be between 1 and 1000000")
+    }
+    if !(1...1_000_000).contains(maximumClientsPerUser) {
+      throw UsageError(description: "--max-clients-per-user must be between 1 and 1000000")
+    }
+    for (name, value) in [("first-line-timeout", firstLineTimeout), ("partial-line-timeout", partialLineTimeout)]
+    where !(0.001...86_400).contains(value) {
+      throw UsageError(description: "--\(name) must be between 0.001 and 86400 seconds")
     }
     if !(1024...(64 << 20)).contains(maximumLineLength) {
       throw UsageError(description: "--max-line-length must be between 1024 and 67108864 bytes")

@@ -59,6 +59,7 @@ struct DaemonOptionsTests {
     #expect(o.logLevel == .info)
     #expect(o.clientBufferBytes == 262_144)
     #expect(o.maximumClients == 128)
+    #expect(o.maximumClientsPerUser == 16 && o.firstLineTimeout == 30 && o.partialLineTimeout == 10)
     #expect(o.maximumLineLength == 327_680)
     #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1 && !o.replayWaitsForSubscriber)
     #expect(o.webSocketAddress == nil && o.webSocketOrigins.isEmpty && !o.webSocketAllowRemote)
@@ -92,7 +93,7 @@ struct DaemonOptionsTests {
     let page = try String(contentsOf: root.appendingPathComponent("docs/man/touchd.8"), encoding: .utf8)
     // As roff writes them (\-\-name).
     let names = Self.helpNames
-    #expect(names.count == 22, "\(names)")
+    #expect(names.count == 25, "\(names)")
     for name in names {
       #expect(page.contains(name.replacingOccurrences(of: "-", with: "\\-")), "touchd.8 lacks \(name)")
     }

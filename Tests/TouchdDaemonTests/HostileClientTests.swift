@@ -137,7 +137,8 @@ struct HostileClientTests {
   // The condition raises this process's own open-file limit: it holds the 1000 clients' ends.
   @Test(.enabled(if: OpenFileLimit.raiseToHard().after >= 2300, "the hard open-file limit is under 2300"))
   func aThousandClientsConnectAtOnceAndEachIsGreetedAndAnswered() throws {
-    let daemon = try idleDaemon(["--max-clients", "1100"])
+    // One user's thousand: the per-user limit is raised with the total.
+    let daemon = try idleDaemon(["--max-clients", "1100", "--max-clients-per-user", "1100"])
     let socket = daemon.socket
     let connected = LockedValue<[Int: LineClient]>([:])
     let start = Date()

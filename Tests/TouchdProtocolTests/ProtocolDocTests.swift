@@ -40,7 +40,7 @@ struct ProtocolDocTests {
     let status = try #require(rows.first { $0[0] == "`status`" })[2]
     let reply = Mirror(reflecting: StatusReply.example).children.compactMap(\.label)
     let counters = Mirror(reflecting: StatusReply.Counters()).children.compactMap(\.label)
-    #expect(reply.count == 13 && counters.count == 18)
+    #expect(reply.count == 13 && counters.count == 20)
     for key in reply + counters { #expect(status.contains("`\(key)`"), "status's row does not name \(key)") }
   }
 
@@ -220,6 +220,8 @@ extension StatusReply {
     latency: .init(
       frames: 0, window: 0, wake: nil, assembled: nil, encoded: nil, forwarded: nil, delivered: nil, handed: nil),
     idle: nil, ignoring: 0, tracing: false, clients: 0, webSocket: nil,
-    limits: .init(clients: 0, lineBytes: 0, clientBufferBytes: 0, sceneBytes: 0, openFiles: 0),
+    limits: .init(
+      clients: 0, clientsPerUser: 0, lineBytes: 0, clientBufferBytes: 0, sceneBytes: 0, openFiles: 0,
+      firstLineSeconds: 0, partialLineSeconds: 0),
     counters: .init())
 }

@@ -110,7 +110,9 @@ struct SessionMessageTests {
       idle: .init(state: "active", after: 60, wake: "swallow", lastInput: nil, secondsSinceInput: nil), ignoring: 0,
       tracing: false, clients: 2,
       webSocket: .init(address: "127.0.0.1:8911", origins: ["http://localhost"], allowRemote: false),
-      limits: .init(clients: 128, lineBytes: 327680, clientBufferBytes: 262144, sceneBytes: 262144, openFiles: 1024),
+      limits: .init(
+        clients: 128, clientsPerUser: 16, lineBytes: 327680, clientBufferBytes: 262144, sceneBytes: 262144,
+        openFiles: 1024, firstLineSeconds: 30, partialLineSeconds: 10),
       counters: counters)
     let fields = status.fieldsJSON
     #expect(

@@ -102,6 +102,8 @@ struct SocketCommandTests {
             "clientsDenied" : 0,
             "clientsDisconnectedSlow" : 0,
             "clientsRefused" : 0,
+            "clientsRefusedPerUser" : 0,
+            "clientsTimedOut" : 0,
             "frames" : 0,
             "keyFrames" : 0,
             "messages" : 0,
@@ -136,8 +138,11 @@ struct SocketCommandTests {
           "limits" : {
             "clientBufferBytes" : 262144,
             "clients" : 128,
+            "clientsPerUser" : 16,
+            "firstLineSeconds" : 30,
             "lineBytes" : 327680,
             "openFiles" : #,
+            "partialLineSeconds" : 10,
             "sceneBytes" : 262144
           },
           "ok" : true,

@@ -102,6 +102,9 @@ extension Daemon {
     config.access = try AccessPolicy.resolve(users: options.allowUsers, groups: options.allowGroups)
     config.sendBufferLimit = options.clientBufferBytes
     config.maximumLineLength = options.maximumLineLength
+    config.maximumClientsPerUser = options.maximumClientsPerUser
+    config.firstLineTimeout = .nanoseconds(Int64(options.firstLineTimeout * 1e9))
+    config.partialLineTimeout = .nanoseconds(Int64(options.partialLineTimeout * 1e9))
     // Room for the clients: the soft open-file limit up to the hard one, and no more clients than fit.
     let files = OpenFileLimit.raiseToHard()
     config.maximumClients = OpenFileLimit.clientsThatFit(options.maximumClients)

@@ -70,6 +70,8 @@ extension Daemon {
     counts.clientsAccepted = server.accepted
     counts.clientsDenied = server.denied
     counts.clientsRefused = server.refused
+    counts.clientsRefusedPerUser = server.refusedPerUser
+    counts.clientsTimedOut = server.timedOut
     counts.clientsDisconnectedSlow = server.disconnectedSlow
     counts.messagesSent = server.messagesSent
     counts.messagesSkipped = server.messagesSkipped
@@ -80,9 +82,12 @@ extension Daemon {
       ignoring: runtime.ignoreDepth, tracing: runtime.isTracing, clients: server.clients,
       webSocket: webSocketStatus(),
       limits: StatusReply.Limits(
-        clients: configuration.maximumClients, lineBytes: configuration.maximumLineLength,
+        clients: configuration.maximumClients, clientsPerUser: configuration.maximumClientsPerUser,
+        lineBytes: configuration.maximumLineLength,
         clientBufferBytes: configuration.sendBufferLimit, sceneBytes: Scene.maximumFileBytes,
-        openFiles: OpenFileLimit.current),
+        openFiles: OpenFileLimit.current,
+        firstLineSeconds: Double(configuration.firstLineTimeout.nanoseconds) / 1e9,
+        partialLineSeconds: Double(configuration.partialLineTimeout.nanoseconds) / 1e9),
       counters: counts)
   }
 }

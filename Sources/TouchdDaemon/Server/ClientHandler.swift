@@ -60,6 +60,8 @@ final class ClientHandler: ChannelDuplexHandler {
   private var readHeld = false
   /// ``processLines()`` is running (a write's completion may call it again).
   private var processing = false
+  /// The first line's and a begun line's deadlines.
+  private var deadlines: LineDeadlines
 
   /// How the client is connected.
   enum Transport {
@@ -82,7 +84,13 @@ final class ClientHandler: ChannelDuplexHandler {
     self.core = core
     self.maximumLineLength = maximumLineLength
     self.transport = transport
+    deadlines = LineDeadlines(
+      first: core.configuration.firstLineTimeout, partial: core.configuration.partialLineTimeout)
   }
+
+  /// Whose the client is, for the per-user limit: `uid N` for a Unix socket client, `websocket`
+  /// for every WebSocket client (whose peer the daemon cannot know); nil until admitted.
+  private(set) var user: String?
 
   /// Whether published messages reach this client through the event loop (``publish(_:)``)
   /// rather than an outlet.
@@ -124,6 +132,7 @@ final class ClientHandler: ChannelDuplexHandler {
       return
     }
     number = core.register(self)
+    deadlines.connected(on: context.eventLoop) { [self] in timedOut($0) }
     guard case .unix(let outletFD) = transport else { return admit(nil) }
     outlet = ClientOutlet(number: number, fd: outletFD, subscription: session.subscription)
     if let provider = context.channel as? SocketOptionProvider {
@@ -163,6 +172,19 @@ final class ClientHandler: ChannelDuplexHandler {
         return
       }
     }
+    let user = peer.map { "uid \($0.uid)" } ?? "websocket"
+    guard core.clientCount(ofUser: user, except: number) < core.configuration.maximumClientsPerUser else {
+      core.refused(user: user)
+      send(
+        WireProtocol.reply(
+          idJSON: "null",
+          .error(
+            "too many clients of \(user): the limit is \(core.configuration.maximumClientsPerUser) per user "
+              + "(--max-clients-per-user)")))
+      _ = closeAfterFlush()
+      return
+    }
+    self.user = user
     core.logger.info("client connected", metadata: ["client": "\(info)"])
     // Published from now on, the client gets: the outlet is held (``ClientOutlet`` starts with a
     // hop pending), so what is published before `hello` is queued goes through the loop after it.
@@ -177,6 +199,7 @@ final class ClientHandler: ChannelDuplexHandler {
     // Lines still buffered are not answered: nobody would read the answers.
     closing = true
     stopDirectWrites()
+    deadlines.cancel()
     if number != 0 {
       core.unregister(number)
       core.logger.info("client disconnected", metadata: ["client": "\(info)"])
@@ -203,6 +226,9 @@ final class ClientHandler: ChannelDuplexHandler {
     waitingLines += newlines
     partialLength = afterLast ?? partialLength + chunk.readableBytes
     input.writeBuffer(&chunk)
+    deadlines.received(
+      newlines: newlines, partialLength: partialLength, line: lineCount + waitingLines + 1, on: context.eventLoop
+    ) { [self] in timedOut($0) }
     // The line still arriving may not outgrow the limit either.
     guard partialLength <= maximumLineLength else { return refuseLongLine(lineCount + waitingLines + 1) }
     processLines()
@@ -285,6 +311,31 @@ final class ClientHandler: ChannelDuplexHandler {
       "client sent an over-long line; closing",
       metadata: ["client": "\(info)", "line": "\(line)", "limit.bytes": "\(maximumLineLength)"])
     _ = closeAfterFlush()
+  }
+
+  /// A deadline of ``LineDeadlines`` passed: the client is told why, and closed.
+  private func timedOut(_ expired: LineDeadlines.Expired) {
+    guard !closing else { return }
+    let message: String
+    switch expired {
+    case .firstLine(let timeout):
+      message =
+        "no complete line in \(Self.seconds(timeout)) s after connecting (send a command, or subscribe to "
+        + "listen; --first-line-timeout); closing the connection"
+    case .partialLine(let line, let timeout):
+      message =
+        "line \(line) still incomplete after \(Self.seconds(timeout)) s (--partial-line-timeout); "
+        + "closing the connection"
+    }
+    core.counters.timedOut += 1
+    core.logger.warning("client timed out; closing", metadata: ["client": "\(info)", "reason": "\(message)"])
+    send(WireProtocol.reply(idJSON: "null", .error(message)))
+    _ = closeAfterFlush()
+  }
+
+  /// A timeout in seconds as the options give it (`30`, `0.5`).
+  static func seconds(_ amount: TimeAmount) -> String {
+    JSONFormat.number(Double(amount.nanoseconds) / 1e9)
   }
 
   /// Sends a line that must not be dropped (hello, replies, notices).

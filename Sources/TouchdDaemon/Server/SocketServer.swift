@@ -64,6 +64,12 @@ public struct ServerCounters: Sendable, Equatable {
   public var denied = 0
   /// Clients turned away because ``SocketServer/Configuration/maximumClients`` were connected.
   public var refused = 0
+  /// Clients turned away because ``SocketServer/Configuration/maximumClientsPerUser`` of their
+  /// user were connected.
+  public var refusedPerUser = 0
+  /// Clients closed for sending no complete line in time, or for stopping mid-line
+  /// (``SocketServer/Configuration/firstLineTimeout``, ``SocketServer/Configuration/partialLineTimeout``).
+  public var timedOut = 0
   public var disconnectedSlow = 0
   public var messagesSent = 0
   public var messagesSkipped = 0
@@ -104,6 +110,26 @@ public final class SocketServer: Sendable {
     public static let defaultMaximumLineLength = Scene.maximumFileBytes + 64 * 1024
     /// Clients connected at once; one more gets `too many clients` and is closed.
     public var maximumClients = 128
+    /// Clients of one user (the peer's uid; WebSocket clients, whose peer is unknown, count as one
+    /// user) connected at once; one more gets `too many clients of user U` and is closed, so one
+    /// user's leaked or hostile connections cannot take every slot.
+    public var maximumClientsPerUser = Configuration.defaultMaximumClientsPerUser
+    /// 16: 128 clients shared out as dbus-daemon shares them, whose defaults
+    /// (bus/config-parser.c: max_completed_connections 2048, max_connections_per_user 256) let no
+    /// fewer than eight users together fill every slot.
+    public static let defaultMaximumClientsPerUser = 16
+    /// How long a client may stay connected without sending a complete line (a `subscribe`, any
+    /// command); then it gets an error and is closed.
+    public var firstLineTimeout = Configuration.defaultFirstLineTimeout
+    /// 30 s: dbus-daemon's `auth_timeout` (bus/config-parser.c), the time a connection may take
+    /// before it has said who it is.
+    public static let defaultFirstLineTimeout = TimeAmount.seconds(30)
+    /// How long a line may stay incomplete (bytes without their newline); then the client gets an
+    /// error and is closed.
+    public var partialLineTimeout = Configuration.defaultPartialLineTimeout
+    /// 10 s: the longest line (``defaultMaximumLineLength``, 320 KiB) takes under 3 s even at
+    /// 1 Mbit/s, so a line still incomplete after 10 s is a client that stopped mid-line.
+    public static let defaultPartialLineTimeout = TimeAmount.seconds(10)
     /// The WebSocket endpoint, if any: its clients count in the same limit.
     public var webSocket: WebSocketConfiguration?
 
@@ -438,21 +464,29 @@ final class ServerCore {
     return n
   }
 
-  /// Counts a client refused for the client limit; logs at most one warning every 10 s, with the
-  /// number refused since the last one (a client flood must not flood the journal).
-  func refused() {
-    counters.refused += 1
+  /// Counts a client refused for the client limit (`user` nil) or its user's limit; logs at most
+  /// one warning every 10 s, with the number refused since the last one (a client flood must not
+  /// flood the journal).
+  func refused(user: String? = nil) {
+    if user != nil { counters.refusedPerUser += 1 } else { counters.refused += 1 }
     refusalsSinceLog += 1
     let now = NIODeadline.now()
     if let last = refusalLogged, now - last < .seconds(10) { return }
+    var metadata: Logger.Metadata = [
+      "limit": "\(configuration.maximumClients)", "limit.perUser": "\(configuration.maximumClientsPerUser)",
+      "refused": "\(refusalsSinceLog)", "refused.total": "\(counters.refused + counters.refusedPerUser)",
+    ]
+    if let user { metadata["user"] = "\(user)" }
     logger.warning(
-      "client refused: too many clients",
-      metadata: [
-        "limit": "\(configuration.maximumClients)", "refused": "\(refusalsSinceLog)",
-        "refused.total": "\(counters.refused)",
-      ])
+      user == nil ? "client refused: too many clients" : "client refused: too many clients of one user",
+      metadata: metadata)
     refusalLogged = now
     refusalsSinceLog = 0
+  }
+
+  /// The clients registered for `user` (``ClientHandler/user``), `except` one.
+  func clientCount(ofUser user: String, except number: Int) -> Int {
+    clients.reduce(0) { $0 + ($1.key != number && $1.value.user == user ? 1 : 0) }
   }
 
   func unregister(_ number: Int) {

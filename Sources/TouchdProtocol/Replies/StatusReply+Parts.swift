@@ -201,29 +201,42 @@ extension StatusReply {
     }
   }
 
-  /// The daemon's limits: clients at once, a command line's bytes, a client's send buffer, a
-  /// scene's bytes, and the open-file limit it runs under.
+  /// The daemon's limits: clients at once, of one user at once, a command line's bytes, a client's
+  /// send buffer, a scene's bytes, the open-file limit it runs under, and the seconds a client may
+  /// go without a complete line and keep a line incomplete.
   public struct Limits: Decodable, Hashable, Sendable {
     public var clients: Int
+    public var clientsPerUser: Int
     public var lineBytes: Int
     public var clientBufferBytes: Int
     public var sceneBytes: Int
     public var openFiles: Int
+    public var firstLineSeconds: Double
+    public var partialLineSeconds: Double
 
-    public init(clients: Int, lineBytes: Int, clientBufferBytes: Int, sceneBytes: Int, openFiles: Int) {
+    public init(
+      clients: Int, clientsPerUser: Int, lineBytes: Int, clientBufferBytes: Int, sceneBytes: Int, openFiles: Int,
+      firstLineSeconds: Double, partialLineSeconds: Double
+    ) {
       self.clients = clients
+      self.clientsPerUser = clientsPerUser
       self.lineBytes = lineBytes
       self.clientBufferBytes = clientBufferBytes
       self.sceneBytes = sceneBytes
       self.openFiles = openFiles
+      self.firstLineSeconds = firstLineSeconds
+      self.partialLineSeconds = partialLineSeconds
     }
 
     func write(into w: inout JSONLineWriter) {
       w.integer(#"{"clients":"#, clients)
+      w.integer(#","clientsPerUser":"#, clientsPerUser)
       w.integer(#","lineBytes":"#, lineBytes)
       w.integer(#","clientBufferBytes":"#, clientBufferBytes)
       w.integer(#","sceneBytes":"#, sceneBytes)
       w.integer(#","openFiles":"#, openFiles)
+      w.number(#","firstLineSeconds":"#, firstLineSeconds)
+      w.number(#","partialLineSeconds":"#, partialLineSeconds)
       w.raw("}")
     }
   }
@@ -245,6 +258,11 @@ extension StatusReply {
     public var clientsAccepted = 0
     public var clientsDenied = 0
     public var clientsRefused = 0
+    /// Clients refused for their user's limit (counted in ``clientsAccepted`` too: a client's
+    /// user is known once it is connected).
+    public var clientsRefusedPerUser = 0
+    /// Clients closed for no complete line in time, or a line left incomplete.
+    public var clientsTimedOut = 0
     public var clientsDisconnectedSlow = 0
     public var messagesSent = 0
     public var messagesSkipped = 0
@@ -267,6 +285,8 @@ extension StatusReply {
       w.integer(#","clientsAccepted":"#, clientsAccepted)
       w.integer(#","clientsDenied":"#, clientsDenied)
       w.integer(#","clientsRefused":"#, clientsRefused)
+      w.integer(#","clientsRefusedPerUser":"#, clientsRefusedPerUser)
+      w.integer(#","clientsTimedOut":"#, clientsTimedOut)
       w.integer(#","clientsDisconnectedSlow":"#, clientsDisconnectedSlow)
       w.integer(#","messagesSent":"#, messagesSent)
       w.integer(#","messagesSkipped":"#, messagesSkipped)
