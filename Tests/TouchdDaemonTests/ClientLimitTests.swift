@@ -50,7 +50,7 @@ struct ClientLimitTests {
     #expect(daemon.log.contains("client refused: too many clients of one user"), "\(daemon.log)")
     // One of the user's clients leaves: its slot is free at once.
     clients.removeLast()
-    let next = try waitForWelcome(daemon.socket)
+    let next = try welcome(daemon.socket)
     #expect(next != nil, "a client of the user is welcome again once one left")
     for (i, client) in clients.enumerated() {
       #expect(client.command(#"{"cmd":"ping","id":\#(i)}"#, id: i).reply?["ok"] as? Bool == true)
@@ -72,7 +72,7 @@ struct ClientLimitTests {
     #expect(waited > 0.3 && waited < 3, "closed after \(waited) s")
     #expect(silent.closedByServer(timeout: 5))
     // The limit is 2: the silent client's slot is free again, and the listener is still there.
-    #expect(try waitForWelcome(daemon.socket) != nil)
+    #expect(try welcome(daemon.socket) != nil)
     usleep(700_000)
     #expect(listener.command(#"{"cmd":"ping","id":2}"#, id: 2).reply?["ok"] as? Bool == true)
     #expect(counters(listener, id: 3)?["clientsTimedOut"] as? Int == 1)
@@ -122,15 +122,26 @@ struct ClientLimitTests {
     #expect(limits?["partialLineSeconds"] as? Double == 4)
   }
 
-  /// A new client greeted with `hello` within a second of trying (a slot just freed is taken at
-  /// once; the tries only cover the daemon's reading of the close); nil if none is.
-  private func waitForWelcome(_ socket: String) throws -> LineClient? {
-    let deadline = Date().addingTimeInterval(1)
-    while Date() < deadline {
-      let client = try LineClient(path: socket)
-      if json(client.readLine(timeout: 1))?["type"] as? String == "hello" { return client }
-      usleep(20_000)
+  /// A new client, connected now, greeted with `hello` (no retry: a slot just freed is free at
+  /// once, even while the daemon has not read the close that freed it); nil if it is refused.
+  private func welcome(_ socket: String) throws -> LineClient? {
+    let client = try LineClient(path: socket)
+    return json(client.readLine(timeout: 5))?["type"] as? String == "hello" ? client : nil
+  }
+
+  @Test func aClosedClientsSlotIsFreeAtOnce() throws {
+    // The user's limit and the total: each full but for the slot the last client closed.
+    for options in [["--max-clients-per-user", "2"], ["--max-clients", "2"]] {
+      let daemon = try idleDaemon(options, name: "aClosedClientsSlotIsFreeAtOnce\(options[0])")
+      let first = try #require(try welcome(daemon.socket))
+      for round in 0..<200 {
+        // Connected right after the last one closed, before the daemon may have read that close.
+        let next = try welcome(daemon.socket)
+        #expect(next != nil, "\(options) round \(round)")
+        if next == nil { break }
+      }
+      let counters = self.counters(first, id: 1)
+      #expect(counters?["clientsRefused"] as? Int == 0 && counters?["clientsRefusedPerUser"] as? Int == 0)
     }
-    return nil
   }
 }

@@ -88,6 +88,22 @@ final class ClientHandler: ChannelDuplexHandler {
       first: core.configuration.firstLineTimeout, partial: core.configuration.partialLineTimeout)
   }
 
+  /// Whether the connection is closing (its slot is free already).
+  var isClosing: Bool { closing }
+
+  /// Whether the client closed its end though the loop has not read that yet (Unix socket
+  /// clients; a WebSocket client's close is read as a frame).
+  var peerClosed: Bool { outlet?.peerClosed ?? false }
+
+  /// Closes the connection now, nothing more written (its peer is gone).
+  func closeNow() {
+    guard !closing else { return }
+    closing = true
+    stopDirectWrites()
+    deadlines.cancel()
+    context?.close(promise: nil)
+  }
+
   /// Whose the client is, for the per-user limit: `uid N` for a Unix socket client, `websocket`
   /// for every WebSocket client (whose peer the daemon cannot know); nil until admitted.
   private(set) var user: String?
@@ -121,7 +137,9 @@ final class ClientHandler: ChannelDuplexHandler {
     guard !started else { return }
     started = true
     self.context = context
-    guard core.clients.count < core.configuration.maximumClients else {
+    // Slots held by clients already gone, whose close the loop has not read yet, are freed first.
+    if core.openClientCount >= core.configuration.maximumClients { core.reapClosedClients() }
+    guard core.openClientCount < core.configuration.maximumClients else {
       if case .unix(let fd) = transport { SystemCalls.live.close(fd) }
       core.refused()
       send(
@@ -173,6 +191,8 @@ final class ClientHandler: ChannelDuplexHandler {
       }
     }
     let user = peer.map { "uid \($0.uid)" } ?? "websocket"
+    let limit = core.configuration.maximumClientsPerUser
+    if core.clientCount(ofUser: user, except: number) >= limit { core.reapClosedClients() }
     guard core.clientCount(ofUser: user, except: number) < core.configuration.maximumClientsPerUser else {
       core.refused(user: user)
       send(

@@ -39,6 +39,20 @@ final class ClientOutlet: @unchecked Sendable {
 
   deinit { if fd >= 0 { SystemCalls.live.close(fd) } }
 
+  /// Whether the client closed its end (POLLHUP: both directions are shut, as its close does; a
+  /// client that only shut down its writing, to read its replies, is still there), whether or not
+  /// the event loop has read the close yet.
+  var peerClosed: Bool {
+    lock.withLock {
+      guard fd >= 0 else { return true }
+      var entry = pollfd(fd: fd, events: 0, revents: 0)
+      let ready = withUnsafeMutablePointer(to: &entry) { pointer in
+        (try? SystemCalls.live.poll(UnsafeMutableBufferPointer(start: pointer, count: 1), timeout: 0)) ?? 0
+      }
+      return ready > 0 && entry.revents & Int16(POLLHUP | POLLERR) != 0
+    }
+  }
+
   /// What the publisher did with one client's share of a batch.
   enum Outcome {
     /// Nothing was for this client, or everything was written.

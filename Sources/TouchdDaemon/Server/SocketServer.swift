@@ -472,21 +472,37 @@ final class ServerCore {
     refusalsSinceLog += 1
     let now = NIODeadline.now()
     if let last = refusalLogged, now - last < .seconds(10) { return }
-    var metadata: Logger.Metadata = [
-      "limit": "\(configuration.maximumClients)", "limit.perUser": "\(configuration.maximumClientsPerUser)",
-      "refused": "\(refusalsSinceLog)", "refused.total": "\(counters.refused + counters.refusedPerUser)",
-    ]
-    if let user { metadata["user"] = "\(user)" }
-    logger.warning(
-      user == nil ? "client refused: too many clients" : "client refused: too many clients of one user",
-      metadata: metadata)
+    if let user {
+      logger.warning(
+        "client refused: too many clients of one user",
+        metadata: [
+          "user": "\(user)", "limit": "\(configuration.maximumClientsPerUser)", "refused": "\(refusalsSinceLog)",
+          "refused.total": "\(counters.refused + counters.refusedPerUser)",
+        ])
+    } else {
+      logger.warning(
+        "client refused: too many clients",
+        metadata: [
+          "limit": "\(configuration.maximumClients)", "refused": "\(refusalsSinceLog)",
+          "refused.total": "\(counters.refused + counters.refusedPerUser)",
+        ])
+    }
     refusalLogged = now
     refusalsSinceLog = 0
   }
 
-  /// The clients registered for `user` (``ClientHandler/user``), `except` one.
+  /// The clients registered and not closing.
+  var openClientCount: Int { clients.values.reduce(0) { $0 + ($1.isClosing ? 0 : 1) } }
+
+  /// Closes the clients that closed their end while the loop has not read it yet: their slots are
+  /// free at once for the client being admitted.
+  func reapClosedClients() {
+    for client in clients.values where !client.isClosing && client.peerClosed { client.closeNow() }
+  }
+
+  /// The clients registered for `user` (``ClientHandler/user``) and not closing, `except` one.
   func clientCount(ofUser user: String, except number: Int) -> Int {
-    clients.reduce(0) { $0 + ($1.key != number && $1.value.user == user ? 1 : 0) }
+    clients.reduce(0) { $0 + ($1.key != number && !$1.value.isClosing && $1.value.user == user ? 1 : 0) }
   }
 
   func unregister(_ number: Int) {
