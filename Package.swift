@@ -11,7 +11,8 @@
 //   devices    TouchdDevices: Linux devices (TouchdInput, TouchdSystem, the C targets)
 //   delivery   TouchDelivery: UIKit's model (TouchdCore alone: the standard library)
 //   scene      TouchdScene (TouchdInput, TouchDelivery, TouchdProtocol, Yams); TouchdRender: pictures of scenes
-//   daemon     TouchdDaemon (TouchdDevices, TouchdScene, TouchdSystem, SwiftNIO) -> touchd, touchctl
+//   daemon     TouchdDaemon (TouchdDevices, TouchdScene, TouchdSystem, SwiftNIO, swift-metrics,
+//              swift-prometheus) -> touchd, touchctl
 //   client     TouchdClient (TouchdProtocol, SwiftNIO): the socket's Swift client for apps
 // A touch enters in TouchdDevices (live) or TouchdInput (recorded), is hit-tested in
 // TouchDelivery, and leaves as a message built in TouchdScene and sent by TouchdDaemon's server.
@@ -42,6 +43,9 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    // Metrics: swift-metrics' API, swift-prometheus' registry and text format (Metrics/).
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // The C shim: libevdev, libudev and <linux/input.h>, plus a few inline helpers. (systemd's
@@ -124,6 +128,9 @@ let package = Package(
         // WebSocket handlers.
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
+        // Metrics (Metrics/): swift-metrics' handles over a swift-prometheus registry.
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       swiftSettings: strict
     ),

@@ -171,6 +171,11 @@ extension TouchdClient {
     try await send(.status, timeout: commandTimeout)
   }
 
+  /// `metrics`: the daemon's metrics in Prometheus' text exposition format.
+  public func metrics() async throws -> String {
+    try await send(.metrics, timeout: commandTimeout).decode(MetricsReply.self).text
+  }
+
   /// `calibrate`: the window's next touch on each target (3 to 9 window points, in order) goes to
   /// the calibration; a ``TouchdMessage/calibration(_:)`` comes as each is collected, the reply
   /// (`matrix`, `rmsError`, `maxError`, `points`, `warning`, …) after the last. `timeout` is the

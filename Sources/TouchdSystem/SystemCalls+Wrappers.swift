@@ -179,6 +179,11 @@ extension SystemCalls {
     return info
   }
 
+  /// `rename(2)`: `to` is replaced atomically (both on one file system).
+  public func rename(_ from: String, to: String) throws(SystemCallError) {
+    _ = try blockingCall("rename") { sysRename(from, to) }
+  }
+
   /// `unlink(2)`.
   @inlinable
   public func unlink(_ path: String) throws(SystemCallError) {

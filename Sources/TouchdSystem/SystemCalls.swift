@@ -35,6 +35,7 @@ public struct SystemCalls: Sendable {
   public var sysLstat: @Sendable (UnsafePointer<CChar>, UnsafeMutablePointer<stat>) -> CInt
   public var sysFstat: @Sendable (CInt, UnsafeMutablePointer<stat>) -> CInt
   public var sysUnlink: @Sendable (UnsafePointer<CChar>) -> CInt
+  public var sysRename: @Sendable (UnsafePointer<CChar>, UnsafePointer<CChar>) -> CInt
   public var sysChown: @Sendable (UnsafePointer<CChar>, uid_t, gid_t) -> CInt
   /// Never fails: returns the previous mask.
   public var sysUmask: @Sendable (mode_t) -> mode_t
@@ -77,6 +78,7 @@ public struct SystemCalls: Sendable {
     sysLstat: { liveLstat($0, $1) },
     sysFstat: { liveFstat($0, $1) },
     sysUnlink: { Glibc.unlink($0) },
+    sysRename: { Glibc.rename($0, $1) },
     sysChown: { Glibc.chown($0, $1, $2) },
     sysUmask: { Glibc.umask($0) },
     sysGetRlimit: { Glibc.getrlimit($0, $1) },

@@ -115,7 +115,7 @@ struct ClientDaemonTests {
     await #expect(
       throws: TouchdError.daemon(
         message:
-          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate)"
+          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics)"
       )
     ) { try await client.send("stauts") }
     await #expect(throws: TouchdError.daemon(message: "not ignoring interaction events")) {
@@ -171,6 +171,10 @@ struct ClientDaemonTests {
     #expect(status["windows"] == [["id": "main", "width": 1920, "height": 1080]])
     #expect(status["devices"] == [])
     #expect(status["replay"]?.isNull == false, "a replay: \(status["replay"] ?? .null)")
+    // The metrics count the same clients, in Prometheus' text format.
+    let metrics = try await client.metrics()
+    #expect(metrics.contains("# TYPE touchd_frames_total counter\n"), "\(metrics)")
+    #expect(metrics.contains("\ntouchd_clients 1.0\n"), "\(metrics)")
     // The same reply read as the protocol's type.
     let typed = try status.decode(StatusReply.self)
     #expect(typed.clients == 1 && typed.limits.clientBufferBytes == 65536 && typed.devices.isEmpty)

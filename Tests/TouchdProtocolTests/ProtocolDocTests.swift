@@ -25,7 +25,7 @@ struct ProtocolDocTests {
       "`set`": SetViewCommand.fields, "`set` (window)": SetWindowCommand.fields,
       "`subscribe`": SubscribeCommand.fields, "`calibrate`": CalibrateCommand.fields,
       "`ignoreInteraction`": IgnoreInteractionCommand.fields, "`scene`": PushSceneCommand.fields,
-      "`update`": UpdateCommand.fields, "`ping`": [], "`reload`": [], "`status`": [],
+      "`update`": UpdateCommand.fields, "`ping`": [], "`reload`": [], "`status`": [], "`metrics`": [],
     ]
     for row in rows {
       let declared = try #require(fields[row[0]], "a row for \(row[0])")

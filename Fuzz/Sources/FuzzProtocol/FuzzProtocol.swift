@@ -125,7 +125,7 @@ func check(_ line: [UInt8]) {
   case .pipeline(let command):
     if blank { fuzzFailure("a blank line became a command") }
     let result = WireProtocol.execute(
-      command.request, runtime: runtime, status: { #""clients":1"# },
+      command.request, runtime: runtime, status: { #""clients":1"# }, metrics: { "touchd_clients 1\n" },
       replaceScene: { pushed in
         runtime = makeRuntime(pushed ?? scene)
         return .ok(fieldsJSON: "")

@@ -2,7 +2,7 @@ import Dispatch
 import TouchdScene
 
 /// Client commands (``CommandHandler``), carried out on the pipeline queue: `update` and
-/// `calibrate` here, the rest by ``WireProtocol/execute(_:runtime:status:replaceScene:)``; and the
+/// `calibrate` here, the rest by ``WireProtocol/execute(_:runtime:status:metrics:replaceScene:)``; and the
 /// server's calls when a client disconnects or its subscriptions change.
 extension Daemon {
   public func handle(
@@ -161,6 +161,7 @@ extension Daemon {
     // The protocol fuzz target runs the same function against its own runtime.
     let result = WireProtocol.execute(
       command.request, runtime: runtime, status: { status(serverCounters).fieldsJSON },
+      metrics: { metricsText(serverCounters) },
       replaceScene: { pushed in
         guard let pushed else {
           switch reload(reason: "reload command") {

@@ -181,7 +181,7 @@ extension Daemon {
     }
     let live = LiveDevice(
       device: device, touchWindow: role.touchWindow, keyWindow: role.keyWindow, source: source,
-      calibration: calibration, token: token)
+      calibration: calibration, token: token, metrics: DeviceMetrics(device: device.name, in: metrics))
     nextSource += 1
     polledPaths[token] = path
     devices[path] = live
@@ -237,12 +237,14 @@ extension Daemon {
       let status = try live.device.readFrames { frame in deliver(frame, from: live, wake: wake) }
       if live.device.resyncCount > drops {
         counters.resyncs += live.device.resyncCount - drops
+        live.metrics.resyncs.increment(by: live.device.resyncCount - drops)
         logger.warning(
           "events dropped by the kernel (SYN_DROPPED); touches and keys resynced",
           metadata: ["device.path": "\(live.device.path)", "resyncs": "\(live.device.resyncCount)"])
       }
       if status == .removed {
         logger.info("input device unplugged", metadata: ["device.path": "\(live.device.path)"])
+        live.metrics.unplugs.increment()
         closeDevice(live.device.path, cancelTouches: false, cancelKeys: false)
       }
     } catch {

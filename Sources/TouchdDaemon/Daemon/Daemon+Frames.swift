@@ -18,6 +18,7 @@ extension Daemon {
     case .action(let a):
       counters.messages += 1
       counters.actions += 1
+      metrics.countAction(a.action, gesture: a.gesture)
       (type, action, view) = ("action", a.action, a.view)
     case .touches(let t):
       counters.messages += 1
@@ -31,8 +32,9 @@ extension Daemon {
     case .presses(let m):
       counters.messages += 1
       (type, view) = ("presses", m.view)
-    case .idle:
+    case .idle(let m):
       counters.messages += 1
+      metrics.countIdle(m.isIdle)
       (type, view) = ("idle", nil)
     case .trace(let t):
       counters.traces += 1
@@ -92,6 +94,7 @@ extension Daemon {
     shortcut?.writtenAt = nil
     switch frame {
     case .touches(let touches):
+      live.metrics.count(touches)
       if let window = live.touchWindow {
         if runtime.calibratingWindow == window, touches.contacts.contains(where: { $0.phase == .began }) {
           calibrationDevice = (live.device.path, live.device.name, live.calibration)
@@ -111,14 +114,21 @@ extension Daemon {
       }
     }
     if let wake {
-      latency.wake.record(wake - kernel)
-      latency.assembled.record(assembled - kernel)
-      if let encoded = frameEncoded { latency.encoded.record(encoded - kernel) }
-      if let forwarded = frameForwarded { latency.forwarded.record(forwarded - kernel) }
-      latency.delivered.record(MonotonicClock.microseconds() - kernel)
+      recordLatency(.wake, wake - kernel)
+      recordLatency(.assembled, assembled - kernel)
+      if let encoded = frameEncoded { recordLatency(.encoded, encoded - kernel) }
+      if let forwarded = frameForwarded { recordLatency(.forwarded, forwarded - kernel) }
+      recordLatency(.delivered, MonotonicClock.microseconds() - kernel)
     }
     guard !outbound.isEmpty else { return }
     server.publish(outbound, kernelTime: wake == nil ? nil : kernel)
     outbound.removeAll(keepingCapacity: true)
+  }
+
+  /// A live frame's stage took `microseconds` from the kernel's timestamp: into `status`'s window
+  /// and the metrics' histogram.
+  private func recordLatency(_ stage: LatencyStage, _ microseconds: Int64) {
+    latency.record(stage, microseconds)
+    metrics.recordLatency(stage, microseconds: microseconds)
   }
 }

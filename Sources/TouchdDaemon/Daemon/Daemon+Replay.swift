@@ -10,6 +10,8 @@ extension Daemon {
     for recording in recordings { routes.append(try ScenePlayer.route(recording, in: runtime)) }
     let feeder = ReplayFeeder(recordings: recordings, routes: routes, ids: ids, loop: options.replayLoop)
     replay = feeder
+    // A replayed device counts as the live one would (live equals replay).
+    replayedDevices = recordings.map { DeviceMetrics(device: $0.description.name, in: metrics) }
     logger.info(
       "replaying recordings",
       metadata: [
@@ -36,6 +38,7 @@ extension Daemon {
     let route = feeder.routes[index]
     switch frame {
     case .touches(let touches):
+      replayedDevices[index].count(touches)
       if let window = route.touchWindow { deliver(touches, window: window, calibration: nil) }
     case .keys(let keys):
       // The recording's index is the key source, as in ScenePlayer.

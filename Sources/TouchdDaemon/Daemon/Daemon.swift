@@ -77,6 +77,10 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   }()
   /// Each stage's latency over the last live frames (`status` → `latency`).
   var latency = PipelineLatency()
+  /// The metrics (`metrics` command, docs/operations.md "Metrics").
+  let metrics = DaemonMetrics()
+  /// The metrics of each replayed recording's device, by the recording's index.
+  var replayedDevices: [DeviceMetrics] = []
   /// The kernel time of the live frame being delivered (nil otherwise): its messages are
   /// collected in ``outbound`` and handed to the server together.
   var liveFrameTime: Int64?
@@ -106,9 +110,11 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     let calibration: CalibrationMatrix?
     /// Its token in the daemon's ``DevicePoll``.
     let token: UInt64
+    /// Its frames, touches, resyncs and unplugs, for the metrics.
+    let metrics: DeviceMetrics
     init(
       device: InputDevice, touchWindow: Int?, keyWindow: Int?, source: Int, calibration: CalibrationMatrix?,
-      token: UInt64
+      token: UInt64, metrics: DeviceMetrics
     ) {
       self.device = device
       self.touchWindow = touchWindow
@@ -116,6 +122,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
       self.source = source
       self.calibration = calibration
       self.token = token
+      self.metrics = metrics
     }
   }
 

@@ -84,6 +84,17 @@ public struct PipelineLatency: Sendable, Equatable {
 
   public init() {}
 
+  /// Records one frame's `stage`, `microseconds` from the kernel's timestamp.
+  public mutating func record(_ stage: LatencyStage, _ microseconds: Int64) {
+    switch stage {
+    case .wake: wake.record(microseconds)
+    case .assembled: assembled.record(microseconds)
+    case .encoded: encoded.record(microseconds)
+    case .forwarded: forwarded.record(microseconds)
+    case .delivered: delivered.record(microseconds)
+    }
+  }
+
   /// The stages in path order, with the server's ``handed`` window last.
   public func status(handed: LatencyWindow) -> StatusReply.LatencyStatus {
     StatusReply.LatencyStatus(

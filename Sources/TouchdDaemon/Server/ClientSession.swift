@@ -4,7 +4,7 @@ import TouchdScene
 ///
 /// The server's ``ClientHandler`` runs it on the event loop for each line of a connection and hands
 /// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:replaceScene:)``
-/// on its queue. ``respond(to:runtime:status:replaceScene:)`` does both at once, synchronously: the
+/// on its queue. ``respond(to:runtime:status:metrics:replaceScene:)`` does both at once, synchronously: the
 /// protocol fuzz target (Fuzz/Sources/FuzzProtocol) and the unit tests drive the same code that way.
 public struct ClientSession: Sendable {
   /// What the client subscribed to (`subscribe` replaces it).
@@ -43,22 +43,25 @@ public struct ClientSession: Sendable {
         self.subscription = subscription
         hasSubscribed = true
         return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: subscription.replyJSON)))
-      case .status, .reload, .pushScene, .scene, .calibrate:
+      case .status, .metrics, .reload, .pushScene, .scene, .calibrate:
         return .pipeline(command)
       }
     }
   }
 
   /// Takes one line and answers it at once, pipeline commands included (against `runtime`, with
-  /// `status` and `replaceScene` standing in for the daemon's): the reply line, nil for a blank line.
+  /// `status`, `metrics` and `replaceScene` standing in for the daemon's): the reply line, nil for a
+  /// blank line.
   public mutating func respond<Line: BidirectionalCollection<UInt8>>(
-    to line: Line, runtime: SceneRuntime, status: () -> String, replaceScene: (SceneDocument?) -> CommandResult
+    to line: Line, runtime: SceneRuntime, status: () -> String, metrics: () -> String,
+    replaceScene: (SceneDocument?) -> CommandResult
   ) -> String? {
     switch receive(line) {
     case .none: return nil
     case .reply(let reply): return reply
     case .pipeline(let command):
-      let result = WireProtocol.execute(command.request, runtime: runtime, status: status, replaceScene: replaceScene)
+      let result = WireProtocol.execute(
+        command.request, runtime: runtime, status: status, metrics: metrics, replaceScene: replaceScene)
       return WireProtocol.reply(idJSON: command.idJSON, result)
     }
   }

@@ -42,6 +42,8 @@ public enum ClientRequest: Sendable, Equatable {
   /// Replaces the client's filter.
   case subscribe(Subscription)
   case status
+  /// `metrics`: the daemon's metrics, Prometheus' text format.
+  case metrics
   case reload
   /// `scene`: a whole scene from the client, parsed and validated (on the server's event loop, off
   /// the pipeline), to replace the running one.
@@ -55,7 +57,7 @@ public enum ClientRequest: Sendable, Equatable {
   public var isPipeline: Bool {
     switch self {
     case .ping, .subscribe: false
-    case .status, .reload, .pushScene, .scene, .calibrate: true
+    case .status, .metrics, .reload, .pushScene, .scene, .calibrate: true
     }
   }
 }
@@ -110,6 +112,7 @@ public enum WireProtocol {
     switch command {
     case .ping: return .ping
     case .status: return .status
+    case .metrics: return .metrics
     case .reload: return .reload
     case .subscribe(let subscribe): return .subscribe(Subscription(subscribe))
     case .calibrate(let calibrate): return .calibrate(calibrate)
@@ -126,10 +129,10 @@ public enum WireProtocol {
 
   /// Carries out a pipeline command against the running scene: what the daemon does on its
   /// pipeline queue, and the protocol fuzz target against its own runtime. `status` gives the
-  /// status reply's fields; `replaceScene` reloads the scene file (nil, `reload`) or puts a
+  /// status reply's fields, `metrics` the metrics' exposition text; `replaceScene` reloads the scene file (nil, `reload`) or puts a
   /// client's scene in its place (`scene`).
   public static func execute(
-    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String,
+    _ request: ClientRequest, runtime: SceneRuntime, status: () -> String, metrics: () -> String,
     replaceScene: (SceneDocument?) -> CommandResult
   ) -> CommandResult {
     switch request {
@@ -140,6 +143,7 @@ public enum WireProtocol {
         return .error(error.description)
       }
     case .status: return .ok(fieldsJSON: status())
+    case .metrics: return .ok(fieldsJSON: MetricsReply(text: metrics()).fieldsJSON)
     case .reload: return replaceScene(nil)
     case .pushScene(let scene): return replaceScene(scene)
     case .ping: return .ok(fieldsJSON: "")

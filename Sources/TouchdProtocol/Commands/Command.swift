@@ -15,10 +15,12 @@ public enum Command: Hashable, Sendable {
   case update(UpdateCommand)
   case status
   case calibrate(CalibrateCommand)
+  /// The daemon's metrics in Prometheus' text exposition format (``MetricsReply``).
+  case metrics
 
   /// Every command name, in the order errors list them.
   public static let names = [
-    "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate",
+    "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate", "metrics",
   ]
 
   /// The command's name (`cmd`).
@@ -33,6 +35,7 @@ public enum Command: Hashable, Sendable {
     case .update: "update"
     case .status: "status"
     case .calibrate: "calibrate"
+    case .metrics: "metrics"
     }
   }
 
@@ -50,6 +53,9 @@ public enum Command: Hashable, Sendable {
     case "reload":
       try fields.rejectUnknown([])
       return .reload
+    case "metrics":
+      try fields.rejectUnknown([])
+      return .metrics
     case "subscribe": return .subscribe(try SubscribeCommand(decoding: fields))
     case "set":
       guard fields["window"] != nil else { return .setView(try SetViewCommand(decoding: fields)) }
@@ -75,7 +81,7 @@ public enum Command: Hashable, Sendable {
   /// The command's fields but `cmd` and `id`, in its declared order.
   public var members: [JSONValue.Member] {
     switch self {
-    case .ping, .reload, .status: []
+    case .ping, .reload, .status, .metrics: []
     case .subscribe(let c): c.members
     case .setView(let c): c.members
     case .setWindow(let c): c.members

@@ -86,6 +86,9 @@ extension ProtocolSchema {
       Example(
         "reply-ignore-interaction", full: reply(SceneChangeReply.ignoring(1).fieldsJSON),
         minimal: reply(SceneChangeReply.ignoring(1).fieldsJSON)),
+      Example(
+        "reply-metrics", full: reply(MetricsReply(text: "# TYPE touchd_frames_total counter\n").fieldsJSON),
+        minimal: reply(MetricsReply(text: "").fieldsJSON)),
       Example("reply", full: reply(""), minimal: reply("")),
     ]
   }
