@@ -58,6 +58,7 @@ let package = Package(
       dependencies: [
         "BenchSupport", .product(name: "Benchmark", package: "benchmark"),
         .product(name: "TouchdDaemon", package: "touchd"),
+        .product(name: "TouchdInput", package: "touchd"),
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks/FanOut",

@@ -27,14 +27,14 @@ _touchd() {
       --max-line-length | --speed | --replay-delay)
       return # a number
       ;;
-    --websocket | --websocket-origin)
+    --websocket | --websocket-origin | --metrics-address)
       return # HOST:PORT, an origin
       ;;
   esac
   mapfile -t COMPREPLY < <(compgen -W '--scene --socket --socket-group --allow-user --allow-group
     --client-buffer --max-clients --max-clients-per-user --first-line-timeout --partial-line-timeout
     --max-line-length --replay --desc --loop --speed --replay-delay
-    --wait-for-subscriber --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --uinput --version --help
+    --wait-for-subscriber --exit-after-replay --log-level --websocket --websocket-origin --websocket-allow-remote --metrics-address --uinput --version --help
     -h' -- "$cur")
 }
 complete -F _touchd touchd

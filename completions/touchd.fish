@@ -13,6 +13,7 @@ complete -c touchd -l max-clients-per-user -x -d 'Clients of one user connected 
 complete -c touchd -l first-line-timeout -x -d 'Seconds a client may go without a complete line'
 complete -c touchd -l partial-line-timeout -x -d 'Seconds a line may stay incomplete'
 complete -c touchd -l max-line-length -x -d 'The longest command line a client may send'
+complete -c touchd -l metrics-address -x -d 'Serve the metrics over HTTP for Prometheus (HOST:PORT)'
 complete -c touchd -l websocket -x -d 'Serve the protocol over WebSocket too (HOST:PORT)'
 complete -c touchd -l websocket-origin -x -d 'A page origin allowed on the WebSocket endpoint'
 complete -c touchd -l websocket-allow-remote -d 'Let the WebSocket endpoint listen beyond loopback'

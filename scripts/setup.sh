@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
-#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), Prometheus' promtool
-#                             for the metrics' check, jsonschema for the
+#   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), Prometheus and
+#                             node_exporter for the metrics' tests, jsonschema for the
 #                             scene schema's cross-check when no python3 has it, and pytest for
 #                             the Python client's tests when no python3 has it; and, when apt can
 #                             install them (else their tests skip, saying so), chromium for the
@@ -14,8 +14,10 @@
 #                             which include --deb's (the systemd guest installs the package)
 set -euo pipefail
 
-# prometheus: promtool, which checks the metrics' exposition in the tests (MetricsDaemonTests).
-packages=(libevdev-dev libudev-dev pkg-config prometheus)
+# prometheus and prometheus-node-exporter: promtool, which checks the metrics' exposition
+# (MetricsDaemonTests), and the real Prometheus and node_exporter that scrape touchd's endpoint and
+# its textfile (PrometheusScrapeTests).
+packages=(libevdev-dev libudev-dev pkg-config prometheus prometheus-node-exporter)
 deb=0 vm=0
 for arg in "$@"; do
   case "$arg" in

@@ -52,6 +52,8 @@ public struct DaemonOptions: Sendable, Equatable {
   /// The least severe level logged.
   public var logLevel = Logger.Level.info
   /// Where the WebSocket endpoint listens (`HOST:PORT`); nil: only if systemd passes a TCP socket.
+  /// Serve the metrics over HTTP at `HOST:PORT` (loopback), for Prometheus to scrape.
+  public var metricsAddress: String?
   public var webSocketAddress: String?
   /// Pages allowed on the WebSocket endpoint, as given (`--websocket-origin`).
   public var webSocketOrigins: [String] = []
@@ -147,6 +149,17 @@ extension DaemonOptions {
       help:
         "The longest command line a client may send; a longer one is refused and the connection closed "
         + "(default: 327680: a scene command with the largest scene, 256 KiB, fits)."),
+    Option(
+      name: "metrics-address",
+      kind: .value("HOST:PORT") { (o, text) throws(UsageError) in
+        guard WebSocketConfiguration.parse(text) != nil else {
+          throw UsageError(description: "--metrics-address '\(text)' is not HOST:PORT (127.0.0.1:9765, [::1]:9765)")
+        }
+        o.metricsAddress = text
+      },
+      help:
+        "Also serve the metrics over HTTP here, GET /metrics in Prometheus' text format (off by default; loopback "
+        + "only; 127.0.0.1:9765 is the documented port)."),
     Option(
       name: "websocket",
       kind: .value("HOST:PORT") { (o, text) throws(UsageError) in

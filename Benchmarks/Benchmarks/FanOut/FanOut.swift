@@ -68,4 +68,5 @@ let benchmarks: @Sendable () -> Void = {
   } setup: {
     try FanOut(subscribers: 64)
   }
+  metricsPerFrameBenchmark()
 }

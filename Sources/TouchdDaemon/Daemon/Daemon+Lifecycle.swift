@@ -80,6 +80,7 @@ extension Daemon {
       config.webSocket = WebSocketConfiguration(inheritedDescriptor: tcp)
       logger.info("using the WebSocket socket passed by systemd", metadata: ["fd": "\(tcp)"])
     }
+    config.metricsAddress = options.metricsAddress.flatMap(WebSocketConfiguration.parse)
     if config.webSocket != nil {
       config.webSocket?.allowRemote = options.webSocketAllowRemote
       do throws(OriginError) {

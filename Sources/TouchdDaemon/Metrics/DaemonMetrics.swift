@@ -11,8 +11,8 @@ import Prometheus
 /// frames and touches, actions, idle transitions, each stage's latency: an atomic add, or a
 /// histogram's uncontended lock, which a scrape holds only to copy the buckets); what `status`
 /// counts is brought in at each scrape from the same ``StatusReply`` (``update(from:)``), so the
-/// two agree.
-final class DaemonMetrics {
+/// two agree. Public for the benchmarks (MetricsPerFrame).
+public final class DaemonMetrics {
   /// Where the metrics are kept and written from.
   let registry = PrometheusCollectorRegistry()
   /// The swift-metrics factory over ``registry`` (the handles' factory).
@@ -43,7 +43,7 @@ final class DaemonMetrics {
     .milliseconds(100),
   ]
 
-  init() {
+  public init() {
     factory = PrometheusMetricsFactory(registry: registry)
     for stage in LatencyStage.allCases {
       let family = MetricFamily.latency
@@ -66,7 +66,7 @@ final class DaemonMetrics {
   }
 
   /// An action message went out: its action and gesture (`control` for a control's event).
-  func countAction(_ action: String, gesture: String) {
+  public func countAction(_ action: String, gesture: String) {
     let key = ActionKey(action: action, gesture: gesture)
     if let counter = actions[key] { return counter.increment() }
     let counter = self.counter(.actions, action, gesture)
@@ -83,7 +83,7 @@ final class DaemonMetrics {
   }
 
   /// One live frame's stage took `microseconds` from the kernel's timestamp.
-  func recordLatency(_ stage: LatencyStage, microseconds: Int64) {
+  public func recordLatency(_ stage: LatencyStage, microseconds: Int64) {
     latencyTimers[stage]?.recordMicroseconds(max(0, microseconds))
   }
 

@@ -4,8 +4,8 @@ import TouchdInput
 /// A live device's counters (``MetricFamily/deviceFrames`` and its neighbours), labelled with the
 /// device's name: registered when the device opens, kept after it goes (a device that comes back
 /// under the same name goes on counting in the same series), counted on the pipeline's queue as
-/// its frames arrive.
-struct DeviceMetrics {
+/// its frames arrive. Public for the benchmarks (MetricsPerFrame).
+public struct DeviceMetrics {
   let frames: CoreMetrics.Counter
   let began: CoreMetrics.Counter
   let ended: CoreMetrics.Counter
@@ -13,7 +13,7 @@ struct DeviceMetrics {
   let resyncs: CoreMetrics.Counter
   let unplugs: CoreMetrics.Counter
 
-  init(device name: String, in metrics: DaemonMetrics) {
+  public init(device name: String, in metrics: DaemonMetrics) {
     frames = metrics.counter(.deviceFrames, name)
     began = metrics.counter(.deviceTouchesBegan, name)
     ended = metrics.counter(.deviceTouchesEnded, name)
@@ -23,7 +23,7 @@ struct DeviceMetrics {
   }
 
   /// A touch frame of the device, with its contacts' phases.
-  func count(_ frame: TouchFrame) {
+  public func count(_ frame: TouchFrame) {
     frames.increment()
     var (b, e, c) = (0, 0, 0)
     for contact in frame.contacts {

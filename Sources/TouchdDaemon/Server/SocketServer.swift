@@ -132,6 +132,8 @@ public final class SocketServer: Sendable {
     public static let defaultPartialLineTimeout = TimeAmount.seconds(10)
     /// The WebSocket endpoint, if any: its clients count in the same limit.
     public var webSocket: WebSocketConfiguration?
+    /// Where the metrics' HTTP endpoint listens (``MetricsEndpoint``), if it does.
+    public var metricsAddress: (host: String, port: Int)?
 
     public init(path: String) { self.path = path }
   }
@@ -159,6 +161,10 @@ public final class SocketServer: Sendable {
   private let webSocketListener: Channel?
   /// Where the WebSocket endpoint listens (`host:port`), if it does.
   public let webSocketAddress: String?
+  /// The metrics' HTTP endpoint's listening channel.
+  private let metricsListener: Channel?
+  /// Where the metrics' HTTP endpoint listens (`host:port`), if it does.
+  public let metricsAddress: String?
   /// The event loop everything of the server runs on.
   public var eventLoop: EventLoop { group.next() }
 
@@ -183,15 +189,21 @@ public final class SocketServer: Sendable {
     }.wait()
     let listener: CInt
     var webSocketListener: Channel?
+    var metricsListener: Channel?
     do {
       if let webSocket = configuration.webSocket {
         webSocketListener = try WebSocketEndpoint.start(
           webSocket, group: group, core: core, maximumMessageLength: configuration.maximumLineLength,
           sendBufferBytes: configuration.sendBufferLimit, logger: logger)
       }
+      if let metrics = configuration.metricsAddress {
+        metricsListener = try MetricsEndpoint.start(
+          host: metrics.host, port: metrics.port, group: group, core: core, logger: logger)
+      }
       listener = try configuration.inheritedDescriptor.map { try Self.adopt($0) } ?? Self.listen(configuration)
     } catch {
       try? webSocketListener?.close().wait()
+      try? metricsListener?.close().wait()
       try? group.syncShutdownGracefully()
       throw error
     }
@@ -212,6 +224,8 @@ public final class SocketServer: Sendable {
     self.loopClients = loopClients
     self.webSocketListener = webSocketListener
     self.webSocketAddress = webSocketListener?.localAddress.map(WebSocketEndpoint.describe)
+    self.metricsListener = metricsListener
+    self.metricsAddress = metricsListener?.localAddress.map(WebSocketEndpoint.describe)
   }
 
   /// A listening socket at the configured path, created with the final mode at once: no window in
@@ -395,6 +409,7 @@ public final class SocketServer: Sendable {
     // and the WebSocket endpoint stops listening.
     acceptQueue.sync { acceptSource.source.cancel() }
     try? webSocketListener?.close().wait()
+    try? metricsListener?.close().wait()
     let done = core.eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
       core.value.closeAll(notice: notice, timeout: timeout)
     }

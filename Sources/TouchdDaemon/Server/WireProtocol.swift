@@ -69,6 +69,8 @@ public enum CommandResult: Sendable {
   case ok(fieldsJSON: String)
   /// A change of the running scene in place: its reply, and the notice every client gets if any.
   case changed(SceneChangeReply)
+  /// The `metrics` exposition: a client gets it as ``MetricsReply``, the HTTP endpoint as it is.
+  case metrics(text: String)
   /// `{"type":"error","id":..,"message":".."}`.
   case error(String)
 }
@@ -143,7 +145,7 @@ public enum WireProtocol {
         return .error(error.description)
       }
     case .status: return .ok(fieldsJSON: status())
-    case .metrics: return .ok(fieldsJSON: MetricsReply(text: metrics()).fieldsJSON)
+    case .metrics: return .metrics(text: metrics())
     case .reload: return replaceScene(nil)
     case .pushScene(let scene): return replaceScene(scene)
     case .ping: return .ok(fieldsJSON: "")
@@ -157,6 +159,7 @@ public enum WireProtocol {
     switch result {
     case .ok(let fields): ReplyMessage.ok(idJSON: idJSON, fieldsJSON: fields).jsonLine
     case .changed(let change): ReplyMessage.ok(idJSON: idJSON, fieldsJSON: change.fieldsJSON).jsonLine
+    case .metrics(let text): ReplyMessage.ok(idJSON: idJSON, fieldsJSON: MetricsReply(text: text).fieldsJSON).jsonLine
     case .error(let message): ReplyMessage.error(idJSON: idJSON, message: message).jsonLine
     }
   }

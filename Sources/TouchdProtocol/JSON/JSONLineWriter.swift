@@ -33,21 +33,21 @@ public struct JSONLineWriter: ~Copyable {
   }
   /// Appends a key literal and an array of strings.
   @inlinable public mutating func strings(_ key: StaticString, _ values: [String]) {
-    out.append(key)
-    out.append(UInt8(ascii: "["))
-    for (i, value) in values.enumerated() {
-      if i > 0 { out.append(UInt8(ascii: ",")) }
-      out.appendString(value)
-    }
-    out.append(UInt8(ascii: "]"))
+    array(key, values) { $0.appendString($1) }
   }
   /// Appends a key literal and an array of numbers (a calibration matrix).
   @inlinable public mutating func numbers(_ key: StaticString, _ values: [Double]) {
+    array(key, values) { $0.appendNumber($1) }
+  }
+  /// Appends a key literal and an array, each element written by `element`.
+  @inlinable mutating func array<Element>(
+    _ key: StaticString, _ values: [Element], _ element: (inout JSONBuffer, Element) -> Void
+  ) {
     out.append(key)
     out.append(UInt8(ascii: "["))
     for (i, value) in values.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
-      out.appendNumber(value)
+      element(&out, value)
     }
     out.append(UInt8(ascii: "]"))
   }
