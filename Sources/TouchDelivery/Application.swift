@@ -15,6 +15,13 @@ open class Application: Responder {
     didSet { gestureArbiter.tracer = tracer }
   }
 
+  /// Told each time a recognizer leaves `.possible`: recognized (`true`: `.began` or `.ended`) or
+  /// failed (`false`), for the daemon's metrics; nil (the default) costs one check per transition.
+  /// UIKit has no such hook: this is touchd's own instrumentation, not a UIKit rule.
+  public var recognizerOutcomeObserver: ((GestureRecognizer, _ recognized: Bool) -> Void)? {
+    didSet { gestureArbiter.outcomeObserver = recognizerOutcomeObserver }
+  }
+
   /// Receives every touch of every view delivery as it is made (``ViewDeliveryRecord``), held ones
   /// when released; nil (the default) costs one check per delivery.
   public var viewDeliveryObserver: ((ViewDeliveryRecord) -> Void)? {

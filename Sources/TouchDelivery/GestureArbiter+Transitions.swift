@@ -52,6 +52,7 @@ extension GestureArbiter {
           tracer(.recognizer(r, from: .possible, to: next, cause: cause))
         }
         r.waitingFor = nil
+        outcomeObserver?(r, true)
         r.recognitionApplied()
         for other in participants
         where other !== r && other._state == .possible && shares(r, other) && prevents(r, other) {
@@ -89,6 +90,7 @@ extension GestureArbiter {
     r.waitingFor = nil
     r._state = .failed
     if let tracer, from != .failed { tracer(.recognizer(r, from: from, to: .failed, cause: cause())) }
+    if from == .possible { outcomeObserver?(r, false) }
     for touch in r.attemptTouches { touch.gestureRecognizers.removeAll { $0 === r } }
     for touch in r.trackedTouches { r.stopTracking(touch) }
     for press in r.attemptPresses { press.gestureRecognizers.removeAll { $0 === r } }

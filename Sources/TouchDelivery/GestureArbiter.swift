@@ -46,6 +46,8 @@ final class GestureArbiter {
   @exclusivity(unchecked) var pressQueue: [PressDelivery] = []
   /// The application's tracer (``Application/tracer``).
   @exclusivity(unchecked) var tracer: ((TraceEvent) -> Void)?
+  /// The application's recognizer outcome observer (``Application/recognizerOutcomeObserver``).
+  @exclusivity(unchecked) var outcomeObserver: ((GestureRecognizer, Bool) -> Void)?
   /// The application's view delivery observer (``Application/viewDeliveryObserver``).
   @exclusivity(unchecked) var deliveryObserver: ((ViewDeliveryRecord) -> Void)?
   /// Why touches are being cancelled, while the application cancels them (trace only).

@@ -55,6 +55,13 @@ struct MetricsDaemonTests {
     // The recording's: four taps, three of them on the ticket button.
     #expect(samples[#"touchd_actions_total{action="buy-ticket",gesture="tap"}"#] == 3)
     #expect(samples[#"touchd_actions_total{action="show-map",gesture="tap"}"#] == 1)
+    // Each tap also fails the window's admin recognizer (config/kiosk.yaml).
+    #expect(
+      samples.filter { $0.key.hasPrefix("touchd_recognizer_outcomes_total") } == [
+        #"touchd_recognizer_outcomes_total{recognizer="buy-ticket-tap",result="recognized"}"#: 3,
+        #"touchd_recognizer_outcomes_total{recognizer="show-map-tap",result="recognized"}"#: 1,
+        #"touchd_recognizer_outcomes_total{recognizer="admin",result="failed"}"#: 4,
+      ])
     let device = SyntheticTouchscreen.name
     #expect(samples[#"touchd_device_touches_began_total{device="\#(device)"}"#] == 4)
     #expect(samples[#"touchd_device_touches_ended_total{device="\#(device)"}"#] == 4)

@@ -24,6 +24,7 @@ public final class DaemonMetrics {
   private var actions: [ActionKey: CoreMetrics.Counter] = [:]
   private var latencyTimers: [LatencyStage: CoreMetrics.Timer] = [:]
   private var idleTransitions: [Bool: CoreMetrics.Counter] = [:]
+  private var outcomes: [OutcomeKey: CoreMetrics.Counter] = [:]
 
   /// One series: a family and its label values.
   private struct SeriesKey: Hashable {
@@ -33,6 +34,10 @@ public final class DaemonMetrics {
   private struct ActionKey: Hashable {
     let action: String
     let gesture: String
+  }
+  private struct OutcomeKey: Hashable {
+    let recognizer: String
+    let recognized: Bool
   }
 
   /// The latency histograms' buckets: from 50 µs, the host's typical delivery, to 100 ms, far past
@@ -71,6 +76,15 @@ public final class DaemonMetrics {
     if let counter = actions[key] { return counter.increment() }
     let counter = self.counter(.actions, action, gesture)
     actions[key] = counter
+    counter.increment()
+  }
+
+  /// A recognizer left `.possible`: recognized, or failed.
+  func countOutcome(_ recognizer: String, recognized: Bool) {
+    let key = OutcomeKey(recognizer: recognizer, recognized: recognized)
+    if let counter = outcomes[key] { return counter.increment() }
+    let counter = self.counter(.recognizerOutcomes, recognizer, recognized ? "recognized" : "failed")
+    outcomes[key] = counter
     counter.increment()
   }
 

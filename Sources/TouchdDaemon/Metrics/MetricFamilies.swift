@@ -71,6 +71,9 @@ extension MetricFamily {
   static let actions = MetricFamily(
     "touchd_actions_total", .counter, "Action messages by action and gesture (control: a control's event).",
     labels: ["action", "gesture"])
+  static let recognizerOutcomes = MetricFamily(
+    "touchd_recognizer_outcomes_total", .counter,
+    "Gestures a recognizer recognized (result recognized) or failed (result failed).", labels: ["recognizer", "result"])
   static let idle = MetricFamily("touchd_idle", .gauge, "1 while the scene is idle (its idle: rule), else 0.")
   static let idleTransitions = MetricFamily(
     "touchd_idle_transitions_total", .counter, "Times the scene went idle (result idle) or woke (result active).",
@@ -141,6 +144,7 @@ extension MetricFamily {
     .deviceUnplugs,
     .devices,
     .actions,
+    .recognizerOutcomes,
     .idle,
     .idleTransitions,
     .forwardEvents,
