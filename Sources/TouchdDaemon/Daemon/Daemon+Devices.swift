@@ -248,6 +248,7 @@ extension Daemon {
         closeDevice(live.device.path, cancelTouches: false, cancelKeys: false)
       }
     } catch {
+      live.metrics.readErrors.increment()
       logger.error(
         "input device read failed; closing it", metadata: ["device.path": "\(live.device.path)", "error": "\(error)"])
       closeDevice(live.device.path, cancelTouches: true, cancelKeys: true)

@@ -12,6 +12,7 @@ public struct DeviceMetrics {
   let cancelled: CoreMetrics.Counter
   let resyncs: CoreMetrics.Counter
   let unplugs: CoreMetrics.Counter
+  let readErrors: CoreMetrics.Counter
 
   public init(device name: String, in metrics: DaemonMetrics) {
     frames = metrics.counter(.deviceFrames, name)
@@ -20,6 +21,7 @@ public struct DeviceMetrics {
     cancelled = metrics.counter(.deviceTouchesCancelled, name)
     resyncs = metrics.counter(.deviceResyncs, name)
     unplugs = metrics.counter(.deviceUnplugs, name)
+    readErrors = metrics.counter(.deviceReadErrors, name)
   }
 
   /// A touch frame of the device, with its contacts' phases.

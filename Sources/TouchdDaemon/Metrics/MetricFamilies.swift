@@ -65,6 +65,9 @@ extension MetricFamily {
     "touchd_device_resyncs_total", .counter, "SYN_DROPPED resyncs of a live device.", labels: ["device"])
   static let deviceUnplugs = MetricFamily(
     "touchd_device_unplugs_total", .counter, "Times a live device went away while read.", labels: ["device"])
+  static let deviceReadErrors = MetricFamily(
+    "touchd_device_read_errors_total", .counter, "Failed reads of a live device (it is closed after one).",
+    labels: ["device"])
   static let devices = MetricFamily("touchd_devices", .gauge, "Input devices read now.")
 
   // The scene's output.
@@ -142,6 +145,7 @@ extension MetricFamily {
     .deviceTouchesCancelled,
     .deviceResyncs,
     .deviceUnplugs,
+    .deviceReadErrors,
     .devices,
     .actions,
     .recognizerOutcomes,
