@@ -10,8 +10,8 @@ import Prometheus
 /// known: what only this object sees is counted as it happens on the pipeline's queue (a device's
 /// frames and touches, actions, idle transitions, each stage's latency: an atomic add, or a
 /// histogram's uncontended lock, which a scrape holds only to copy the buckets); what `status`
-/// counts is brought in at each scrape from the same ``StatusReply`` (``update(from:)``), so the
-/// two agree. Public for the benchmarks (MetricsPerFrame).
+/// counts is brought in at each scrape from the same ``StatusReply`` (`Daemon.metricsText`), so
+/// the two agree. Public for the benchmarks (MetricsPerFrame).
 public final class DaemonMetrics {
   /// Where the metrics are kept and written from.
   let registry = PrometheusCollectorRegistry()
@@ -63,37 +63,41 @@ public final class DaemonMetrics {
   // MARK: Counted as it happens (on the pipeline's queue)
 
   /// A counter of `family` with `values` for its labels, registered on first use.
-  func counter(_ family: MetricFamily, _ values: String...) -> CoreMetrics.Counter {
+  func counter(_ family: MetricFamily, _ values: String...) -> CoreMetrics.Counter { counter(family, values) }
+
+  private func counter(_ family: MetricFamily, _ values: [String]) -> CoreMetrics.Counter {
     precondition(family.kind == .counter && values.count == family.labels.count, "\(family.name) \(values)")
     let labels = Array(zip(family.labels, values))
     let handler = registry.makeCounter(descriptor: family.descriptor, labels: labels)
     return CoreMetrics.Counter(label: family.name, dimensions: labels, handler: handler, factory: factory)
   }
 
+  /// Increments the counter `cache` holds for `key`, made by `make` the first time. Each cache has a
+  /// key type of its own, so a lookup builds no array (no allocation per frame).
+  private func increment<Key: Hashable>(
+    _ cache: inout [Key: CoreMetrics.Counter], _ key: Key, make: () -> CoreMetrics.Counter
+  ) {
+    if let counter = cache[key] { return counter.increment() }
+    let counter = make()
+    cache[key] = counter
+    counter.increment()
+  }
+
   /// An action message went out: its action and gesture (`control` for a control's event).
   public func countAction(_ action: String, gesture: String) {
-    let key = ActionKey(action: action, gesture: gesture)
-    if let counter = actions[key] { return counter.increment() }
-    let counter = self.counter(.actions, action, gesture)
-    actions[key] = counter
-    counter.increment()
+    increment(&actions, ActionKey(action: action, gesture: gesture)) { counter(.actions, action, gesture) }
   }
 
   /// A recognizer left `.possible`: recognized, or failed.
   func countOutcome(_ recognizer: String, recognized: Bool) {
-    let key = OutcomeKey(recognizer: recognizer, recognized: recognized)
-    if let counter = outcomes[key] { return counter.increment() }
-    let counter = self.counter(.recognizerOutcomes, recognizer, recognized ? "recognized" : "failed")
-    outcomes[key] = counter
-    counter.increment()
+    increment(&outcomes, OutcomeKey(recognizer: recognizer, recognized: recognized)) {
+      counter(.recognizerOutcomes, recognizer, recognized ? "recognized" : "failed")
+    }
   }
 
   /// The scene went idle, or woke.
   func countIdle(_ isIdle: Bool) {
-    if let counter = idleTransitions[isIdle] { return counter.increment() }
-    let counter = self.counter(.idleTransitions, isIdle ? "idle" : "active")
-    idleTransitions[isIdle] = counter
-    counter.increment()
+    increment(&idleTransitions, isIdle) { counter(.idleTransitions, isIdle ? "idle" : "active") }
   }
 
   /// One live frame's stage took `microseconds` from the kernel's timestamp.
@@ -109,9 +113,7 @@ public final class DaemonMetrics {
   func total(_ family: MetricFamily, _ value: Int, _ values: String...) {
     let key = SeriesKey(name: family.name, labels: values)
     guard let (counter, last) = totals[key] else {
-      let labels = Array(zip(family.labels, values))
-      let handler = registry.makeCounter(descriptor: family.descriptor, labels: labels)
-      let counter = CoreMetrics.Counter(label: family.name, dimensions: labels, handler: handler, factory: factory)
+      let counter = self.counter(family, values)
       counter.increment(by: Int64(value))
       totals[key] = (counter, value)
       return

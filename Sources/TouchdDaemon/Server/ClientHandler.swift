@@ -193,13 +193,13 @@ final class ClientHandler: ChannelDuplexHandler {
     let user = peer.map { "uid \($0.uid)" } ?? "websocket"
     let limit = core.configuration.maximumClientsPerUser
     if core.clientCount(ofUser: user, except: number) >= limit { core.reapClosedClients() }
-    guard core.clientCount(ofUser: user, except: number) < core.configuration.maximumClientsPerUser else {
+    guard core.clientCount(ofUser: user, except: number) < limit else {
       core.refused(user: user)
       send(
         WireProtocol.reply(
           idJSON: "null",
           .error(
-            "too many clients of \(user): the limit is \(core.configuration.maximumClientsPerUser) per user "
+            "too many clients of \(user): the limit is \(limit) per user "
               + "(--max-clients-per-user)")))
       _ = closeAfterFlush()
       return
