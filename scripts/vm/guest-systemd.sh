@@ -30,7 +30,7 @@ mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
 plan systemd-boot systemd-deb-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-websocket-socket systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
@@ -50,7 +50,9 @@ check_boot() {
 
 # The packaged files, where Debian wants them (the paths of package-deb.sh's header).
 DEB_FILES=(/usr/bin/touchd /usr/bin/touchctl /usr/lib/systemd/system/touchd.service
-  /usr/lib/systemd/system/touchd.socket /usr/lib/systemd/system/touchd-websocket.socket /usr/lib/udev/rules.d/70-touchd.rules /usr/lib/sysusers.d/touchd.conf
+  /usr/lib/systemd/system/touchd.socket /usr/lib/systemd/system/touchd-websocket.socket
+  /usr/lib/systemd/system/touchd-metrics-textfile.service /usr/lib/systemd/system/touchd-metrics-textfile.timer
+  /usr/lib/udev/rules.d/70-touchd.rules /usr/lib/sysusers.d/touchd.conf
   /usr/share/touchd/scene.schema.json /usr/share/touchd/kiosk.yaml /etc/touchd/scene.yaml
   /usr/share/man/man8/touchd.8.gz /usr/share/man/man5/touchd.scene.5.gz /usr/share/man/man1/touchctl.1.gz
   /usr/share/bash-completion/completions/touchd /usr/share/bash-completion/completions/touchctl
@@ -205,6 +207,34 @@ check_websocket_socket() {
   rm -f /etc/default/touchd
   systemctl restart touchd.service
   note "touchd-websocket.socket: program and listed page let in, another page closed 1008, a tap reached the page"
+}
+
+# touchd-metrics-textfile.timer, which the package installs but does not enable: enabled, it has
+# touchctl write node_exporter's textfile (Debian's prometheus-node-exporter directory) under its
+# sandbox, as root without capabilities; after a tap the file counts it. Disabled again afterwards.
+check_metrics_textfile() {
+  need_daemon || return
+  systemctl is-enabled -q touchd-metrics-textfile.timer && { fail "the package enabled the metrics timer"; return; }
+  local file=/var/lib/prometheus/node-exporter/touchd.prom before
+  mkdir -p /var/lib/prometheus/node-exporter
+  rm -f "$file"
+  ui ts tap 400 480 || return
+  systemctl enable --now touchd-metrics-textfile.timer || fail "systemctl enable --now the timer exited $?" || return
+  wait_for 60 test -s "$file" || {
+    journalctl -b --no-pager -o cat -u touchd-metrics-textfile.service | tail -10
+    fail "no $file within 60 s of enabling the timer"
+    return
+  }
+  grep -E '^touchd_(actions_total|frames_total|touchesBegan)' "$file" | head -5
+  grep -q '^touchd_actions_total{action="buy-ticket",gesture="tap"} [1-9]' "$file" ||
+    fail "$file does not count the tap's buy-ticket action" || return
+  [[ $(stat -c %a "$file") == 644 ]] || fail "$file is mode $(stat -c %a "$file"), not 644 (node_exporter reads it)" || return
+  ls -a /var/lib/prometheus/node-exporter | grep -q '\.tmp$' && { fail "a temporary file was left"; return; }
+  before=$(stat -c %Y "$file")
+  wait_for 40 test "$(stat -c %Y "$file")" -gt "$before" || fail "the timer did not write the file again" || return
+  systemctl disable --now touchd-metrics-textfile.timer
+  rm -f "$file"
+  note "touchd-metrics-textfile.timer: the textfile counts the tap, mode 644, rewritten every 15 s"
 }
 
 # forward: under the service's sandbox: 70-touchd.rules gives /dev/uinput to touchd-uinput (the
@@ -449,6 +479,7 @@ run_check systemd-udev-rule check_udev_rule
 run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
 run_check systemd-websocket-socket check_websocket_socket
+run_check systemd-metrics-textfile check_metrics_textfile
 run_check systemd-forward check_forward_service
 run_check forward-kwin check_forward_kwin
 run_check systemd-security-score check_security
