@@ -105,7 +105,7 @@ let package = Package(
     // Pictures of scenes: view frames, touch paths and actions as SVG (`touchctl render`).
     .target(
       name: "TouchdRender",
-      dependencies: ["TouchdScene", "TouchdInput", "TouchDelivery"],
+      dependencies: ["TouchdScene", "TouchdInput", "TouchDelivery", "TouchdProtocol"],
       swiftSettings: strict
     ),
     // Test helpers: scripted fingers that synthesize recordings; where tests find the repository's

@@ -122,6 +122,11 @@ open class View: Responder {
 
   // MARK: Hit-testing
 
+  /// Whether hit-testing may return this view or a descendant: not hidden, interactive, and alpha
+  /// above 0.01 (UIView's `hitTest(_:with:)` documentation: "ignores view objects that are hidden,
+  /// that have disabled user interactions, or have an alpha level less than 0.01").
+  public var canBeHit: Bool { !isHidden && isUserInteractionEnabled && alpha > 0.01 }
+
   /// Whether the point (in this view's coordinates) is inside the bounds, enlarged by ``hitTestOutset``.
   open func point(inside point: Point, with event: TouchEvent?) -> Bool {
     bounds.insetBy(-hitTestOutset).contains(point)
@@ -131,7 +136,7 @@ open class View: Responder {
   /// coordinates; nil when hidden, non-interactive, alpha <= 0.01, or the point is outside.
   /// Subviews are asked front to back (last subview first); the first that answers wins.
   open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
-    guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
+    guard canBeHit else { return nil }
     guard self.point(inside: point, with: event) else { return nil }
     // Front to back. `fromSuperview` is the last step of `convert(_:from:)`: each level gets the
     // point exactly as `convertFromWindow` computes it, without a round trip through the window

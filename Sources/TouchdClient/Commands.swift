@@ -176,6 +176,11 @@ extension TouchdClient {
     try await send(.metrics, timeout: commandTimeout).decode(MetricsReply.self).text
   }
 
+  /// `health`: each window's touchscreen health (docs/operations.md, "Touchscreen health").
+  public func health() async throws -> HealthReply {
+    try await send(.health, timeout: commandTimeout).decode(HealthReply.self)
+  }
+
   /// `calibrate`: the window's next touch on each target (3 to 9 window points, in order) goes to
   /// the calibration; a ``TouchdMessage/calibration(_:)`` comes as each is collected, the reply
   /// (`matrix`, `rmsError`, `maxError`, `points`, `warning`, …) after the last. `timeout` is the

@@ -1,5 +1,13 @@
 // The picture's sizes, derived from the largest window, and its style sheet.
 
+/// The heat map's styles (HeatmapDrawing.swift): cells shaded by their share of the busiest
+/// cell's touch-downs (their `fill-opacity`), dead cells outlined.
+let heatmapCSS = """
+  .heat-cell { fill: #d32f2f; stroke: none; }
+  .dead-cell { fill: none; stroke: #000000; stroke-width: 3; stroke-dasharray: 6 4; }
+  .dead-label { fill: #000000; font-weight: bold; text-anchor: middle; }
+  """
+
 /// Sizes derived from the largest window, so text stays legible at any window size.
 struct Metrics {
   var base: Double
@@ -13,7 +21,7 @@ struct Metrics {
 
   /// The style sheet; `scroll` adds the scroll view styles (before the dimmed, inert and blocked
   /// ones, which win over them), `controls` the controls' (``controlCSS``).
-  func css(scroll: Bool, controls: Bool = false) -> String {
+  func css(scroll: Bool, controls: Bool = false, heatmap: Bool = false) -> String {
     let n = SVGWriter.number
     let scrollView =
       scroll
@@ -55,7 +63,7 @@ struct Metrics {
       .action-leader { stroke: #111111; stroke-width: \(n(stroke)); }
       .action-label { fill: #111111; stroke: #ffffff; stroke-width: \(n(base * 0.3)); paint-order: stroke; stroke-linejoin: round; }
       .legend-text { fill: #263238; }
-      .legend-heading { fill: #263238; font-weight: bold; }
+      .legend-heading { fill: #263238; font-weight: bold; }\(heatmap ? "\n" + heatmapCSS : "")
       """
   }
 }

@@ -2,6 +2,7 @@
 // layers in order, then the legend. Where views go (ViewPlacement.swift), each drawing concern
 // (*Drawing.swift) and the style sheet (RenderStyle.swift) are in files of their own.
 import TouchDelivery
+import TouchdProtocol
 import TouchdScene
 
 /// Why a scene could not be rendered.
@@ -49,6 +50,8 @@ public struct SceneRenderer {
   /// Names shown in titles (file names, typically).
   public var sceneName: String
   public var recordingName: String?
+  /// Touchscreen health whose touch-down grids are drawn over their windows (`--heatmap`).
+  public var heatmap: HealthReply?
 
   /// Touch colours, cycled in touch-down order.
   public static let palette = [
@@ -113,7 +116,7 @@ public struct SceneRenderer {
         ("width", n(width)), ("height", n(height)), ("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"),
       ])
     w.text("title", [], "touchd render: " + sceneName + (recordingName.map { " + " + $0 } ?? ""))
-    w.text("style", [], m.css(scroll: hasScroll, controls: hasControls))
+    w.text("style", [], m.css(scroll: hasScroll, controls: hasControls, heatmap: heatmap != nil))
     w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
     for (index, (window, top)) in zip(windows, origins).enumerated() {
       w.text(
@@ -186,6 +189,9 @@ public struct SceneRenderer {
         drawScrollIndicators(v, metrics: m, into: &w)
       })
     w.close()
+    if let grid = heatmap?.windows.first(where: { $0.id == window.id }) {
+      drawHeatmap(grid, window: window.size, metrics: m, into: &w)
+    }
     w.open("g", [("class", "view-labels")])
     Self.drawClipped(
       views, into: &w,

@@ -75,9 +75,11 @@ public struct Scene: Decodable, Hashable, Sendable {
     public var firstResponder: String?
     /// Forwarding of unclaimed touches to a virtual touchscreen per device (nil: off; docs/forward.md).
     public var forward: Forward?
+    /// What touchscreen health keeps of the window (docs/operations.md, "Touchscreen health").
+    public var health = Health()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, views
+      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, health, views
     }
 
     public init(
@@ -107,6 +109,23 @@ public struct Scene: Decodable, Hashable, Sendable {
       keys = try c.decodeIfPresent(Keys.self, forKey: .keys)
       firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
       forward = try c.decodeIfPresent(Forward.self, forKey: .forward)
+      health = try c.decodeIfPresent(Health.self, forKey: .health) ?? Health()
+    }
+  }
+
+  /// A window's `health:` (docs/operations.md, "Touchscreen health").
+  public struct Health: Decodable, Hashable, Sendable {
+    /// Whether touchd keeps the window's touch-down grid, and with it its dead cells and near
+    /// misses: off for a PIN pad, whose grid would show which keys people press.
+    public var heatmap: Bool
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case heatmap }
+
+    public init(heatmap: Bool = true) { self.heatmap = heatmap }
+
+    public init(from decoder: Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(heatmap: try c.decodeIfPresent(Bool.self, forKey: .heatmap) ?? true)
     }
   }
 

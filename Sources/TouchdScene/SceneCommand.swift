@@ -45,7 +45,7 @@ public enum SceneCommand: Hashable, Sendable {
     case .setWindow(let set): self = .setWindow(set)
     case .ignoreInteraction(let ignore): self = .ignoreInteraction(ignore.value)
     case .update(let update): self = .update(update)
-    case .ping, .subscribe, .reload, .scene, .status, .calibrate, .metrics: return nil
+    case .ping, .subscribe, .reload, .scene, .status, .calibrate, .metrics, .health: return nil
     }
   }
 

@@ -71,6 +71,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case idle
   /// A window's `forward:`: the touches no recognizer claims go on to a virtual touchscreen.
   case forward
+  /// A window's `health:`: what touchscreen health keeps of it.
+  case health
 }
 
 /// One key of an object of the scene format.
@@ -170,7 +172,17 @@ public enum SceneFormat {
           "forward", .object(.forward),
           "Grab the window's touchscreens and forward every touch no recognizer claims to a virtual touchscreen for the compositor (docs/forward.md); absent: off."
         ),
+        SceneKey(
+          "health", .object(.health),
+          "What touchscreen health keeps of the window (docs/operations.md, \"Touchscreen health\"); absent: everything."
+        ),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
+      ]
+    case .health:
+      [
+        SceneKey(
+          "heatmap", .bool, default: .bool(true),
+          "Keep the window's touch-down grid, and with it its dead cells and near misses; false for a PIN pad.")
       ]
     case .forward:
       [

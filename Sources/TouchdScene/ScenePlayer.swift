@@ -179,12 +179,12 @@ public enum ScenePlayer {
   /// ``replay(_:scene:devicePath:commands:trace:)``, offsets counted from the earliest first event.
   public static func replay(
     _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
-    commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil
+    commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil, health: TouchHealth? = nil
   ) throws(SceneRuntimeError) -> [Message] {
     var messages: [Message] = []
     try run(
       recordings, scene: scene, devicePaths: devicePaths, deviceProperties: deviceProperties, commands: commands,
-      trace: trace, document: document
+      trace: trace, document: document, health: health
     ) { step in
       if case .message(let message) = step { messages.append(message) }
     }
@@ -196,16 +196,18 @@ public enum ScenePlayer {
   /// match devices by `KEY=GLOB` patterns. `document`, the JSON the scene was read from
   /// (``SceneDocument``), lets `update` commands change it. With `forwarding`, each recording
   /// routed to a window with `forward:` gets a virtual touchscreen whose events the collector
-  /// keeps (docs/forward.md).
+  /// keeps (docs/forward.md). With `health`, the runtime's touches are judged there
+  /// (``TouchHealth``), as the daemon's are.
   public static func run(
     _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
     commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil,
-    forwarding: ForwardCollector? = nil, _ body: @escaping (Step) -> Void
+    forwarding: ForwardCollector? = nil, health: TouchHealth? = nil, _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
     let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
     let runtime = SceneRuntime(scene: scene, clock: clock) { body(.message($0)) }
     runtime.document = document
+    runtime.health = health
     var routes: [Route] = []
     for (index, recording) in recordings.enumerated() {
       let path = index < devicePaths.count ? devicePaths[index] : nil

@@ -28,6 +28,11 @@ extension SceneRuntime {
       _ = idleMonitor?.filter(frame)
       return
     }
+    if let healthMonitor {
+      healthMonitor.observe(frame, window: index, mapping: mappings[index], isIdle: isIdle)
+    }
+    // The touches that lifted are judged once the recognizers have had the frame (or it was swallowed).
+    defer { healthMonitor?.frameDelivered(in: windows) }
     if let idleMonitor {
       guard let kept = idleMonitor.filter(frame) else { return }
       frame = kept

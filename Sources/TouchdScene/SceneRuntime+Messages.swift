@@ -8,6 +8,7 @@ extension SceneRuntime {
   var now: Double { frameTime ?? application.clock.now }
 
   func publishIdle(_ isIdle: Bool, time: Double, swallowed: Bool) {
+    if isIdle { healthMonitor?.wentIdle() }
     sink(
       .idle(
         IdleMessage(
@@ -15,6 +16,7 @@ extension SceneRuntime {
   }
 
   func publishAction(_ recognizer: GestureRecognizer, spec: Scene.Recognizer, viewID: String, windowID: String) {
+    healthMonitor?.actionMade()
     let values: GestureValues
     switch recognizer {
     case let r as PanGestureRecognizer:
@@ -45,6 +47,7 @@ extension SceneRuntime {
   }
 
   func publishControl(_ control: Control) {
+    healthMonitor?.actionMade()
     sink(
       .control(
         ControlMessage(

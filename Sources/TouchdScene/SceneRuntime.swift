@@ -69,6 +69,14 @@ public final class SceneRuntime {
   var calibration: CalibrationSession?
   /// Where the calibration's result goes.
   var calibrationCompletion: ((Result<CalibrationFit, CalibrationError>) -> Void)?
+  /// Touchscreen health (``health``, Health/SceneRuntime+Health.swift), nil when not kept.
+  var healthMonitor: TouchHealth?
+  /// Told each time a recognizer leaves `.possible` (``Application/recognizerOutcomeObserver``,
+  /// which the runtime keeps for health): the daemon counts outcomes for its metrics.
+  public var recognizerOutcomeObserver: ((GestureRecognizer, _ recognized: Bool) -> Void)?
+  /// Told of each touch the stuck-touch rule cancels (``Application/onStuckTouch``, which the
+  /// runtime keeps for health): the daemon counts and logs them.
+  public var stuckTouchObserver: ((Touch) -> Void)?
 
   /// The JSON the scene was read from (``SceneDocument``), which `update` edits; nil for a runtime
   /// built from a ``Scene`` alone, which takes no `update`.
@@ -118,6 +126,7 @@ public final class SceneRuntime {
         publish: { [weak self] isIdle, time, swallowed in self?.publishIdle(isIdle, time: time, swallowed: swallowed) })
     }
     wire(pending)
+    installHealthHooks()
   }
 
   /// Links each of `pending`'s recognizers to those its spec names (`requireToFail`,

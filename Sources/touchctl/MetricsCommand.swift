@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TouchdConnection
 import TouchdProtocol
 import TouchdSystem
 
@@ -13,7 +12,8 @@ struct MetricsCommand: ParsableCommand {
     discussion: """
       With --textfile the metrics go to that file instead, atomically (written beside it, then \
       renamed over it), for node_exporter's textfile collector: Debian's prometheus-node-exporter \
-      reads /var/lib/prometheus/node-exporter/*.prom. The file must end in .prom.
+      reads /var/lib/prometheus/node-exporter/*.prom. The file must end in .prom. It leaves out the \
+      process_* families, which node_exporter exports for its own process.
       """)
 
   @OptionGroup var connection: SocketOptions
@@ -27,15 +27,22 @@ struct MetricsCommand: ParsableCommand {
   }
 
   func run() throws {
-    let line = try connection.connect().answer(.metrics)
-    guard BlockingConnection.type(of: line) == "reply",
-      let reply = try? StrictJSONDecoder.decode(MetricsReply.self, line: line)
-    else {
-      let message = (try? StrictJSON.parse(line))?["message"]?.stringValue ?? line
-      throw ValidationError("metrics: \(message)")
-    }
+    let reply = try connection.reply(to: .metrics, as: MetricsReply.self, context: "metrics")
     guard let textfile else { return print(reply.text, terminator: "") }
-    try Self.writeAtomically(reply.text, to: textfile)
+    try Self.writeAtomically(Self.withoutProcessFamilies(reply.text), to: textfile)
+  }
+
+  /// The exposition without its `process_*` families. node_exporter exports its own process under
+  /// those names, and drops a textfile's families that clash with them, logging an error at every
+  /// scrape; touchd's process figures are served by `--metrics-address` only.
+  static func withoutProcessFamilies(_ text: String) -> String {
+    var out = ""
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      let name = line.hasPrefix("# HELP ") || line.hasPrefix("# TYPE ") ? line.dropFirst(7) : line[...]
+      if name.hasPrefix("process_") { continue }
+      out += line + "\n"
+    }
+    return out
   }
 
   /// Writes `text` to a new file beside `path` and renames it over `path`, so that a reader (the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchdInput
+import TouchdProtocol
 import TouchdRender
 import TouchdScene
 
@@ -21,7 +22,10 @@ struct RenderCommand: ParsableCommand {
       at lift (a cross where it was cancelled), in the window the scene's devices globs pick for the \
       recording's device, and every action the scene publishes is marked at its location (continuous \
       gestures at began, ended and cancelled; control events where the finger was). Several windows are stacked vertically in one document, \
-      each under a title; a legend explains the styles. See docs/render.md.
+      each under a title; a legend explains the styles. With --heatmap the touch-down grid of \
+      touchscreen health is drawn over each window, cells shaded by their touch-downs and dead cells \
+      outlined: the recording's (replayed as touchctl replay does) when one is given, else the running \
+      daemon's (asked over --socket). See docs/render.md and docs/operations.md.
       """)
 
   @Option(name: .customLong("scene"), help: "The scene file (YAML).")
@@ -41,6 +45,11 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .customLong("window"), help: "Draw only the window with this id.")
   var window: String?
 
+  @Flag(help: "Draw the touch-down grid of touchscreen health: the recording's, else the daemon's.")
+  var heatmap = false
+
+  @OptionGroup var connection: SocketOptions
+
   func validate() throws {
     if description != nil && recording == nil { throw ValidationError("--desc needs a RECORDING") }
   }
@@ -55,10 +64,19 @@ struct RenderCommand: ParsableCommand {
       throw ExitCode.failure
     }
     var trace: RenderTrace?
+    var health: HealthReply?
+    if heatmap, recording == nil {
+      health = try connection.reply(to: .health, as: HealthReply.self, context: "--heatmap: the daemon's health")
+    }
     if let recording {
       do {
         let loaded = try RecordingReader.load(path: recording, descriptionPath: description)
         trace = try RenderTrace.replaying(loaded, scene: loadedScene)
+        if heatmap {
+          let monitor = TouchHealth()
+          _ = try ScenePlayer.replay([loaded], scene: loadedScene, health: monitor)
+          health = monitor.report()
+        }
       } catch let error as RecordingError {
         print(error.description, to: &stderr)
         throw ExitCode.failure
@@ -69,9 +87,10 @@ struct RenderCommand: ParsableCommand {
     }
     let svg: String
     do {
-      let renderer = try SceneRenderer(
+      var renderer = try SceneRenderer(
         scene: loadedScene, trace: trace, windowID: window, sceneName: Self.fileName(scene),
         recordingName: recording.map(Self.fileName))
+      renderer.heatmap = health
       svg = renderer.svg()
     } catch {
       print("\(scene): \(error)", to: &stderr)

@@ -41,3 +41,18 @@ extension BlockingConnection {
     return line
   }
 }
+
+extension SocketOptions {
+  /// Connects, sends `command` and reads its reply as `Reply` (a protocol reply type); an error
+  /// reply, or a line that is not one, fails with `context` and the daemon's message.
+  func reply<Reply: Decodable>(to command: Command, as: Reply.Type, context: String) throws -> Reply {
+    let line = try connect().answer(command)
+    guard BlockingConnection.type(of: line) == "reply",
+      let reply = try? StrictJSONDecoder.decode(Reply.self, line: line)
+    else {
+      let message = (try? StrictJSON.parse(line))?["message"]?.stringValue ?? line
+      throw ValidationError("\(context): \(message)")
+    }
+    return reply
+  }
+}

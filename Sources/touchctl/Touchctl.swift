@@ -8,6 +8,7 @@ struct Touchctl: ParsableCommand {
     version: "touchctl \(TouchdVersion.current)",
     subcommands: [
       DevicesCommand.self, RecordCommand.self, ReplayCommand.self, CheckCommand.self, RenderCommand.self,
-      SubscribeCommand.self, SendCommand.self, StatusCommand.self, MetricsCommand.self, CalibrateCommand.self,
+      SubscribeCommand.self, SendCommand.self, StatusCommand.self, MetricsCommand.self, HealthCommand.self,
+      CalibrateCommand.self,
     ])
 }

@@ -103,9 +103,15 @@ struct MetricsDaemonTests {
       #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["touchd.prom"])
-    let written = Self.samples(try String(contentsOfFile: path, encoding: .utf8))
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let written = Self.samples(text)
     #expect(written[#"touchd_actions_total{action="buy-ticket",gesture="tap"}"#] == 3)
     #expect(written["touchd_touches_began_total"] == 4)
+    // node_exporter's own process_* families would clash: the textfile leaves them out, the
+    // command's printed exposition keeps them.
+    #expect(!text.contains("process_") && text.hasSuffix("\n"), "\(text.suffix(300))")
+    let printed = try runTouchctl(["metrics", "--socket", daemon.socket])
+    #expect(printed.stdout.contains("\n# TYPE process_resident_memory_bytes gauge\n"))
     // Not a .prom file: refused before connecting, saying why.
     let wrong = try runTouchctl(["metrics", "--socket", daemon.socket, "--textfile", directory.path + "/touchd.txt"])
     #expect(wrong.status != 0)

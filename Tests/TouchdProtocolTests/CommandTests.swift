@@ -25,7 +25,7 @@ struct CommandTests {
   }
 
   static let samples: [Command] = [
-    .ping, .status, .reload, .metrics,
+    .ping, .status, .reload, .metrics, .health,
     .subscribe(SubscribeCommand(types: ["action", "trace"], views: ["door"], overflow: .skip)),
     .setView(
       SetViewCommand(
@@ -72,7 +72,7 @@ struct CommandTests {
         case .ignoreInteraction: IgnoreInteractionCommand.fields
         case .scene: PushSceneCommand.fields
         case .update: UpdateCommand.fields
-        case .ping, .status, .reload, .metrics: []
+        case .ping, .status, .reload, .metrics, .health: []
         }
       let keys = command.members.map(\.key)
       #expect(keys == fields.filter { keys.contains($0) } || command.name == "update", "\(command.name): \(keys)")
@@ -86,7 +86,7 @@ struct CommandTests {
   func errors() {
     #expect(
       Self.error(#"{"cmd":"statu"}"#)
-        == "unknown command 'statu' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics)"
+        == "unknown command 'statu' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health)"
     )
     #expect(
       Self.error(#"{"cmd":"set","view":"a","window":"w","rotation":90}"#)

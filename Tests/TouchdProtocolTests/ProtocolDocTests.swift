@@ -26,6 +26,7 @@ struct ProtocolDocTests {
       "`subscribe`": SubscribeCommand.fields, "`calibrate`": CalibrateCommand.fields,
       "`ignoreInteraction`": IgnoreInteractionCommand.fields, "`scene`": PushSceneCommand.fields,
       "`update`": UpdateCommand.fields, "`ping`": [], "`reload`": [], "`status`": [], "`metrics`": [],
+      "`health`": [],
     ]
     for row in rows {
       let declared = try #require(fields[row[0]], "a row for \(row[0])")
@@ -42,6 +43,35 @@ struct ProtocolDocTests {
     let counters = Mirror(reflecting: StatusReply.Counters()).children.compactMap(\.label)
     #expect(reply.count == 13 && counters.count == 20)
     for key in reply + counters { #expect(status.contains("`\(key)`"), "status's row does not name \(key)") }
+  }
+
+  @Test("The health row names every key of the health reply, nested ones too")
+  func healthRow() throws {
+    let rows = try Self.document().table("| cmd | fields |")
+    let health = try #require(rows.first { $0[0] == "`health`" })[2]
+    let example = HealthReply(windows: [
+      .init(
+        id: "main", heatmap: true, touchDowns: 1, grid: .init(columns: 1, rows: 1, counts: [1]),
+        deadCells: [.init(column: 0, row: 0)], ghosts: .init(burst: 0, pinned: 0, idle: 0),
+        jitter: .init(samples: 0, p95: nil),
+        drift: .init(taps: 0, x: nil, y: nil, threshold: 8, minimumTaps: 50, drifted: false),
+        nearMisses: [.init(view: "v", left: 1, right: 0, above: 0, below: 0)])
+    ])
+    var keys: Set<String> = []
+    func collect(_ value: StrictJSON) {
+      switch value {
+      case .object(let members):
+        for member in members {
+          keys.insert(member.key)
+          collect(member.value)
+        }
+      case .array(let items): items.forEach(collect)
+      default: break
+      }
+    }
+    collect(try StrictJSON.parse("{\(example.fieldsJSON)}"))
+    #expect(keys.count == 32)
+    for key in keys { #expect(health.contains("`\(key)`"), "health's row does not name \(key)") }
   }
 
   @Test("Every line of the Strict types table gets the error the table gives")

@@ -51,6 +51,7 @@ struct SceneSchemaTests {
       "keys": Set(Scene.Keys.CodingKeys.allCases.map(\.rawValue)),
       "idle": Set(Scene.Idle.CodingKeys.allCases.map(\.rawValue)),
       "forward": Set(Scene.Forward.CodingKeys.allCases.map(\.rawValue)),
+      "health": Set(Scene.Health.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {

@@ -55,10 +55,11 @@ extension Daemon {
   func makeRuntime(_ document: SceneDocument) -> SceneRuntime {
     let runtime = SceneRuntime(document: document, clock: clock) { [unowned self] message in publish(message) }
     runtime.isTracing = tracing
-    runtime.application.recognizerOutcomeObserver = { [unowned self] recognizer, recognized in
+    runtime.health = health
+    runtime.recognizerOutcomeObserver = { [unowned self] recognizer, recognized in
       metrics.countOutcome(recognizer.traceName, recognized: recognized)
     }
-    runtime.application.onStuckTouch = { [unowned self] touch in
+    runtime.stuckTouchObserver = { [unowned self] touch in
       counters.stuckTouches += 1
       logger.warning(
         "touch cancelled: it did not move for stuckTouchTimeout",

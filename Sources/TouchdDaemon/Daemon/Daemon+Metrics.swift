@@ -42,6 +42,20 @@ extension Daemon {
       metrics.total(.forwardEvents, forward.noSlot, device.name, "no_slot")
       metrics.total(.forwardWriteErrors, forward.writeErrors, device.name)
     }
+    for window in health.report(at: clock.now).windows {
+      metrics.total(.healthTouchDowns, window.touchDowns, window.id)
+      metrics.gauge(.healthDeadCells, Double(window.deadCells.count), window.id)
+      metrics.total(.healthGhosts, window.ghosts.burst, window.id, GhostKind.burst.rawValue)
+      metrics.total(.healthGhosts, window.ghosts.pinned, window.id, GhostKind.pinned.rawValue)
+      metrics.total(.healthGhosts, window.ghosts.idle, window.id, GhostKind.idle.rawValue)
+      if let p95 = window.jitter.p95 { metrics.gauge(.healthJitter, p95, window.id) }
+      if let x = window.drift.x, let y = window.drift.y {
+        metrics.gauge(.healthDrift, x, window.id, "x")
+        metrics.gauge(.healthDrift, y, window.id, "y")
+      }
+      metrics.gauge(.healthDrifted, window.drift.drifted ? 1 : 0, window.id)
+      for miss in window.nearMisses { metrics.total(.healthNearMisses, miss.count, window.id, miss.view) }
+    }
     let process = ProcessStats.read()
     if let bytes = process.residentBytes { metrics.gauge(.residentMemory, bytes) }
     if let files = process.openFiles { metrics.gauge(.openFiles, files) }

@@ -79,6 +79,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   var latency = PipelineLatency()
   /// The metrics (`metrics` command, docs/operations.md "Metrics").
   let metrics = DaemonMetrics()
+  /// Touchscreen health, kept across scene reloads (each runtime is handed it: `health`).
+  let health = TouchHealth()
   /// The metrics of each replayed recording's device, by the recording's index.
   var replayedDevices: [DeviceMetrics] = []
   /// The kernel time of the live frame being delivered (nil otherwise): its messages are

@@ -115,6 +115,34 @@ extension MetricFamily {
     "Live frames: seconds from the kernel's timestamp to each stage (wake, assembled, encoded, forwarded, "
       + "delivered).", labels: ["stage"])
 
+  // Touchscreen health, per window (docs/operations.md, "Touchscreen health"; TouchHealth).
+  static let healthTouchDowns = MetricFamily(
+    "touchd_health_touch_downs_total", .counter, "Touch-downs on a window's touchscreen.", labels: ["window"])
+  static let healthDeadCells = MetricFamily(
+    "touchd_health_dead_cells", .gauge,
+    "Grid cells of a window's touchscreen with no touch-down over the grid's window while their neighbourhood is busy.",
+    labels: ["window"])
+  static let healthGhosts = MetricFamily(
+    "touchd_health_ghost_touches_total", .counter,
+    "Touches with no human shape by kind: burst (sub-frame bursts), pinned (stuck-touch cancels), idle (wakes that "
+      + "led to nothing).", labels: ["window", "kind"])
+  static let healthJitter = MetricFamily(
+    "touchd_health_jitter_points", .gauge,
+    "95th percentile distance, in points, of a stationary finger's positions from their neighbours' midpoint.",
+    labels: ["window"])
+  static let healthDrift = MetricFamily(
+    "touchd_health_calibration_drift_points", .gauge,
+    "Mean offset, in points, of recent single-finger taps from their view's centre, by axis (x, y).",
+    labels: ["window", "axis"])
+  static let healthDrifted = MetricFamily(
+    "touchd_health_calibration_drifted", .gauge,
+    "1 when the calibration drift is past its threshold over enough taps (touchctl health), else 0.",
+    labels: ["window"])
+  static let healthNearMisses = MetricFamily(
+    "touchd_health_near_misses_total", .counter,
+    "Taps no recognizer took that landed just outside a tap target, by the nearest target.",
+    labels: ["window", "view"])
+
   // The process (Prometheus' standard names).
   static let residentMemory = MetricFamily(
     "process_resident_memory_bytes", .gauge, "Resident memory size in bytes.")
@@ -162,6 +190,13 @@ extension MetricFamily {
     .messagesSent,
     .messagesSkipped,
     .latency,
+    .healthTouchDowns,
+    .healthDeadCells,
+    .healthGhosts,
+    .healthJitter,
+    .healthDrift,
+    .healthDrifted,
+    .healthNearMisses,
     .residentMemory,
     .openFiles,
     .maxFiles,

@@ -43,7 +43,7 @@ public struct ClientSession: Sendable {
         self.subscription = subscription
         hasSubscribed = true
         return .reply(WireProtocol.reply(idJSON: command.idJSON, .ok(fieldsJSON: subscription.replyJSON)))
-      case .status, .metrics, .reload, .pushScene, .scene, .calibrate:
+      case .status, .metrics, .health, .reload, .pushScene, .scene, .calibrate:
         return .pipeline(command)
       }
     }

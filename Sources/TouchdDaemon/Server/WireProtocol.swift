@@ -1,3 +1,4 @@
+import TouchdProtocol
 import TouchdScene
 
 /// A message on its way to clients: one JSON object, without the newline, and what subscriptions
@@ -44,6 +45,8 @@ public enum ClientRequest: Sendable, Equatable {
   case status
   /// `metrics`: the daemon's metrics, Prometheus' text format.
   case metrics
+  /// `health`: each window's touchscreen health (``HealthReply``).
+  case health
   case reload
   /// `scene`: a whole scene from the client, parsed and validated (on the server's event loop, off
   /// the pipeline), to replace the running one.
@@ -57,7 +60,7 @@ public enum ClientRequest: Sendable, Equatable {
   public var isPipeline: Bool {
     switch self {
     case .ping, .subscribe: false
-    case .status, .metrics, .reload, .pushScene, .scene, .calibrate: true
+    case .status, .metrics, .health, .reload, .pushScene, .scene, .calibrate: true
     }
   }
 }
@@ -115,6 +118,7 @@ public enum WireProtocol {
     case .ping: return .ping
     case .status: return .status
     case .metrics: return .metrics
+    case .health: return .health
     case .reload: return .reload
     case .subscribe(let subscribe): return .subscribe(Subscription(subscribe))
     case .calibrate(let calibrate): return .calibrate(calibrate)
@@ -146,6 +150,9 @@ public enum WireProtocol {
       }
     case .status: return .ok(fieldsJSON: status())
     case .metrics: return .metrics(text: metrics())
+    case .health:
+      let report = runtime.health?.report(at: runtime.application.clock.now) ?? HealthReply(windows: [])
+      return .ok(fieldsJSON: report.fieldsJSON)
     case .reload: return replaceScene(nil)
     case .pushScene(let scene): return replaceScene(scene)
     case .ping: return .ok(fieldsJSON: "")

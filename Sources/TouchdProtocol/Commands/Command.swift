@@ -17,10 +17,13 @@ public enum Command: Hashable, Sendable {
   case calibrate(CalibrateCommand)
   /// The daemon's metrics in Prometheus' text exposition format (``MetricsReply``).
   case metrics
+  /// Each window's touchscreen health (``HealthReply``).
+  case health
 
   /// Every command name, in the order errors list them.
   public static let names = [
     "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate", "metrics",
+    "health",
   ]
 
   /// The command's name (`cmd`).
@@ -36,6 +39,7 @@ public enum Command: Hashable, Sendable {
     case .status: "status"
     case .calibrate: "calibrate"
     case .metrics: "metrics"
+    case .health: "health"
     }
   }
 
@@ -56,6 +60,9 @@ public enum Command: Hashable, Sendable {
     case "metrics":
       try fields.rejectUnknown([])
       return .metrics
+    case "health":
+      try fields.rejectUnknown([])
+      return .health
     case "subscribe": return .subscribe(try SubscribeCommand(decoding: fields))
     case "set":
       guard fields["window"] != nil else { return .setView(try SetViewCommand(decoding: fields)) }
@@ -81,7 +88,7 @@ public enum Command: Hashable, Sendable {
   /// The command's fields but `cmd` and `id`, in its declared order.
   public var members: [JSONValue.Member] {
     switch self {
-    case .ping, .reload, .status, .metrics: []
+    case .ping, .reload, .status, .metrics, .health: []
     case .subscribe(let c): c.members
     case .setView(let c): c.members
     case .setWindow(let c): c.members

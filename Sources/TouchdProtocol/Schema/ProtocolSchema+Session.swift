@@ -43,6 +43,22 @@ extension ProtocolSchema {
     var calibrateMinimal = calibrate
     calibrateMinimal.warning = nil
     calibrateMinimal.device = nil
+    let healthFull = HealthReply(windows: [
+      .init(
+        id: "main", heatmap: true, touchDowns: 40, grid: .init(columns: 2, rows: 1, counts: [40, 0]),
+        deadCells: [.init(column: 1, row: 0)], ghosts: .init(burst: 5, pinned: 1, idle: 2),
+        jitter: .init(samples: 300, p95: 0.42),
+        drift: .init(taps: 60, x: 9.5, y: -1.25, threshold: 8, minimumTaps: 50, drifted: true),
+        nearMisses: [.init(view: "pay", left: 0, right: 3, above: 0, below: 2)])
+    ])
+    // A window with its grid off and nothing measured yet: every key that may be null is.
+    let healthMinimal = HealthReply(windows: [
+      .init(
+        id: "pin", heatmap: false, touchDowns: 0, grid: nil, deadCells: [], ghosts: .init(burst: 0, pinned: 0, idle: 0),
+        jitter: .init(samples: 0, p95: nil),
+        drift: .init(taps: 0, x: nil, y: nil, threshold: 8, minimumTaps: 50, drifted: false),
+        nearMisses: [])
+    ])
     let scene = SceneReply(windows: [window], views: 3, recognizers: 2).fieldsJSON
     let addView = UpdatedMessage(.add, .view, id: "bell", parent: "main", index: 3, views: 4, recognizers: 3)
     let removeRecognizer = UpdatedMessage(
@@ -89,6 +105,7 @@ extension ProtocolSchema {
       Example(
         "reply-metrics", full: reply(MetricsReply(text: "# TYPE touchd_frames_total counter\n").fieldsJSON),
         minimal: reply(MetricsReply(text: "").fieldsJSON)),
+      Example("reply-health", full: reply(healthFull.fieldsJSON), minimal: reply(healthMinimal.fieldsJSON)),
       Example("reply", full: reply(""), minimal: reply("")),
     ]
   }
