@@ -7,6 +7,7 @@
 #   udev rule     -> $PREFIX/lib/udev/rules.d/70-touchd.rules
 #   clients' group-> $PREFIX/lib/sysusers.d/touchd.conf (the group "touchd")
 #   examples      -> $PREFIX/share/touchd/*.yaml, with the JSON Schema scene.schema.json
+#   alerting rules-> $PREFIX/share/touchd/prometheus/touchd-alerts.yml and its promtool unit tests
 #   example scene -> /etc/touchd/scene.yaml (kept if it exists)
 #   docs          -> $PREFIX/share/doc/touchd
 #   manual pages  -> $PREFIX/share/man/man{1,5,8}: touchctl(1), touchd.scene(5), touchd(8), gzipped
@@ -57,12 +58,13 @@ case "$prefix" in
   *) unitdir=/etc/systemd/system rulesdir=/etc/udev/rules.d sysusersdir=/etc/sysusers.d ;;
 esac
 docdir=$prefix/share/doc/touchd datadir=$prefix/share/touchd mandir=$prefix/share/man
+promdir=$datadir/prometheus
 bashdir=$prefix/share/bash-completion/completions zshdir=$prefix/share/zsh/site-functions
 fishdir=$prefix/share/fish/vendor_completions.d
 root=$destdir
 
 install -d "$root$prefix/bin" "$root$unitdir" "$root$rulesdir" "$root$sysusersdir" "$root/etc/touchd" \
-  "$root$docdir" "$root$datadir" "$root$bashdir" "$root$zshdir" "$root$fishdir"
+  "$root$docdir" "$root$datadir" "$root$promdir" "$root$bashdir" "$root$zshdir" "$root$fishdir"
 install -m 0755 "$bin/touchd" "$bin/touchctl" "$root$prefix/bin/"
 # The units name /usr/local (the binary, the docs): rewritten for this prefix.
 for unit in touchd.service touchd.socket touchd-websocket.socket touchd-metrics-textfile.service \
@@ -73,6 +75,10 @@ done
 install -m 0644 systemd/70-touchd.rules "$root$rulesdir/"
 install -m 0644 systemd/touchd.sysusers "$root$sysusersdir/touchd.conf"
 install -m 0644 config/*.yaml config/scene.schema.json "$root$datadir/"
+# Prometheus alerting rules for a fleet's central Prometheus (docs/operations.md, "Alerting rules"),
+# with their unit tests: `promtool test rules` runs them where they are installed.
+install -m 0644 packaging/prometheus/touchd-alerts.yml packaging/prometheus/touchd-alerts.test.yml \
+  "$root$promdir/"
 if [[ ! -e "$root/etc/touchd/scene.yaml" ]]; then
   # The editor's schema comment names the installed schema (the relative one of the repository
   # would look for /etc/touchd/scene.schema.json).
