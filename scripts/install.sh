@@ -67,8 +67,8 @@ install -d "$root$prefix/bin" "$root$unitdir" "$root$rulesdir" "$root$sysusersdi
   "$root$docdir" "$root$datadir" "$root$promdir" "$root$bashdir" "$root$zshdir" "$root$fishdir"
 install -m 0755 "$bin/touchd" "$bin/touchctl" "$root$prefix/bin/"
 # The units name /usr/local (the binary, the docs): rewritten for this prefix.
-for unit in touchd.service touchd.socket touchd-websocket.socket touchd-metrics-textfile.service \
-  touchd-metrics-textfile.timer; do
+for unit in touchd.service touchd.socket touchd-websocket.socket touchd-metrics.socket \
+  touchd-metrics-textfile.service touchd-metrics-textfile.timer; do
   sed "s|/usr/local/|$prefix/|g" "systemd/$unit" >"$root$unitdir/$unit"
   chmod 0644 "$root$unitdir/$unit"
 done

@@ -135,6 +135,54 @@ struct PrometheusScrapeTests {
   }
 }
 
+/// touchd-metrics.socket's way (issue #42): systemd passes a loopback TCP socket named `metrics`
+/// (`FileDescriptorName=metrics`), touchd serves its metrics there and does not take it for the
+/// WebSocket endpoint. A python3 launcher does what systemd does (sd_listen_fds(3)): it listens,
+/// puts the socket at fd 3, sets LISTEN_FDS, LISTEN_FDNAMES and LISTEN_PID to its own pid, and
+/// execs touchd, which keeps that pid. (systemd-socket-activate forks touchd off instead, leaving
+/// an orphan the test cannot stop.)
+@Suite(.serialized)
+struct MetricsSocketActivationTests {
+  static let launcher = """
+    import os, socket, sys
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind(("127.0.0.1", int(sys.argv[1])))
+    s.listen(16)
+    os.dup2(s.fileno(), 3)
+    os.set_inheritable(3, True)
+    os.environ.update(LISTEN_FDS="1", LISTEN_FDNAMES=sys.argv[2], LISTEN_PID=str(os.getpid()))
+    os.execv(sys.argv[3], sys.argv[3:])
+    """
+
+  @Test func aSocketNamedMetricsServesTheMetricsAndIsNotTheWebSocket() throws {
+    let directory = scratchDirectory()
+    let socket = directory.appendingPathComponent("touchd.sock").path
+    let port = try HTTP.freePort()
+    let touchd = try Background(
+      "/usr/bin/python3",
+      [
+        "-c", Self.launcher, "\(port)", SystemdNotifier.metricsSocketName, try TestPaths.builtProduct("touchd").path,
+        "--scene", kioskScenePath, "--socket", socket,
+      ], log: directory.appendingPathComponent("touchd.log"))
+    defer { touchd.stop() }
+    var response: HTTP.Response?
+    let deadline = Date().addingTimeInterval(10)
+    while response == nil, Date() < deadline {
+      response = try? HTTP.get("127.0.0.1", port, "/metrics")
+      if response == nil { usleep(50_000) }
+    }
+    let metrics = try #require(response, "\(touchd.log)")
+    #expect(metrics.status == 200)
+    #expect(metrics.body.contains("# TYPE touchd_frames_total counter\n"), "\(metrics.body.prefix(200))")
+    #expect(touchd.log.contains("using the metrics socket passed by systemd"), "\(touchd.log)")
+    // The metrics socket is not taken for the WebSocket endpoint.
+    let client = try LineClient(path: socket)
+    let status = try #require(client.command(#"{"cmd":"status","id":1}"#, id: 1).reply, "\(touchd.log)")
+    #expect(status["webSocket"] is NSNull, "\(status)")
+  }
+}
+
 /// A program run in the background for a test, its output to a log file, stopped with SIGTERM.
 private final class Background {
   let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchdTestKit
 
 @testable import TouchdDaemon
 
@@ -122,5 +123,20 @@ struct SystemdNotifierTests {
     #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: nil, pid: 42) == [])
     #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: "0", pid: 42) == [])
     #expect(SystemdNotifier.listenDescriptors(listenPID: "42", listenFDs: "two", pid: 42) == [])
+  }
+
+  @Test("LISTEN_FDNAMES names the descriptors in order; a missing or miscounted list names none")
+  func listenNames() throws {
+    #expect(
+      SystemdNotifier.listenNames("touchd.socket:metrics:touchd-websocket.socket", count: 3) == [
+        "touchd.socket", "metrics", "touchd-websocket.socket",
+      ])
+    #expect(SystemdNotifier.listenNames("metrics", count: 2) == [nil, nil])
+    #expect(SystemdNotifier.listenNames(nil, count: 2) == [nil, nil])
+    #expect(SystemdNotifier.listenNames(":metrics", count: 2) == ["", "metrics"])
+    // The unit names its socket as touchd looks for it.
+    let unit = try String(contentsOfFile: TestPaths.repository("systemd/touchd-metrics.socket"), encoding: .utf8)
+    #expect(unit.contains("\nFileDescriptorName=\(SystemdNotifier.metricsSocketName)\n"))
+    #expect(unit.contains("\nListenStream=127.0.0.1:\(MetricsEndpoint.defaultPort)\n"))
   }
 }

@@ -30,7 +30,7 @@ mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
 plan systemd-boot systemd-deb-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-metrics-socket systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
@@ -52,6 +52,8 @@ check_boot() {
 DEB_FILES=(/usr/bin/touchd /usr/bin/touchctl /usr/lib/systemd/system/touchd.service
   /usr/lib/systemd/system/touchd.socket /usr/lib/systemd/system/touchd-websocket.socket
   /usr/lib/systemd/system/touchd-metrics-textfile.service /usr/lib/systemd/system/touchd-metrics-textfile.timer
+  /usr/lib/systemd/system/touchd-metrics.socket
+  /usr/share/touchd/prometheus/touchd-alerts.yml /usr/share/touchd/prometheus/touchd-alerts.test.yml
   /usr/lib/udev/rules.d/70-touchd.rules /usr/lib/sysusers.d/touchd.conf
   /usr/share/touchd/scene.schema.json /usr/share/touchd/kiosk.yaml /etc/touchd/scene.yaml
   /usr/share/man/man8/touchd.8.gz /usr/share/man/man5/touchd.scene.5.gz /usr/share/man/man1/touchctl.1.gz
@@ -235,6 +237,41 @@ check_metrics_textfile() {
   systemctl disable --now touchd-metrics-textfile.timer
   rm -f "$file"
   note "touchd-metrics-textfile.timer: the textfile counts the tap, mode 644, rewritten every 15 s"
+}
+
+# touchd-metrics.socket, which the package installs but does not enable: enabled, with the service
+# restarted to take it, GET http://127.0.0.1:9765/metrics answers with the exposition, which counts
+# a tap; touchd knows the socket by its name (not as a WebSocket: status has none) and keeps its
+# sandbox (RestrictAddressFamilies= without AF_INET). Disabled again afterwards.
+check_metrics_socket() {
+  need_daemon || return
+  systemctl is-enabled -q touchd-metrics.socket && { fail "the package enabled touchd-metrics.socket"; return; }
+  local out="$SCRATCH/metrics-http"
+  systemctl stop touchd.service
+  systemctl enable --now touchd-metrics.socket || {
+    journalctl -b --no-pager -o cat -u touchd-metrics.socket | tail -10
+    fail "systemctl enable --now touchd-metrics.socket exited $?"
+    return
+  }
+  systemctl start touchd.service || fail "systemctl start touchd.service exited $?" || return
+  wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service not active after the restart" || return
+  journalctl -u touchd.service --no-pager -o cat | grep -i 'metrics' | tail -3
+  journalctl -u touchd.service --no-pager -o cat | grep -q 'using the metrics socket passed by systemd' ||
+    fail "touchd did not take the metrics socket" || return
+  ui ts tap 400 480 || return
+  sleep 1
+  $PY -c 'import sys, urllib.request
+r = urllib.request.urlopen("http://127.0.0.1:9765/metrics", timeout=10)
+print(r.status, r.headers["Content-Type"]); sys.stdout.write(r.read().decode())' >"$out" 2>&1
+  head -1 "$out"
+  grep -qx '200 text/plain; version=0.0.4; charset=utf-8' "$out" || { tail -5 "$out"; fail "GET /metrics did not answer 200"; return; }
+  grep -q '^touchd_actions_total{action="buy-ticket",gesture="tap"} [1-9]' "$out" ||
+    fail "the metrics do not count the tap's buy-ticket action" || return
+  touchctl status | tr -d ' ' | grep -q '"webSocket":null' || fail "touchd took the metrics socket for a WebSocket" || return
+  systemctl show -p RestrictAddressFamilies touchd.service
+  systemctl disable --now touchd-metrics.socket
+  systemctl restart touchd.service
+  note "touchd-metrics.socket: GET /metrics on 127.0.0.1:9765 answers and counts a tap, under the unchanged sandbox"
 }
 
 # forward: under the service's sandbox: 70-touchd.rules gives /dev/uinput to touchd-uinput (the
@@ -480,6 +517,7 @@ run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
 run_check systemd-websocket-socket check_websocket_socket
 run_check systemd-metrics-textfile check_metrics_textfile
+run_check systemd-metrics-socket check_metrics_socket
 run_check systemd-forward check_forward_service
 run_check forward-kwin check_forward_kwin
 run_check systemd-security-score check_security

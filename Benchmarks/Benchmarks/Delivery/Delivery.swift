@@ -58,6 +58,11 @@ let benchmarks: @Sendable () -> Void = {
   pipelineBenchmark("Pipeline frame: 200 views 50 recognizers 10 fingers moving") {
     PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames)
   }
+  // Case 4 with touchscreen health kept, as the daemon keeps it (issue #42: "health adds no
+  // allocation per frame and keeps the pipeline's p99 budget").
+  pipelineBenchmark("Pipeline frame with touchscreen health: 200 views 50 recognizers 10 fingers moving") {
+    PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames, health: true)
+  }
   // Case 4's scene and frames, the window forwarding to a virtual touchscreen (the budget: p99 <=
   // 50 us with forwarding on).
   pipelineBenchmark("Pipeline frame forwarding: 200 views 50 recognizers 10 fingers moving") {

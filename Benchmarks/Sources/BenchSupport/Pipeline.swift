@@ -30,7 +30,11 @@ public final class PipelineState {
   /// `keepTouches`: the pans and pinches keep their touches (``BenchScenes/pipeline(forward:keepTouches:)``);
   /// with `forwarding`, every moving finger is forwarded in every frame, and without it the same
   /// scene is the control that tells forwarding's own cost from the scene's.
-  public init(seconds: Double, warmUpFrames: Int, forwarding: Bool = false, keepTouches: Bool = false) {
+  /// With `health`, the runtime's touches are judged for touchscreen health (``TouchHealth``), as
+  /// the daemon's are.
+  public init(
+    seconds: Double, warmUpFrames: Int, forwarding: Bool = false, keepTouches: Bool = false, health: Bool = false
+  ) {
     let recording = BenchRecordings.pipelineFingers(seconds: seconds)
     frames = Replay.frames(of: recording)
     clock = VirtualClock(now: frames[0].time.seconds)
@@ -38,6 +42,7 @@ public final class PipelineState {
       _ in
     }
     self.forwarding = forwarding
+    if health { runtime.health = TouchHealth() }
     sink = forwarding ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1
     runtime.sink = { [unowned self] message in
       let line = message.jsonLine

@@ -74,8 +74,13 @@ extension Daemon {
   private func startServer() throws {
     var config = SocketServer.Configuration(path: options.socketPath)
     // systemd passes the Unix socket (touchd.socket) and, with touchd-websocket.socket, a TCP one;
-    // they are told apart by their address family, not their order or names.
-    let inherited = SystemdNotifier.listenDescriptors().map { (fd: $0, isTCP: SystemdNotifier.isInternetSocket($0)) }
+    // they are told apart by their address family, not their order. touchd-metrics.socket's TCP
+    // socket is told by its name (FileDescriptorName=metrics).
+    let sockets = SystemdNotifier.listenDescriptors()
+    let metricsSocket = sockets.first { $0.name == SystemdNotifier.metricsSocketName }?.fd
+    let inherited = sockets.filter { $0.fd != metricsSocket }.map {
+      (fd: $0.fd, isTCP: SystemdNotifier.isInternetSocket($0.fd))
+    }
     let tcp = inherited.first { $0.isTCP }?.fd
     if let host = options.webSocketAddress.flatMap(WebSocketConfiguration.parse) {
       config.webSocket = WebSocketConfiguration(host: host.host, port: host.port)
@@ -84,7 +89,12 @@ extension Daemon {
       config.webSocket = WebSocketConfiguration(inheritedDescriptor: tcp)
       logger.info("using the WebSocket socket passed by systemd", metadata: ["fd": "\(tcp)"])
     }
-    config.metricsAddress = options.metricsAddress.flatMap(WebSocketConfiguration.parse)
+    if let metricsSocket {
+      config.metrics = .inherited(metricsSocket)
+      logger.info("using the metrics socket passed by systemd", metadata: ["fd": "\(metricsSocket)"])
+    } else if let address = options.metricsAddress.flatMap(WebSocketConfiguration.parse) {
+      config.metrics = .bind(host: address.host, port: address.port)
+    }
     if config.webSocket != nil {
       config.webSocket?.allowRemote = options.webSocketAllowRemote
       do throws(OriginError) {

@@ -9,16 +9,32 @@ import TouchdProtocol
 /// builds it, as for a client), on SwiftNIO's HTTP/1 codec and the server's event loop. Loopback
 /// only, as the WebSocket endpoint without `--websocket-allow-remote` (docs/operations.md,
 /// "Metrics").
-enum MetricsEndpoint {
+public enum MetricsEndpoint {
+  /// Where the endpoint listens: an address it binds (`--metrics-address`), or the socket systemd
+  /// passes (touchd-metrics.socket, `FileDescriptorName=metrics`).
+  public enum Listen: Hashable, Sendable {
+    case bind(host: String, port: Int)
+    case inherited(CInt)
+
+    /// How errors name it.
+    var description: String {
+      switch self {
+      case .bind(let host, let port): "--metrics-address \(host):\(port)"
+      case .inherited: "the metrics socket passed by systemd (touchd-metrics.socket)"
+      }
+    }
+  }
+
   /// The port the documentation and the examples use (`127.0.0.1:9765`): beside the WebSocket
   /// endpoint's 8765, in Prometheus' exporter range (9100 and up).
   static let defaultPort = 9765
   /// Prometheus' text exposition format (its `Content-Type`).
   static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-  /// Binds and starts answering; refuses an address other than loopback.
+  /// Binds (or adopts the passed socket) and starts answering; refuses an address other than
+  /// loopback.
   static func start(
-    host: String, port: Int, group: EventLoopGroup, core: NIOLoopBound<ServerCore>, logger: Logger
+    _ listen: Listen, group: EventLoopGroup, core: NIOLoopBound<ServerCore>, logger: Logger
   ) throws -> Channel {
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -30,14 +46,17 @@ enum MetricsEndpoint {
       }
     let channel: Channel
     do {
-      channel = try bootstrap.bind(host: host, port: port).wait()
+      switch listen {
+      case .bind(let host, let port): channel = try bootstrap.bind(host: host, port: port).wait()
+      case .inherited(let fd): channel = try bootstrap.withBoundSocket(fd).wait()
+      }
     } catch {
-      throw WebSocketEndpointError(description: "--metrics-address \(host):\(port): cannot listen: \(error)")
+      throw WebSocketEndpointError(description: "\(listen.description): cannot listen: \(error)")
     }
     guard let address = channel.localAddress, WebSocketConfiguration.isLoopback(address) else {
       try? channel.close().wait()
       throw WebSocketEndpointError(
-        description: "--metrics-address \(host):\(port) is not a loopback address: touchd serves its metrics "
+        description: "\(listen.description) is not a loopback address: touchd serves its metrics "
           + "on loopback only (a Prometheus elsewhere scrapes node_exporter's textfile instead)")
     }
     logger.info("metrics endpoint listening", metadata: ["address": "\(WebSocketEndpoint.describe(address))"])

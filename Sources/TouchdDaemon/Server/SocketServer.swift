@@ -133,7 +133,7 @@ public final class SocketServer: Sendable {
     /// The WebSocket endpoint, if any: its clients count in the same limit.
     public var webSocket: WebSocketConfiguration?
     /// Where the metrics' HTTP endpoint listens (``MetricsEndpoint``), if it does.
-    public var metricsAddress: (host: String, port: Int)?
+    public var metrics: MetricsEndpoint.Listen?
 
     public init(path: String) { self.path = path }
   }
@@ -196,9 +196,8 @@ public final class SocketServer: Sendable {
           webSocket, group: group, core: core, maximumMessageLength: configuration.maximumLineLength,
           sendBufferBytes: configuration.sendBufferLimit, logger: logger)
       }
-      if let metrics = configuration.metricsAddress {
-        metricsListener = try MetricsEndpoint.start(
-          host: metrics.host, port: metrics.port, group: group, core: core, logger: logger)
+      if let metrics = configuration.metrics {
+        metricsListener = try MetricsEndpoint.start(metrics, group: group, core: core, logger: logger)
       }
       listener = try configuration.inheritedDescriptor.map { try Self.adopt($0) } ?? Self.listen(configuration)
     } catch {

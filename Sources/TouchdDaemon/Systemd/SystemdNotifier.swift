@@ -75,21 +75,40 @@ public struct SystemdNotifier: Sendable {
   /// Listening sockets passed by systemd socket activation, from fd 3 on: `LISTEN_FDS` of them
   /// when `LISTEN_PID` is this process. As sd_listen_fds(1): the descriptors get close-on-exec
   /// and the variables are removed, so that children do not take the sockets for theirs.
-  public static func listenDescriptors() -> [CInt] {
+  public static func listenDescriptors() -> [ListenedSocket] {
     defer {
       unsetenv("LISTEN_PID")
       unsetenv("LISTEN_FDS")
       unsetenv("LISTEN_FDNAMES")
     }
     let descriptors = listenDescriptors(listenPID: environment("LISTEN_PID"), listenFDs: environment("LISTEN_FDS"))
+    let names = listenNames(environment("LISTEN_FDNAMES"), count: descriptors.count)
     let system = SystemCalls.live
     for fd in descriptors {
       if let flags = try? system.fcntl(fd, F_GETFD, foreign: true) {
         _ = try? system.fcntl(fd, F_SETFD, flags | FD_CLOEXEC, foreign: true)
       }
     }
-    return descriptors
+    return zip(descriptors, names).map { ListenedSocket(fd: $0, name: $1) }
   }
+
+  /// A socket systemd passed, with its name (`FileDescriptorName=` of its socket unit, by default
+  /// the unit's name; nil when systemd gave no names).
+  public struct ListenedSocket: Hashable, Sendable {
+    public var fd: CInt
+    public var name: String?
+  }
+
+  /// The names `LISTEN_FDNAMES` gives `count` descriptors, colon-separated in their order
+  /// (sd_listen_fds_with_names(3)); none (nil each) when it is missing or names another count.
+  public static func listenNames(_ listenFDNames: String?, count: Int) -> [String?] {
+    guard let listenFDNames else { return Array(repeating: nil, count: count) }
+    let names = listenFDNames.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    return names.count == count ? names : Array(repeating: nil, count: count)
+  }
+
+  /// The `FileDescriptorName=` of touchd-metrics.socket: the socket touchd serves its metrics on.
+  public static let metricsSocketName = "metrics"
 
   /// The descriptors `LISTEN_PID` and `LISTEN_FDS` announce for process `pid` (none when the
   /// variables are missing, malformed, or meant for another process).
