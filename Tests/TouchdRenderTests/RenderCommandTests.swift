@@ -20,6 +20,29 @@ struct RenderCommandTests {
     #expect(doc.all("text", "action-label").count == 3)
   }
 
+  @Test("--heatmap with a recording draws its touch-down grid: a cell per touched cell, by count")
+  func heatmapFromARecording() throws {
+    let out = temporaryFile("heat.svg")
+    let result = try runTouchctl([
+      "render", "--scene", kioskScenePath, docsRecordingURL.path, "--heatmap", "-o", out.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let doc = try SVGDocument(try String(contentsOf: out, encoding: .utf8))
+    let cells = doc.all("rect", "heat-cell")
+    #expect(!cells.isEmpty)
+    // The cells' counts are the recording's touch-downs, the busiest shaded 0.6.
+    let counts = cells.compactMap { $0["data-count"].flatMap(Int.init) }
+    #expect(counts.count == cells.count && counts.allSatisfy { $0 > 0 })
+    // One tap, a double tap and a two-finger pinch: five touch-downs.
+    #expect(counts.reduce(0, +) == 5, "\(counts)")
+    #expect(cells.contains { $0["fill-opacity"] == "0.6" })
+    #expect(doc.all("rect", "dead-cell").isEmpty)
+    // Without --heatmap: none.
+    let plain = temporaryFile("plain.svg")
+    _ = try runTouchctl(["render", "--scene", kioskScenePath, docsRecordingURL.path, "-o", plain.path])
+    #expect(try SVGDocument(try String(contentsOf: plain, encoding: .utf8)).all("rect", "heat-cell").isEmpty)
+  }
+
   @Test("Renders the product list with the scroll recording: the scroll docs picture, byte for byte")
   func productListWithRecording() throws {
     let out = temporaryFile("product-list.svg")
