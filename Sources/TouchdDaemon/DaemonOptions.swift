@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import TouchdScene
 
 /// How `touchd` runs: the command line, validated.
@@ -23,9 +24,9 @@ public struct DaemonOptions: Sendable, Equatable {
   public var maximumClientsPerUser = SocketServer.Configuration.defaultMaximumClientsPerUser
   /// Seconds a client may stay without sending a complete line
   /// (``SocketServer/Configuration/firstLineTimeout``).
-  public var firstLineTimeout = Double(SocketServer.Configuration.defaultFirstLineTimeout.nanoseconds) / 1e9
+  public var firstLineTimeout = SocketServer.Configuration.defaultFirstLineTimeout.seconds
   /// Seconds a line may stay incomplete (``SocketServer/Configuration/partialLineTimeout``).
-  public var partialLineTimeout = Double(SocketServer.Configuration.defaultPartialLineTimeout.nanoseconds) / 1e9
+  public var partialLineTimeout = SocketServer.Configuration.defaultPartialLineTimeout.seconds
   /// The longest command line a client may send, in bytes without its newline (the server's
   /// default: room for a `scene` command with the largest scene).
   public var maximumLineLength = SocketServer.Configuration.defaultMaximumLineLength

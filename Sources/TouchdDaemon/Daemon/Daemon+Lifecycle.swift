@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NIOCore
 import TouchdInput
 import TouchdScene
 import TouchdSystem
@@ -118,8 +119,8 @@ extension Daemon {
     config.sendBufferLimit = options.clientBufferBytes
     config.maximumLineLength = options.maximumLineLength
     config.maximumClientsPerUser = options.maximumClientsPerUser
-    config.firstLineTimeout = .nanoseconds(Int64(options.firstLineTimeout * 1e9))
-    config.partialLineTimeout = .nanoseconds(Int64(options.partialLineTimeout * 1e9))
+    config.firstLineTimeout = TimeAmount(seconds: options.firstLineTimeout)
+    config.partialLineTimeout = TimeAmount(seconds: options.partialLineTimeout)
     // Room for the clients: the soft open-file limit up to the hard one, and no more clients than fit.
     let files = OpenFileLimit.raiseToHard()
     config.maximumClients = OpenFileLimit.clientsThatFit(options.maximumClients)

@@ -1,3 +1,4 @@
+import NIOCore
 import TouchdScene
 
 /// Reporting: the `hello` and `reloaded` messages clients get, the `status` reply, and the status
@@ -86,8 +87,8 @@ extension Daemon {
         lineBytes: configuration.maximumLineLength,
         clientBufferBytes: configuration.sendBufferLimit, sceneBytes: Scene.maximumFileBytes,
         openFiles: OpenFileLimit.current,
-        firstLineSeconds: Double(configuration.firstLineTimeout.nanoseconds) / 1e9,
-        partialLineSeconds: Double(configuration.partialLineTimeout.nanoseconds) / 1e9),
+        firstLineSeconds: configuration.firstLineTimeout.seconds,
+        partialLineSeconds: configuration.partialLineTimeout.seconds),
       counters: counts)
   }
 }

@@ -355,7 +355,7 @@ final class ClientHandler: ChannelDuplexHandler {
 
   /// A timeout in seconds as the options give it (`30`, `0.5`).
   static func seconds(_ amount: TimeAmount) -> String {
-    JSONFormat.number(Double(amount.nanoseconds) / 1e9)
+    JSONFormat.number(amount.seconds)
   }
 
   /// Sends a line that must not be dropped (hello, replies, notices).
