@@ -51,11 +51,11 @@ public enum MetricsEndpoint {
       case .inherited(let fd): channel = try bootstrap.withBoundSocket(fd).wait()
       }
     } catch {
-      throw WebSocketEndpointError(description: "\(listen.description): cannot listen: \(error)")
+      throw EndpointError(description: "\(listen.description): cannot listen: \(error)")
     }
     guard let address = channel.localAddress, WebSocketConfiguration.isLoopback(address) else {
       try? channel.close().wait()
-      throw WebSocketEndpointError(
+      throw EndpointError(
         description: "\(listen.description) is not a loopback address: touchd serves its metrics "
           + "on loopback only (a Prometheus elsewhere scrapes node_exporter's textfile instead)")
     }

@@ -54,8 +54,9 @@ public struct WebSocketConfiguration: Sendable, Equatable {
   }
 }
 
-/// A WebSocket endpoint that cannot start.
-public struct WebSocketEndpointError: Error, CustomStringConvertible {
+/// A TCP endpoint (the WebSocket's, the metrics') that cannot start: its description names the
+/// option or socket and why.
+public struct EndpointError: Error, CustomStringConvertible {
   public var description: String
 }
 
@@ -93,17 +94,17 @@ enum WebSocketEndpoint {
       do {
         channel = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
       } catch {
-        throw WebSocketEndpointError(
+        throw EndpointError(
           description: "--websocket \(configuration.host):\(configuration.port): cannot listen: \(error)")
       }
     }
     guard let address = channel.localAddress else {
       channel.close(promise: nil)
-      throw WebSocketEndpointError(description: "the WebSocket socket has no local address")
+      throw EndpointError(description: "the WebSocket socket has no local address")
     }
     if !configuration.allowRemote && !WebSocketConfiguration.isLoopback(address) {
       try? channel.close().wait()
-      throw WebSocketEndpointError(
+      throw EndpointError(
         description: "the WebSocket endpoint \(describe(address)) is not a loopback address: pass "
           + "--websocket-allow-remote to listen there (and allow its network in the unit's IPAddressAllow=)")
     }
