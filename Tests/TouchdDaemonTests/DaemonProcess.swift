@@ -102,6 +102,19 @@ func writeRecording(_ script: FingerScript, to directory: URL, name: String = "i
 }
 
 extension LineClient {
+  /// Subscribes and waits until `count` action messages are out (a replay's frames delivered),
+  /// then a little more for the frame after the last; false when they do not come within 20 s.
+  func waitForActions(_ count: Int) -> Bool {
+    send(#"{"cmd":"subscribe","id":"s"}"#)
+    var actions = 0
+    let deadline = Date().addingTimeInterval(20)
+    while actions < count, Date() < deadline {
+      if let line = readLine(timeout: 1), line.contains(#""type":"action""#) { actions += 1 }
+    }
+    usleep(300_000)
+    return actions == count
+  }
+
   /// Sends a command and returns its reply (skipping published messages, which are returned too).
   func command(_ line: String, id: Int, timeout: Double = 10) -> (reply: [String: Any]?, others: [String]) {
     send(line)

@@ -25,22 +25,9 @@ struct HealthDaemonTests {
     return (try DaemonProcess.replaying(script, in: directory, delay: 0.2, options: []), directory)
   }
 
-  /// Waits until the replay's three actions are out.
-  private func waitForReplay(_ daemon: DaemonProcess) throws -> Bool {
-    let (client, _) = try daemon.connect()
-    client.send(#"{"cmd":"subscribe","id":"s"}"#)
-    var actions = 0
-    let deadline = Date().addingTimeInterval(20)
-    while actions < 3, Date() < deadline {
-      if let line = client.readLine(timeout: 1), line.contains(#""type":"action""#) { actions += 1 }
-    }
-    usleep(300_000)
-    return actions == 3
-  }
-
   @Test func healthMetricsAndHeatmapFromTheDaemon() throws {
     let (daemon, directory) = try replayed()
-    #expect(try waitForReplay(daemon))
+    #expect(try daemon.connect().0.waitForActions(3))
 
     let json = try runTouchctl(["health", "--socket", daemon.socket, "--json"])
     #expect(json.status == 0, "\(json.stderr)")

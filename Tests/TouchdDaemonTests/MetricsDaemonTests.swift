@@ -31,22 +31,10 @@ struct MetricsDaemonTests {
     return out
   }
 
-  /// Waits until the replay's last action is out (its frames all delivered).
-  private func waitForReplay(_ client: LineClient) -> Bool {
-    client.send(#"{"cmd":"subscribe","id":"s"}"#)
-    var actions = 0
-    let deadline = Date().addingTimeInterval(20)
-    while actions < 4, Date() < deadline {
-      if let line = client.readLine(timeout: 1), line.contains(#""type":"action""#) { actions += 1 }
-    }
-    usleep(300_000)
-    return actions == 4
-  }
-
   @Test func afterAReplayTheMetricsAreTheRecordingsAndStatussAndPromtoolAcceptsThem() throws {
     let (daemon, directory) = try replayed()
     let (client, _) = try daemon.connect()
-    #expect(waitForReplay(client))
+    #expect(client.waitForActions(4))
     let status = try #require(client.command(#"{"cmd":"status","id":1}"#, id: 1).reply)
     let counters = try #require(status["counters"] as? [String: Any])
     let result = try runTouchctl(["metrics", "--socket", daemon.socket])
@@ -93,7 +81,7 @@ struct MetricsDaemonTests {
   @Test func textfileWritesTheSameMetricsAtomicallyForNodeExporter() throws {
     let (daemon, scratch) = try replayed()
     let (client, _) = try daemon.connect()
-    #expect(waitForReplay(client))
+    #expect(client.waitForActions(4))
     let directory = scratch.appendingPathComponent("textfile")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("touchd.prom").path

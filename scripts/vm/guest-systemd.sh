@@ -165,6 +165,20 @@ check_watchdog() {
   note "WatchdogUSec=$usec; same pid $pid after $((seconds + 3)) s"
 }
 
+# Enables and starts socket unit $1 of the package, then starts the service again to take it:
+# systemd starts no socket unit for a service that is running (it would not get the socket), so the
+# service stops first, as docs/protocol.md says.
+enable_socket_unit() {
+  systemctl stop touchd.service
+  systemctl enable --now "$1" || {
+    journalctl -b --no-pager -o cat -u "$1" | tail -10
+    fail "systemctl enable --now $1 exited $?"
+    return 1
+  }
+  systemctl start touchd.service || fail "systemctl start touchd.service exited $?" || return
+  wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service not active after the restart"
+}
+
 # touchd-websocket.socket, which the package installs but does not enable: enabled, with a page
 # origin in /etc/default/touchd, the daemon restarted to take the second socket. Over
 # ws://127.0.0.1:8765 a program and the listed page get hello (status names the address), another
@@ -175,16 +189,7 @@ check_websocket_socket() {
   systemctl is-enabled -q touchd-websocket.socket && { fail "the package enabled touchd-websocket.socket"; return; }
   local out="$SCRATCH/ws" taps
   echo 'TOUCHD_OPTIONS="--websocket-origin http://kiosk.local:8080"' >/etc/default/touchd
-  # systemd starts no socket unit for a service that is running (it would not get the socket):
-  # the service stops first, as docs/protocol.md says.
-  systemctl stop touchd.service
-  systemctl enable --now touchd-websocket.socket || {
-    journalctl -b --no-pager -o cat -u touchd-websocket.socket | tail -10
-    fail "systemctl enable --now touchd-websocket.socket exited $?"
-    return
-  }
-  systemctl start touchd.service || fail "systemctl start touchd.service exited $?" || return
-  wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service not active after the restart" || return
+  enable_socket_unit touchd-websocket.socket || return
   journalctl -u touchd.service --no-pager -o cat | grep -i websocket | tail -3
   $PY "$VM/ws.py" 127.0.0.1 8765 --send '{"cmd":"status","id":1}' --until '"id":1' >"$out.program" 2>&1
   cat "$out.program"
@@ -247,14 +252,7 @@ check_metrics_socket() {
   need_daemon || return
   systemctl is-enabled -q touchd-metrics.socket && { fail "the package enabled touchd-metrics.socket"; return; }
   local out="$SCRATCH/metrics-http"
-  systemctl stop touchd.service
-  systemctl enable --now touchd-metrics.socket || {
-    journalctl -b --no-pager -o cat -u touchd-metrics.socket | tail -10
-    fail "systemctl enable --now touchd-metrics.socket exited $?"
-    return
-  }
-  systemctl start touchd.service || fail "systemctl start touchd.service exited $?" || return
-  wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service not active after the restart" || return
+  enable_socket_unit touchd-metrics.socket || return
   journalctl -u touchd.service --no-pager -o cat | grep -i 'metrics' | tail -3
   journalctl -u touchd.service --no-pager -o cat | grep -q 'using the metrics socket passed by systemd' ||
     fail "touchd did not take the metrics socket" || return

@@ -70,26 +70,15 @@ public final class TouchHealth {
         if isIdle || states[s].wakeTouches > 0 { states[s].wakeTouches += 1 }
         tracks[contact.id] = TouchTrack(window: s, at: point, time: time)
       case .moved, .stationary:
-        guard var track = tracks[contact.id] else { continue }
-        track.farthest = max(track.farthest, track.start.distance(to: point))
-        if track.anchor.distance(to: point) > settings.stationaryRadius {
-          track.anchor = point
-          track.anchorTime = time
-        } else if contact.phase == .moved, let before = track.beforeLast,
-          time - track.anchorTime >= settings.stationaryHold
-        {
-          // The last position's distance from the midpoint of its neighbours: noise moves a
-          // finger back and forth, a slow roll or drift moves it along a line (distance 0).
-          let midpoint = Point(x: (before.x + point.x) / 2, y: (before.y + point.y) / 2)
-          states[s].jitter.record(distance: track.last.distance(to: midpoint), at: time)
+        // In place: one hash lookup per contact, no copy of the track.
+        guard let i = tracks.index(forKey: contact.id) else { continue }
+        if let jitter = tracks.values[i].move(to: point, at: time, moved: contact.phase == .moved, settings) {
+          states[s].jitter.record(distance: jitter, at: time)
         }
-        if contact.phase == .moved { track.beforeLast = track.last }
-        track.last = point
-        tracks[contact.id] = track
       case .ended:
-        guard tracks[contact.id] != nil else { continue }
-        tracks[contact.id]?.last = point
-        tracks[contact.id]?.liftedAt = time
+        guard let i = tracks.index(forKey: contact.id) else { continue }
+        tracks.values[i].last = point
+        tracks.values[i].liftedAt = time
         lifted.append(contact.id)
       case .cancelled:
         tracks[contact.id] = nil

@@ -49,3 +49,24 @@ struct TouchTrack {
     anchorTime = time
   }
 }
+
+extension TouchTrack {
+  /// The finger at `point` at `time` (`moved`: its phase is moved, not stationary). Returns the
+  /// jitter of this move when the finger is held still (``HealthSettings/stationaryRadius`` for
+  /// ``HealthSettings/stationaryHold``): the last position's distance from the midpoint of its
+  /// neighbours. Noise moves a finger back and forth; a slow roll or drift moves it along a line
+  /// (distance 0).
+  mutating func move(to point: Point, at time: Double, moved: Bool, _ settings: HealthSettings) -> Double? {
+    farthest = max(farthest, start.distance(to: point))
+    var jitter: Double?
+    if anchor.distance(to: point) > settings.stationaryRadius {
+      anchor = point
+      anchorTime = time
+    } else if moved, let before = beforeLast, time - anchorTime >= settings.stationaryHold {
+      jitter = last.distance(to: Point(x: (before.x + point.x) / 2, y: (before.y + point.y) / 2))
+    }
+    if moved { beforeLast = last }
+    last = point
+    return jitter
+  }
+}
