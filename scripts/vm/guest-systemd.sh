@@ -223,6 +223,7 @@ check_metrics_textfile() {
   need_daemon || return
   systemctl is-enabled -q touchd-metrics-textfile.timer && { fail "the package enabled the metrics timer"; return; }
   local file=/var/lib/prometheus/node-exporter/touchd.prom before
+  stat -c '%U:%G %a %n' /run/touchd /run/touchd/touchd.sock
   mkdir -p /var/lib/prometheus/node-exporter
   rm -f "$file"
   ui ts tap 400 480 || return
