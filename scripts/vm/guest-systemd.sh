@@ -239,7 +239,8 @@ check_metrics_textfile() {
   [[ $(stat -c %a "$file") == 644 ]] || fail "$file is mode $(stat -c %a "$file"), not 644 (node_exporter reads it)" || return
   ls -a /var/lib/prometheus/node-exporter | grep -q '\.tmp$' && { fail "a temporary file was left"; return; }
   before=$(stat -c %Y "$file")
-  wait_for 40 test "$(stat -c %Y "$file")" -gt "$before" || fail "the timer did not write the file again" || return
+  # bash -c: the file's time is read at every poll, not once when wait_for is called.
+  wait_for 40 bash -c "(( \$(stat -c %Y '$file') > $before ))" || fail "the timer did not write the file again" || return
   systemctl disable --now touchd-metrics-textfile.timer
   rm -f "$file"
   note "touchd-metrics-textfile.timer: the textfile counts the tap, mode 644, rewritten every 15 s"
