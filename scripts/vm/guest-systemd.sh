@@ -29,7 +29,7 @@ export DEBIAN_FRONTEND=noninteractive
 mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
-plan systemd-boot systemd-deb-install systemd-socket-activation systemd-udev-rule systemd-reload-bad-scene \
+plan systemd-boot systemd-deb-install systemd-socket-activation systemd-socket-group systemd-udev-rule systemd-reload-bad-scene \
   systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-metrics-socket systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
@@ -179,6 +179,30 @@ enable_socket_unit() {
   wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service not active after the restart"
 }
 
+# The clients' group, as docs/protocol.md sets a kiosk app up: with touchd.service running (it
+# took the socket), /run/touchd/touchd.sock is still root:touchd 0660 in a directory anyone may
+# enter; a user in group touchd gets hello and status from it, a user outside gets EACCES.
+check_socket_group() {
+  need_daemon || return
+  touchctl status >/dev/null || fail "touchctl status as root failed" || return
+  systemctl is-active -q touchd.service || fail "touchd.service is not running" || return
+  stat -L -c '%U:%G %a %n' /run/touchd "$SOCK"
+  [[ $(stat -c '%U:%G %a' "$SOCK") == "root:touchd 660" ]] ||
+    fail "$SOCK is $(stat -c '%U:%G %a' "$SOCK"), not root:touchd 660, with touchd running" || return
+  id kioskapp >/dev/null 2>&1 || useradd --no-create-home --groups touchd kioskapp
+  id outsider >/dev/null 2>&1 || useradd --no-create-home outsider
+  runuser -u kioskapp -- touchctl status --socket "$SOCK" >"$SCRATCH/group-status" 2>&1 ||
+    { cat "$SCRATCH/group-status"; fail "a user in group touchd could not run touchctl status"; return; }
+  grep -q '"counters"' "$SCRATCH/group-status" || fail "no status for the user in group touchd" || return
+  if runuser -u outsider -- touchctl status --socket "$SOCK" >"$SCRATCH/outsider-status" 2>&1; then
+    fail "a user outside group touchd got the status"
+    return
+  fi
+  cat "$SCRATCH/outsider-status"
+  grep -q 'permission denied' "$SCRATCH/outsider-status" || fail "the outsider was not told permission denied" || return
+  note "socket root:touchd 660 with touchd running; a member of touchd gets status, an outsider EACCES"
+}
+
 # touchd-websocket.socket, which the package installs but does not enable: enabled, with a page
 # origin in /etc/default/touchd, the daemon restarted to take the second socket. Over
 # ws://127.0.0.1:8765 a program and the listed page get hello (status names the address), another
@@ -223,7 +247,6 @@ check_metrics_textfile() {
   need_daemon || return
   systemctl is-enabled -q touchd-metrics-textfile.timer && { fail "the package enabled the metrics timer"; return; }
   local file=/var/lib/prometheus/node-exporter/touchd.prom before
-  stat -c '%U:%G %a %n' /run/touchd /run/touchd/touchd.sock
   mkdir -p /var/lib/prometheus/node-exporter
   rm -f "$file"
   ui ts tap 400 480 || return
@@ -512,6 +535,7 @@ check_install() {
 run_check systemd-boot check_boot
 run_check systemd-deb-install check_deb_install
 run_check systemd-socket-activation check_socket_activation
+run_check systemd-socket-group check_socket_group
 run_check systemd-udev-rule check_udev_rule
 run_check systemd-reload-bad-scene check_reload_bad_scene
 run_check systemd-watchdog check_watchdog
