@@ -39,7 +39,7 @@ public struct RenderTrace: Hashable, Sendable {
   /// last frame at or before the action's time, the one nearest the control's frame (as the scene
   /// places it).
   public static func replaying(
-    _ recording: Recording, scene: Scene, devicePath: String? = nil
+    _ recording: Recording, scene: Scene, devicePath: String? = nil, health: TouchHealth? = nil
   ) throws(SceneRuntimeError) -> RenderTrace {
     let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
     let index = try runtime.replayWindow(for: recording, path: devicePath)
@@ -50,7 +50,7 @@ public struct RenderTrace: Hashable, Sendable {
     var offsets: [String: Point] = [:]
     var controls: [String: ControlMessage] = [:]
     var controlMessages: [ActionMessage] = []
-    for message in try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath) {
+    for message in try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath, health: health) {
       switch message {
       case .action(let action) where action.control != nil: controlMessages.append(action)
       case .action(let action): actions.append(action)

@@ -149,10 +149,11 @@ public enum ScenePlayer {
   /// several recordings at once.
   public static func replay(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, commands: [TimedCommand] = [],
-    trace: Bool = false, document: StrictJSON? = nil
+    trace: Bool = false, document: StrictJSON? = nil, health: TouchHealth? = nil
   ) throws(SceneRuntimeError) -> [Message] {
     try replay(
-      [recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace, document: document)
+      [recording], scene: scene, devicePaths: [devicePath], commands: commands, trace: trace, document: document,
+      health: health)
   }
 
   /// ``replay(_:scene:devicePath:commands:trace:)``, handing each step (messages and applied

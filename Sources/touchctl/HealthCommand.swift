@@ -21,7 +21,7 @@ struct HealthCommand: ParsableCommand {
 
   func run() throws {
     let reply = try connection.reply(to: .health, as: HealthReply.self, context: "health")
-    if json { return print(reply.fieldsJSON.isEmpty ? "{}" : "{\(reply.fieldsJSON)}") }
+    if json { return print("{\(reply.fieldsJSON)}") }
     print(Self.text(reply), terminator: "")
   }
 

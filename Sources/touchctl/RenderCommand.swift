@@ -71,12 +71,10 @@ struct RenderCommand: ParsableCommand {
     if let recording {
       do {
         let loaded = try RecordingReader.load(path: recording, descriptionPath: description)
-        trace = try RenderTrace.replaying(loaded, scene: loadedScene)
-        if heatmap {
-          let monitor = TouchHealth()
-          _ = try ScenePlayer.replay([loaded], scene: loadedScene, health: monitor)
-          health = monitor.report()
-        }
+        // One replay makes the picture's trace and, with --heatmap, the recording's health.
+        let monitor = heatmap ? TouchHealth() : nil
+        trace = try RenderTrace.replaying(loaded, scene: loadedScene, health: monitor)
+        if let monitor { health = monitor.report() }
       } catch let error as RecordingError {
         print(error.description, to: &stderr)
         throw ExitCode.failure

@@ -23,7 +23,8 @@ public final class TouchHealth {
   private var stateOfWindow: [Int] = []
   private var tracks: [TouchID: TouchTrack] = [:]
   private var lifted: [TouchID] = []
-  private var frameTime: Double = 0
+  /// The time of the last frame seen: where the report's rolling windows end when no time is given.
+  private(set) var lastFrameTime: Double = 0
 
   public init(settings: HealthSettings = HealthSettings()) {
     self.settings = settings
@@ -57,7 +58,7 @@ public final class TouchHealth {
     guard window < stateOfWindow.count else { return }
     let s = stateOfWindow[window]
     let time = frame.time.seconds
-    frameTime = time
+    lastFrameTime = time
     for contact in frame.contacts {
       let (x, y) = mapping.map(contact)
       let point = Point(x: x, y: y)
@@ -68,7 +69,7 @@ public final class TouchHealth {
           states[s].grid.countTouchDown(x: x / mapping.width, y: y / mapping.height, at: time)
         }
         if isIdle || states[s].wakeTouches > 0 { states[s].wakeTouches += 1 }
-        tracks[contact.id] = TouchTrack(window: s, at: point, time: time)
+        tracks[contact.id] = TouchTrack(window: window, at: point, time: time)
       case .moved, .stationary:
         // In place: one hash lookup per contact, no copy of the track.
         guard let i = tracks.index(forKey: contact.id) else { continue }
@@ -91,13 +92,13 @@ public final class TouchHealth {
   func frameDelivered(in windows: [TouchDelivery.Window]) {
     for id in lifted {
       guard let track = tracks.removeValue(forKey: id), let lift = track.liftedAt else { continue }
-      let s = track.window
+      let s = stateOfWindow[track.window]
       let duration = lift - track.began
       if duration < settings.subFrameDuration { states[s].ghosts.subFrameTouch(beganAt: track.began) }
       guard !track.taken, states[s].heatmap, duration <= settings.tapDuration,
-        track.farthest <= settings.tapMovement, let w = stateOfWindow.firstIndex(of: s), w < windows.count
+        track.farthest <= settings.tapMovement, track.window < windows.count
       else { continue }
-      states[s].misses.tap(at: track.start, in: windows[w], distance: settings.nearMissDistance)
+      states[s].misses.tap(at: track.start, in: windows[track.window], distance: settings.nearMissDistance)
     }
     lifted.removeAll(keepingCapacity: true)
   }
@@ -106,9 +107,7 @@ public final class TouchHealth {
   /// and a recognized single-finger tap is a sample of its window's calibration drift.
   func recognizer(_ recognizer: GestureRecognizer, recognized: Bool, window: Int?) {
     guard recognized else { return }
-    for touch in recognizer.trackedTouches where tracks[touch.id] != nil {
-      tracks[touch.id]?.taken = true
-    }
+    for touch in recognizer.trackedTouches { tracks[touch.id]?.taken = true }
     guard let tap = recognizer as? TapGestureRecognizer, tap.numberOfTouchesRequired == 1,
       tap.trackedPresses.isEmpty, let view = tap.view, let window, window < stateOfWindow.count
     else { return }
@@ -135,7 +134,4 @@ public final class TouchHealth {
       states[s].wakeTouches = 0
     }
   }
-
-  /// The time of the last frame seen (what the report's rolling windows end at when no time is given).
-  var lastFrameTime: Double { frameTime }
 }

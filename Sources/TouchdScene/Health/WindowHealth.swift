@@ -24,6 +24,7 @@ struct WindowHealth {
 
 /// One finger followed from touch-down to lift, in its window's points.
 struct TouchTrack {
+  /// The running scene's window (tracks are forgotten when another scene is attached).
   var window: Int
   var began: Double
   var start: Point
