@@ -10,10 +10,13 @@
 /// gesture ends when all fingers are lifted"), `.cancelled` when its touches are cancelled. If
 /// every finger lifts before it began, it fails.
 ///
-/// ``translation(in:)`` is zero when the pan begins (the hysteresis is not included, so content
-/// that follows the finger does not jump), also when the recognition waited for another
-/// recognizer to fail (``recognitionApplied()`` re-bases it), and then is the centroid's movement
-/// since; a finger that touches down or lifts moves the centroid but not the translation.
+/// ``translation(in:)`` counts from the initial point of contact, as Apple documents it
+/// ("Handling pan gestures": at the beginning of the gesture the recognizer stores the initial
+/// point of contact, and `translation(in:)` reports the distance from that starting location;
+/// AppKit's NSPanGestureRecognizer page: the starting point is the current location minus the
+/// translation). So at `.began` it already holds the start distance the finger moved, and a view
+/// moved by it stays under the finger; a finger that touches down or lifts moves the centroid but
+/// not the translation.
 /// ``velocity(in:)`` is a least-squares fit over the last 100 ms of centroid movement (see
 /// ``VelocityTracker``).
 ///
@@ -21,9 +24,9 @@
 /// ```
 /// t=0.00 A down at (100,100)          possible
 /// t=0.03 A to (106,100)               possible (6 pt < 10)
-/// t=0.05 A to (112,100)               began → action; translation (0,0)
+/// t=0.05 A to (112,100)               began → action; translation (12,0)
 /// t=0.10 B down at (300,100)          no action: the centroid jumps, the translation does not
-/// t=0.12 A,B move +20 pt in x         changed → action; translation (20,0)
+/// t=0.12 A,B move +20 pt in x         changed → action; translation (32,0)
 /// t=0.15 A lifts                      no action: B still pans
 /// t=0.20 B lifts                      ended → action; velocity from the fit
 /// ```
@@ -39,13 +42,14 @@ open class PanGestureRecognizer: GestureRecognizer {
   /// The centroid's movement since touch-down, summed over frames with a fixed set of touches.
   private var travelled = Point.zero
   private var lastCentroid: Point?
-  /// `travelled` at the point where translation is zero.
+  /// `travelled` at the point where translation is zero: the first touch-down, until
+  /// ``setTranslation(_:in:)`` moves it.
   private var translationOrigin = Point.zero
   private var tracker = VelocityTracker()
 
   public override init() { super.init() }
 
-  /// The centroid's movement since the pan began (or since the last ``setTranslation(_:in:)``).
+  /// The centroid's movement since the first touch-down (or since the last ``setTranslation(_:in:)``).
   /// Views here only translate, so the vector is the same in every view's coordinates.
   public func translation(in view: View?) -> Point {
     guard isActive || effectiveState == .ended || effectiveState == .cancelled else { return .zero }
@@ -80,11 +84,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     lastCentroid = down.centroid
   }
 
-  open override func recognitionApplied() {
-    // A pan that waited for a failure requirement starts from zero when it actually begins.
-    translationOrigin = travelled
-  }
-
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
     guard effectiveState == .possible || isActive else { return }
     follow(at: event.timestamp, touches)
@@ -93,7 +92,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     } else if abs(travelled.x) > startDistance || abs(travelled.y) > startDistance,
       down.count >= minimumNumberOfTouches, panCanBegin()
     {
-      // recognitionApplied() starts the translation from zero when the began takes effect.
       setState(
         .began,
         because:

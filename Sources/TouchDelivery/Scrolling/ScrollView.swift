@@ -108,8 +108,13 @@ open class ScrollView: View {
   private var motionStart = 0.0
   private var tickIndex = 0
   private var tick: ScheduledTimer?
-  /// The drag: the un-banded offset at its start and the axes it moves.
+  /// The drag: the un-banded offset at its start, the pan's travel then and the axes it moves.
   private var dragStart = Point.zero
+  /// The content follows the finger from where the drag began, not from the touch-down: the
+  /// 10 pt hysteresis is not scrolled, so content does not jump when the drag begins (a choice
+  /// where UIKit publishes nothing, docs/gestures.md). The pan's own translation counts from the
+  /// touch-down, as Apple documents for UIPanGestureRecognizer.
+  private var dragTravelOrigin = Point.zero
   private var dragAxes: (x: Bool, y: Bool) = (true, true)
   private var dragStartPage = Point.zero
 
@@ -232,6 +237,7 @@ open class ScrollView: View {
       stopMotion(at: time)
       isDragging = true
       let travel = pan.travelledSinceTouchDown
+      dragTravelOrigin = travel
       var axes = (x: canScrollHorizontally, y: canScrollVertically)
       if isDirectionalLockEnabled && axes.x && axes.y {
         if abs(travel.x) >= ScrollConstants.directionalLockRatio * abs(travel.y) {
@@ -255,7 +261,7 @@ open class ScrollView: View {
       contentTouchDelayRecognizer.scrollViewBeganDragging()
       publish(.willBeginDragging, at: time)
     case .changed:
-      moveOffset(to: draggedOffset(pan.translation(in: nil)), at: time)
+      moveOffset(to: draggedOffset(pan.travelledSinceTouchDown - dragTravelOrigin), at: time)
     case .ended, .cancelled:
       isDragging = false
       let fingerVelocity = state == .ended ? pan.velocity(in: nil) : .zero

@@ -40,9 +40,10 @@ struct PanRuleTests {
     #expect(run.actions.dropLast().allSatisfy { $0.numberOfTouches == 1 })
     let began = try #require(run.actions.first)
     let ended = try #require(run.actions.last)
-    // The translation is finger A's movement since the pan began, unaffected by B.
+    // The translation is finger A's movement since its touch-down at x 200, unaffected by B.
     let (start, end) = (try #require(began.locationPoint), try #require(ended.locationPoint))
-    #expect(abs(ended.panTranslation.x - (end.x - start.x)) < 0.5)
+    #expect(abs(began.panTranslation.x - (start.x - 200)) < 0.5)
+    #expect(abs(ended.panTranslation.x - (end.x - 200)) < 0.5)
     #expect(abs(end.x - 350) < 0.5)
   }
 
@@ -82,8 +83,10 @@ struct PanRuleTests {
     #expect(try drag(0, -10.5) == ["pan:began", "pan:ended"])
   }
 
-  @Test("pan: translation starts from zero when the pan begins after waiting on requireToFail")
-  func translationStartsAtZeroAfterWaiting() throws {
+  @Test(
+    "pan: translation counts from the initial point of contact, also when the pan begins after waiting on requireToFail"
+  )
+  func translationCountsFromContactAfterWaiting() throws {
     let scene = ruleScene(
       """
       - id: map
@@ -99,12 +102,15 @@ struct PanRuleTests {
     let run = try RuleRun(scene, s)
     let began = try #require(run.actions.first)
     #expect(began.gestureState == .began)
-    // It could only begin once the tap failed (moved > 45 pt), and starts from zero there.
-    #expect(try #require(began.locationPoint).x > 245)
-    #expect(began.panTranslation == Point(x: 0, y: 0))
+    // It could only begin once the tap failed (moved > 45 pt); its translation is the distance
+    // from the touch-down at x 200 (Apple, "Handling pan gestures"), the wait included.
+    let beganX = try #require(began.locationPoint).x
+    #expect(beganX > 245)
+    #expect(abs(began.panTranslation.x - (beganX - 200)) < 1e-6)
+    #expect(began.panTranslation.y == 0)
     let firstChange = try #require(run.actions.dropFirst().first)
     #expect(firstChange.gestureState == .changed)
-    #expect(abs(firstChange.panTranslation.x - 2) < 0.5)
+    #expect(abs(firstChange.panTranslation.x - (beganX - 200 + 2)) < 0.5)
   }
 
   // MARK: Screen-edge pan
@@ -153,6 +159,27 @@ struct PanRuleTests {
     #expect(run.touchesLog == [])
     #expect(run.actionLog.first == "back:began")
     #expect(run.actionLog.last == "back:ended")
+  }
+
+  @Test("screen-edge pan: the translation counts from the touch-down in the edge zone, at began and at the lift")
+  func edgeTranslationFromContact() throws {
+    let s = ruleScript()
+    let f = s.down([P(x: 4, y: 400)])
+    s.animate(f, duration: 0.2) { _, t in P(x: 4 + 300 * t, y: 400 + 20 * t) }
+    s.up(f)
+    let run = try RuleRun(edgeScene, s)
+    let began = try #require(run.actions.first)
+    #expect(began.gestureState == .began)
+    // Past the 15 pt start distance, and all of it counted (Apple, "Handling pan gestures").
+    // Within 0.2 pt: the script's points are quantized to the recording's device units.
+    let at = try #require(began.locationPoint)
+    #expect(at.x - 4 > 15)
+    #expect(abs(began.panTranslation.x - (at.x - 4)) < 0.2)
+    #expect(abs(began.panTranslation.y - (at.y - 400)) < 0.2)
+    let ended = try #require(run.actions.last)
+    #expect(ended.gestureState == .ended)
+    #expect(abs(ended.panTranslation.x - 300) < 0.2)
+    #expect(abs(ended.panTranslation.y - 20) < 0.2)
   }
 
   @Test("screen-edge pan: a tap in the edge zone reaches its view, began included, only when the edge pan fails")
