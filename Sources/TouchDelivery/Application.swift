@@ -64,16 +64,11 @@ open class Application: Responder {
   /// Keys that went down while ignoring interaction: never delivered, until they go up.
   var swallowedKeys: Set<PressSource> = []
   var lastPressID: UInt64 = 0
-  @exclusivity(unchecked) private var lastTap: Tap?
+  /// Recent taps, for ``Touch/tapCount`` (TapCounter.swift).
+  @exclusivity(unchecked) private var tapCounter = TapCounter()
 
   private struct WindowRef {
     weak var window: Window?
-  }
-  private struct Tap {
-    weak var window: Window?
-    var location: Point
-    var time: Double
-    var count: Int
   }
 
   public init(clock: TouchClock) {
@@ -286,27 +281,17 @@ open class Application: Responder {
       ViewDeliveryRecord(id: contact.id, phase: phase, location: location, wasHeld: false, hitNothing: true))
   }
 
-  /// 1 unless the previous tap in the same window lifted at most ``multipleTapInterval`` ago with
-  /// its touch-down at most ``multipleTapDistance`` away; then one more than its count.
+  /// 1 unless a tap ended nearby in the same window at most ``multipleTapInterval`` ago
+  /// (TapCounter.swift): then one more than its count.
   private func tapCount(at point: Point, time: Double, in window: Window) -> Int {
-    guard let tap = lastTap, tap.window === window, time - tap.time <= multipleTapInterval,
-      point.distance(to: tap.location) <= multipleTapDistance
-    else { return 1 }
-    return tap.count + 1
+    tapCounter.touchDown(
+      at: point, time: time, in: window, interval: multipleTapInterval, distance: multipleTapDistance)
   }
 
-  /// A lift that stayed within ``multipleTapDistance`` of its touch-down is a tap; anything else
-  /// (a drag, a cancellation) breaks the run of taps in its window.
+  /// A lift that stayed within ``multipleTapDistance`` of its touch-down is a tap, which a later
+  /// touch-down near it may continue.
   private func recordEnd(of touch: Touch) {
-    if touch.phase == .ended,
-      touch.locationInWindow.distance(to: touch.initialLocationInWindow) <= multipleTapDistance
-    {
-      lastTap = Tap(
-        window: touch.window, location: touch.initialLocationInWindow, time: touch.timestamp,
-        count: touch.tapCount)
-    } else if lastTap?.window === touch.window {
-      lastTap = nil
-    }
+    tapCounter.touchEnded(touch, distance: multipleTapDistance)
   }
 
   private func send(_ event: TouchEvent, at time: Double) {

@@ -119,11 +119,12 @@ final class KeepingView: View {
     #expect(v.touches.map(\.tapCount) == [1, 1, 2, 2, 3, 3])
   }
 
-  @Test("fingers lifted in one frame: the last to land is the tap the next touch counts from, in every process")
+  @Test("fingers lifted in one frame: each finger's next tap continues its own count, in every process")
   func tapCountAfterSimultaneousLifts() {
-    // Six fingers 60 pt apart (more than the 45 pt tap distance) lift together. Before the fix the one counted from followed a Set's
-    // order (the process's hash seed): live and replay could disagree. A re-tap near each finger
-    // in turn (each after its own fresh six-finger tap) must count 2 only near finger 6.
+    // Six fingers 60 pt apart (more than the 45 pt tap distance) lift together. Once the count of
+    // the last finger to land was the one every re-tap continued (and before that fix, a Set's
+    // order decided). Counts belong to places (UITouch.tapCount), so a re-tap near any finger is
+    // that finger's second tap.
     var counts: [Int] = []
     for probe in 0..<6 {
       let h = Harness()
@@ -138,7 +139,40 @@ final class KeepingView: View {
       h.tap(7, Double(probe + 1) * 60, 100, at: 1.2)
       counts.append(v.touches.last?.tapCount ?? 0)
     }
-    #expect(counts == [1, 1, 1, 1, 1, 2])
+    #expect(counts == [2, 2, 2, 2, 2, 2])
+  }
+
+  @Test("tapCount per finger: two fingers double-tapping two places at once each count 2, then 3")
+  func tapCountPerFinger() {
+    let h = Harness()
+    let v = KeepingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    v.isMultipleTouchEnabled = true  // both fingers reach it (UIKit's default is one)
+    h.window.addSubview(v)
+    for (i, t) in [1.0, 1.2, 1.4].enumerated() {
+      let a = UInt64(10 * i + 1)
+      let b = UInt64(10 * i + 2)
+      h.frame(t, c(a, .began, 100, 100), c(b, .began, 300, 100))
+      h.frame(t + 0.05, c(a, .ended, 100, 100), c(b, .ended, 300, 100))
+    }
+    var seen: [Touch] = []
+    for t in v.touches where !seen.contains(t) { seen.append(t) }
+    // Touches that begin in one frame reach the view as a set: compare as a set of id:count.
+    #expect(Set(seen.map { "\($0.id.rawValue):\($0.tapCount)" }) == ["1:1", "2:1", "11:2", "12:2", "21:3", "22:3"])
+    #expect(seen.count == 6)
+  }
+
+  @Test("tapCount: a tap elsewhere between two taps of a double tap does not reset it")
+  func tapCountSurvivesATapElsewhere() {
+    let h = Harness()
+    let v = KeepingView(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    h.window.addSubview(v)
+    h.tap(1, 100, 100, at: 1)
+    h.tap(2, 300, 300, at: 1.15)  // elsewhere: its own first tap
+    h.tap(3, 105, 100, at: 1.3)  // back at the first place: its second tap
+    h.tap(4, 300, 305, at: 1.45)  // and the other place's second
+    var seen: [Touch] = []
+    for t in v.touches where !seen.contains(t) { seen.append(t) }
+    #expect(seen.map(\.tapCount) == [1, 1, 2, 2])
   }
 
   @Test("tapCount starts again at 1 after the interval, beyond the distance, or after a drag")

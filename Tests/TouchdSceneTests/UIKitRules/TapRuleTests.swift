@@ -103,6 +103,32 @@ struct TapRuleTests {
     #expect(try RuleRun(twoFingerDouble, t).actionLog == [])
   }
 
+  @Test("tapCount belongs to each finger: two fingers double-tapping two buttons at once each get tapCount 2")
+  func tapCountPerFinger() throws {
+    let scene = ruleScene(
+      """
+      - {id: left, frame: {x: 100, y: 300, width: 200, height: 200}, touches: true}
+      - {id: right, frame: {x: 700, y: 300, width: 200, height: 200}, touches: true}
+      - {id: other, frame: {x: 400, y: 0, width: 200, height: 100}, touches: true}
+      """)
+    let s = ruleScript()
+    for _ in 0..<2 {
+      let both = s.down([P(x: 200, y: 400), P(x: 800, y: 400)])
+      s.wait(0.05)
+      s.up(both)
+      s.wait(0.05)
+      // A tap elsewhere between the two taps does not reset either place's count.
+      let elsewhere = s.down([P(x: 500, y: 50)])
+      s.wait(0.05)
+      s.up(elsewhere)
+      s.wait(0.05)
+    }
+    let run = try RuleRun(scene, s)
+    let began = run.touches.filter { $0.phase == "began" }
+    let counts = began.map { m in "\(m.view):\(m.touches.map { String($0.tapCount ?? 0) }.joined(separator: ","))" }
+    #expect(counts == ["left:1", "right:1", "other:1", "left:2", "right:2", "other:2"])
+  }
+
   @Test("tap: numberOfTouches is 2 for a two-finger tap whose fingers lift in different frames")
   func numberOfTouchesWhenFingersLiftApart() throws {
     let s = ruleScript()
