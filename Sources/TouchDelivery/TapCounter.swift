@@ -61,6 +61,7 @@ struct TapCounter {
       touch.locationInWindow.distance(to: touch.initialLocationInWindow) <= distance
     else { return }
     if taps.count >= Self.capacity { taps.removeFirst() }
-    taps.append(Tap(window: window, location: touch.initialLocationInWindow, time: touch.timestamp, count: touch.tapCount))
+    taps.append(
+      Tap(window: window, location: touch.initialLocationInWindow, time: touch.timestamp, count: touch.tapCount))
   }
 }
