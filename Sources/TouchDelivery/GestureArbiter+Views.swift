@@ -70,23 +70,36 @@ extension GestureArbiter {
     guard !queue.isEmpty else { return }
     var waiting = deliveryArrays.borrow()
     var ready = deliveryArrays.borrow()
-    /// The recognizers holding the waiting items, and those of the item at hand.
+    /// The recognizers holding the waiting items the view gets, those holding the items only the
+    /// delivery observer gets (a touch the view refused for multipleTouchEnabled), and those of the
+    /// item at hand. An observer-only item never holds back one the view gets, so forwarding
+    /// leaves the view's own delivery as it is without an observer.
     var holders = recognizerArrays.borrow()
+    var observerHolders = recognizerArrays.borrow()
     var own = recognizerArrays.borrow()
     for var item in queue where !item.touch.viewCancelled {
       heldBy(item, into: &own)
+      let toView = item.touch.deliversToView
       let behind =
         !waiting.isEmpty
-        && (waiting.contains { $0.touch === item.touch || $0.touch.view === item.touch.view }
-          || item.touch.gestureRecognizers.contains { r in holders.contains { $0 === r } })
+        && (waiting.contains { w in
+          w.touch === item.touch || (w.touch.view === item.touch.view && (w.touch.deliversToView || !toView))
+        }
+          || item.touch.gestureRecognizers.contains { r in
+            holders.contains { $0 === r } || (!toView && observerHolders.contains { $0 === r })
+          })
       if own.isEmpty && !behind {
         ready.append(item)
         continue
       }
-      for r in own where !holders.contains(where: { $0 === r }) { holders.append(r) }
+      if toView {
+        for r in own where !holders.contains(where: { $0 === r }) { holders.append(r) }
+      } else {
+        for r in own where !observerHolders.contains(where: { $0 === r }) { observerHolders.append(r) }
+      }
       if !item.wasHeld {
         item.wasHeld = true
-        tracer?(.held(item.touch, phase: item.phase, by: own))
+        if item.touch.deliversToView { tracer?(.held(item.touch, phase: item.phase, by: own)) }
         deliveryObserver?(
           ViewDeliveryRecord(
             id: item.touch.id, phase: item.phase, location: item.location, wasHeld: false, isHold: true))
@@ -94,6 +107,7 @@ extension GestureArbiter {
       waiting.append(item)
     }
     recognizerArrays.giveBack(&holders)
+    recognizerArrays.giveBack(&observerHolders)
     recognizerArrays.giveBack(&own)
     // The waiting items become the queue; the old queue's storage goes back to the pool.
     swap(&queue, &waiting)
@@ -136,13 +150,14 @@ extension GestureArbiter {
           t.previousLocationInWindow = item.previousLocation
           t.timestamp = item.timestamp
         }
-        if item.wasHeld { tracer?(.released(t, phase: item.phase, location: item.location)) }
+        if item.wasHeld && t.deliversToView { tracer?(.released(t, phase: item.phase, location: item.location)) }
         deliveryObserver?(
           ViewDeliveryRecord(id: t.id, phase: item.phase, location: item.location, wasHeld: item.wasHeld))
       }
-      if let view = first.touch.view {
+      if let view = first.touch.view, run.contains(where: { $0.touch.deliversToView }) {
         var touches = takeCallSet()
-        for item in run { touches.insert(item.touch) }
+        // A touch the view refused for multipleTouchEnabled is only in the queue for the observer.
+        for item in run where item.touch.deliversToView { touches.insert(item.touch) }
         switch first.phase {
         case .began: view.touchesBegan(touches, with: first.event)
         case .moved: view.touchesMoved(touches, with: first.event)

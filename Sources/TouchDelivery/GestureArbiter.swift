@@ -113,7 +113,12 @@ final class GestureArbiter {
     var toView = touchArrays.borrow()
     var ordered = touchArrays.borrow()
     var scratch = touchArrays.borrow()
-    for touch in admitted where touch.deliversToView && !touch.viewCancelled { toView.append(touch) }
+    // With a delivery observer (forwarding), a touch the view refuses only for
+    // multipleTouchEnabled still goes through the queue, as it would to a view with multiple touch:
+    // the observer hears it, the view does not (docs/forward.md, "Multiple touch").
+    for touch in admitted where (touch.deliversToView || deliveryObserver != nil) && !touch.viewCancelled {
+      toView.append(touch)
+    }
     Self.group(toView, into: &ordered, scratch: &scratch)
     // Only deliveries still waiting from earlier turns can be merged with (a turn has one per touch).
     let waiting = queue.count

@@ -39,11 +39,12 @@ public final class Touch: Hashable, CustomStringConvertible {
   @exclusivity(unchecked) var isAdmitted = false
   /// Refused at touch-down (exclusiveTouch, or nothing was hit): delivered to nobody, ever.
   @exclusivity(unchecked) var isBlocked = false
-  /// False when the view's `isMultipleTouchEnabled` refused this touch (its recognizers still get it).
+  /// False when the view's `isMultipleTouchEnabled` refused this touch (its recognizers still get
+  /// it, and a delivery observer hears it as the view's other touches).
   @exclusivity(unchecked) var deliversToView = false
   /// A recognizer took the touch from the view: no further view delivery.
   @exclusivity(unchecked) var viewCancelled = false
-  /// The view heard `touchesBegan` for this touch.
+  /// The view heard `touchesBegan` for this touch (or, refused by the view, the delivery observer did).
   @exclusivity(unchecked) var viewBeganDelivered = false
   /// The view heard `touchesEnded` or `touchesCancelled` for this touch.
   @exclusivity(unchecked) var viewFinished = false

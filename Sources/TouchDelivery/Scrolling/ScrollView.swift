@@ -217,7 +217,8 @@ open class ScrollView: View {
       if horizontal && !canX { return "the drag is horizontal and the scroll view cannot scroll horizontally" }
       if !horizontal && !canY { return "the drag is vertical and the scroll view cannot scroll vertically" }
     }
-    for touch in touches where touch.viewBeganDelivered && !touch.viewFinished && !touch.viewCancelled {
+    for touch in touches
+    where touch.deliversToView && touch.viewBeganDelivered && !touch.viewFinished && !touch.viewCancelled {
       guard let content = touch.view, content !== self else { continue }
       if !canCancelContentTouches {
         return "content view '\(content.traceName)' has the touch and canCancelContentTouches is false"
