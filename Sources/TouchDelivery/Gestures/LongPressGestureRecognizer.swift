@@ -148,14 +148,30 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
   // MARK: Presses (``allowedPressTypes``)
 
-  /// A key held ``minimumPressDuration`` begins the gesture; its key-up ends it (before: fails), a
-  /// cancelled press cancels it (before: fails). Keys have no movement and no preliminary taps:
-  /// ``numberOfTapsRequired`` and ``allowableMovement`` apply to touches only. A second key down
-  /// before the gesture begins fails it; after, it is ignored.
+  /// Keys follow the touches' rules, a key standing for the fingers: ``numberOfTapsRequired``
+  /// quick key taps come first (each key-up within ``maximumTapDuration`` of its key-down, the next
+  /// key-down within ``maximumIntervalBetweenTaps`` of the key-up), then a key held
+  /// ``minimumPressDuration`` begins the gesture; its key-up ends it (before: fails), a cancelled
+  /// press cancels it (before: fails). UIKit documents `numberOfTapsRequired` and
+  /// `minimumPressDuration` on UILongPressGestureRecognizer without restricting them to touches,
+  /// and tvOS's press recognizers (`allowedPressTypes`, UIGestureRecognizer.h) count taps of the
+  /// remote's buttons the same way. Keys have no movement: ``allowableMovement`` applies to touches
+  /// only. A second key down at once before the gesture begins fails it; after, it is ignored.
   open override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent) {
     guard !isActive, effectiveState == .possible else { return }
     guard trackedPresses.count == 1, down.isEmpty else {
       return fail("\(trackedPresses.count) keys down at once")
+    }
+    intervalTimer?.cancel()
+    intervalTimer = nil
+    guard isPressing else {
+      tapTimer = schedule(after: maximumTapDuration) { [weak self] in
+        guard let self else { return }
+        self.fail(
+          "a preliminary key tap lasted more than maximumTapDuration \(traceNumber(self.maximumTapDuration, decimals: 3)) s"
+        )
+      }
+      return
     }
     pressTimer = schedule(after: minimumPressDuration) { [weak self] in
       guard let self else { return }
@@ -172,7 +188,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       guard let first = trackedPresses.first, presses.contains(first) else { return }
       setState(.ended, because: "the key went up")
     } else if effectiveState == .possible {
-      fail("the key went up before minimumPressDuration \(traceNumber(minimumPressDuration, decimals: 3)) s")
+      guard !isPressing else {
+        return fail("the key went up before minimumPressDuration \(traceNumber(minimumPressDuration, decimals: 3)) s")
+      }
+      tapTimer?.cancel()
+      tapTimer = nil
+      tapsCompleted += 1
+      intervalTimer = schedule(after: maximumIntervalBetweenTaps) { [weak self] in
+        guard let self else { return }
+        self.fail(
+          "no key down within maximumIntervalBetweenTaps \(traceNumber(self.maximumIntervalBetweenTaps, decimals: 3)) s"
+        )
+      }
     }
   }
 

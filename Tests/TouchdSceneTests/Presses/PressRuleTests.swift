@@ -113,6 +113,59 @@ import TouchdTestKit
     #expect(presses(messages).prefix(2) == ["field.began(select/KEY_ENTER)", "field.ended(select/KEY_ENTER)"])
   }
 
+  /// The fixture keypad pressing KEY_ENTER (select) for each (down, up) time, in seconds.
+  func enterTaps(_ times: [(Double, Double)]) throws -> Recording {
+    let description = try keypad().description
+    var events: [InputEvent] = []
+    func at(_ t: Double) -> Timestamp { Timestamp(microseconds: Int64((t * 1_000_000).rounded())) }
+    for (down, up) in times {
+      for (t, value) in [(down, Int32(1)), (up, Int32(0))] {
+        events.append(InputEvent(time: at(t), type: EV.key, code: 28, value: value))  // KEY_ENTER
+        events.append(InputEvent(time: at(t), type: EV.syn, code: SYN.report, value: 0))
+      }
+    }
+    return Recording(description: description, events: events, source: "enter taps")
+  }
+
+  func holdScene(taps: Int) throws -> Scene {
+    try scene(
+      field: "presses: true",
+      panel:
+        "recognizers: [{id: hold, type: longPress, action: hold, allowedPressTypes: select, numberOfTapsRequired: \(taps), minimumPressDuration: 0.8}]"
+    )
+  }
+
+  @Test("a press long press with numberOfTapsRequired 1: a quick key tap, then the key held minimumPressDuration")
+  func aPressLongPressCountsKeyTapsFirst() throws {
+    // Tap 0.10-0.20, then down at 0.40 (0.2 s after the lift, within 0.35 s) held to 1.60.
+    let messages = try ScenePlayer.replay([try enterTaps([(0.1, 0.2), (0.4, 1.6)])], scene: try holdScene(taps: 1))
+    let actions = messages.compactMap { if case .action(let a) = $0 { a } else { nil } }
+    // minimumPressDuration 0.8 s counts from the second key-down.
+    #expect(actions.map(\.state) == ["began", "ended"])
+    #expect(abs(try #require(actions.first).time - 1.2) < 1e-9)
+    #expect(abs(try #require(actions.last).time - 1.6) < 1e-9)
+    #expect(actions.allSatisfy { $0.press == "select" })
+  }
+
+  @Test(
+    "a press long press with numberOfTapsRequired 1 fails on a key held without the tap, a tap held too long, or a late second key-down"
+  )
+  func aPressLongPressWithoutItsTapsFails() throws {
+    func actions(_ times: [(Double, Double)]) throws -> [String] {
+      let messages = try ScenePlayer.replay([try enterTaps(times)], scene: try holdScene(taps: 1))
+      return messages.compactMap { if case .action(let a) = $0 { a.state } else { nil } }
+    }
+    // One long hold: it is the preliminary tap, held past maximumTapDuration (0.75 s).
+    #expect(try actions([(0.1, 1.5)]) == [])
+    // The second key-down 0.4 s after the tap's lift: more than maximumIntervalBetweenTaps 0.35 s.
+    #expect(try actions([(0.1, 0.2), (0.6, 1.8)]) == [])
+    // The same with the gap at 0.3 s recognizes (the edge of the interval on the other side).
+    #expect(try actions([(0.1, 0.2), (0.5, 1.8)]) == ["began", "ended"])
+    // Without taps required, the plain hold recognizes.
+    let plain = try ScenePlayer.replay([try enterTaps([(0.1, 1.5)])], scene: try holdScene(taps: 0))
+    #expect(plain.compactMap { if case .action(let a) = $0 { a.state } else { nil } } == ["began", "ended"])
+  }
+
   @Test func aVanishedKeyDeviceCancelsItsPressesAndThePressGesture() throws {
     let clock = VirtualClock(now: 0)
     var messages: [Message] = []
