@@ -21,6 +21,13 @@ public enum TraceEvent {
   case released(Touch, phase: TouchPhase, location: Point)
   /// A recognition took `touch` from its view (`cancelsTouchesInView`).
   case cancelledInView(Touch, by: GestureRecognizer)
+  /// A key went down: the press, its responder (``Press/responder``) and the recognizers whose
+  /// `allowedPressTypes` take it, as ``touchBegan(_:recognizers:notes:)`` lists a touch's.
+  case pressBegan(Press, recognizers: [GestureRecognizer])
+  /// A control followed its tracking touch (UIControl's `beginTracking`, `continueTracking`,
+  /// `endTracking`, `cancelTracking` for `phase` began, moved, ended, cancelled): whether the
+  /// touch is inside the tracking area, whether the control tracks on, and the events it sends.
+  case controlTracking(Control, touch: Touch, phase: TouchPhase, tracking: Bool, events: ControlEvents)
 }
 
 extension GestureRecognizer {

@@ -26,9 +26,11 @@ extension TraceMessage {
   public var window: String? {
     switch detail {
     case .recognizer(let r, _, _, _), .waiting(let r, _, _): r.window
-    case .touchBegan(let t, _, _, _, _), .held(let t, _, _), .released(let t, _, _), .cancelledInView(let t, _):
+    case .touchBegan(let t, _, _, _, _), .held(let t, _, _), .released(let t, _, _), .cancelledInView(let t, _),
+      .controlTracking(let t, _, _, _, _):
       t.window
     case .touchSwallowed(_, let window, _, _): window
+    case .pressBegan(_, _, _, _, let window, _): window
     case .other: otherString("window")
     }
   }
@@ -68,10 +70,11 @@ extension TraceMessage {
   /// The touch id (as in touches messages).
   public var touch: Int? {
     switch detail {
-    case .touchBegan(let t, _, _, _, _), .held(let t, _, _), .released(let t, _, _), .cancelledInView(let t, _):
+    case .touchBegan(let t, _, _, _, _), .held(let t, _, _), .released(let t, _, _), .cancelledInView(let t, _),
+      .controlTracking(let t, _, _, _, _):
       t.id
     case .touchSwallowed(let id, _, _, _): id
-    case .recognizer, .waiting: nil
+    case .recognizer, .waiting, .pressBegan: nil
     case .other: other("touch").flatMap { if case .number(let text) = $0 { Int(text) } else { nil } }
     }
   }
@@ -95,10 +98,10 @@ extension TraceMessage {
     }
   }
 
-  /// `touchBegan`: the recognizers the touch goes to.
+  /// `touchBegan`, `pressBegan`: the recognizers the touch or press goes to.
   public var recognizers: [String]? {
     switch detail {
-    case .touchBegan(_, _, _, let recognizers, _): recognizers
+    case .touchBegan(_, _, _, let recognizers, _), .pressBegan(_, _, _, _, _, let recognizers): recognizers
     case .other(_, let members): try? CommandFields(members, owner: event).stringArray("recognizers")
     default: nil
     }

@@ -114,6 +114,21 @@ public enum Explanation {
       return "touch \(t.id) \(phase) released to view '\(t.view)' at \(point(location))"
     case .cancelledInView(let t, let by):
       return "touch \(t.id) cancelled in view '\(t.view)' by \(by)"
+    case .pressBegan(let press, let key, let pressType, let view, _, let recognizers):
+      return "press \(press) \(pressType) (\(key)) began"
+        + (view.map { " at responder '\($0)'" } ?? " with no responder")
+        + (recognizers.isEmpty ? " → no recognizer" : " → \(names(recognizers))")
+    case .controlTracking(let t, let phase, let inside, let tracking, let events):
+      let call =
+        switch phase {
+        case "began": "beginTracking"
+        case "moved": "continueTracking"
+        case "ended": "endTracking"
+        default: "cancelTracking"
+        }
+      return "control '\(t.view)' \(call) touch \(t.id): \(inside ? "inside" : "outside")"
+        + (phase == "ended" || phase == "cancelled" ? "" : tracking ? ", tracking" : ", stops tracking")
+        + (events.isEmpty ? "" : " → \(events.joined(separator: ", "))")
     case .other(let name, let members):
       return ([name] + members.map { "\($0.key) \($0.value.compact)" }).joined(separator: ", ")
     }

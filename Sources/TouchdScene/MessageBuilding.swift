@@ -205,6 +205,17 @@ extension TraceMessage {
       message = .released(touch(t), phase: phase, location: location)
     case .cancelledInView(let t, let by):
       message = .cancelledInView(touch(t), by: by.traceName)
+    case .pressBegan(let p, let recognizers):
+      message = .pressBegan(
+        press: Int(clamping: p.id), key: p.key, pressType: p.type.rawValue,
+        view: (p.responder as? View)?.traceName, window: p.window?.identifier ?? "",
+        recognizers: recognizers.map(\.traceName))
+    case .controlTracking(let control, let t, let phase, let tracking, let events):
+      message = .controlTracking(
+        TouchInfo(
+          id: Int(clamping: t.id.rawValue), view: control.traceName, window: control.window?.identifier ?? ""),
+        phase: phase.rawValue, inside: control.isTouchInside, tracking: tracking,
+        events: ControlEvents.named.filter { events.contains($0.event) }.map(\.name))
     }
     self.init(time: time, event: message)
   }

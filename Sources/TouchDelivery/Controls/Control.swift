@@ -1,3 +1,5 @@
+import TouchdCore
+
 /// A view that turns touches into control events (UIKit's `UIControl`): a button, switch, slider,
 /// stepper or segmented control.
 ///
@@ -126,10 +128,18 @@ open class Control: View {
       trackingTouch = touch
       isTouchInside = true
       isTracking = beginTracking(touch, with: event)
+      let events: ControlEvents = !isTracking ? [] : touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown
+      trace(touch, .began, events)
       guard isTracking else { return }
       isHighlighted = true
-      sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+      sendActions(for: events)
     }
+  }
+
+  /// Tells the application's tracer how tracking went (`touchctl replay --explain`).
+  private func trace(_ touch: Touch, _ phase: TouchPhase, _ events: ControlEvents) {
+    window?.application?.tracer?(
+      .controlTracking(self, touch: touch, phase: phase, tracking: isTracking, events: events))
   }
 
   open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -139,10 +149,12 @@ open class Control: View {
       isTouchInside = isInsideTrackingArea(touch)
       isHighlighted = isTouchInside
       isTracking = continueTracking(touch, with: event)
-      guard isTracking else { return }
       var events: ControlEvents = isTouchInside ? .touchDragInside : .touchDragOutside
       if isTouchInside && !wasInside { events.insert(.touchDragEnter) }
       if !isTouchInside && wasInside { events.insert(.touchDragExit) }
+      if !isTracking { events = [] }
+      trace(touch, .moved, events)
+      guard isTracking else { return }
       sendActions(for: events)
     }
   }
@@ -154,7 +166,9 @@ open class Control: View {
       isHighlighted = false
       if isTracking {
         endTracking(touch, with: event)
-        sendActions(for: touchUpEvents(inside: isTouchInside))
+        let events = touchUpEvents(inside: isTouchInside)
+        trace(touch, .ended, events)
+        sendActions(for: events)
       }
       stopTracking()
     }
@@ -166,6 +180,7 @@ open class Control: View {
       isHighlighted = false
       if isTracking {
         cancelTracking(with: event)
+        trace(touch, .cancelled, .touchCancel)
         sendActions(for: .touchCancel)
       }
       stopTracking()

@@ -71,6 +71,7 @@ extension GestureArbiter {
       }
       current = view.superview
     }
+    tracer?(.pressBegan(press, recognizers: press.gestureRecognizers))
   }
 
   /// Takes the presses from their responders: queued deliveries are dropped, and a responder that

@@ -97,6 +97,16 @@ extension ProtocolSchema {
       Example(
         "trace-cancelledInView", full: trace(.cancelledInView(touch, by: "r")),
         minimal: trace(.cancelledInView(touch, by: "r"))),
+      Example(
+        "trace-pressBegan",
+        full: trace(
+          .pressBegan(press: 1, key: "KEY_ENTER", pressType: "select", view: "v", window: "w", recognizers: ["r"])),
+        minimal: trace(
+          .pressBegan(press: 1, key: "KEY_ENTER", pressType: "select", view: nil, window: "w", recognizers: []))),
+      Example(
+        "trace-controlTracking",
+        full: trace(.controlTracking(touch, phase: "ended", inside: true, tracking: true, events: ["touchUpInside"])),
+        minimal: trace(.controlTracking(touch, phase: "began", inside: true, tracking: false, events: []))),
     ]
   }
 }

@@ -61,6 +61,15 @@ public struct TraceMessage: WireMessage {
     case released(TouchInfo, phase: String, location: WirePoint)
     /// A recognition took the touch from its view (`cancelsTouchesInView`); `by` is one string.
     case cancelledInView(TouchInfo, by: String)
+    /// A key went down: the press id, key name and press type (as presses messages give them),
+    /// its responder (a view, or the window by its id; nil, written `null`, for none) and window, and
+    /// the recognizers whose `allowedPressTypes` take it.
+    case pressBegan(press: Int, key: String, pressType: String, view: String?, window: String, recognizers: [String])
+    /// A control followed its tracking touch (`TouchInfo`'s view is the control): the touch's
+    /// `phase` (began: `beginTracking`, moved: `continueTracking`, ended: `endTracking`,
+    /// cancelled: `cancelTracking`), whether the touch is inside the tracking area, whether the
+    /// control tracks on, and the control events it sends (UIKit's names).
+    case controlTracking(TouchInfo, phase: String, inside: Bool, tracking: Bool, events: [String])
     /// An event this version does not know (a later daemon's), with its keys after `event`: read,
     /// never dropped, and written back as it came.
     case other(name: String, members: [StrictJSON.Member])
@@ -75,6 +84,8 @@ public struct TraceMessage: WireMessage {
       case .held: "held"
       case .released: "released"
       case .cancelledInView: "cancelledInView"
+      case .pressBegan: "pressBegan"
+      case .controlTracking: "controlTracking"
       case .other(let name, _): name
       }
     }
@@ -94,12 +105,15 @@ public struct TraceMessage: WireMessage {
   public var event: String { detail.name }
 
   /// The view the message is about, for the daemon's `views` filter: the recognizer's view, the
-  /// touch's hit-test view; nil for a swallowed touch.
+  /// touch's hit-test view, the control, the press's responder; nil for a swallowed touch and a
+  /// press without a responder.
   public var view: String? {
     switch detail {
     case .recognizer(let r, _, _, _), .waiting(let r, _, _): r.view
-    case .touchBegan(let t, _, _, _, _), .held(let t, _, _), .released(let t, _, _), .cancelledInView(let t, _):
+    case .touchBegan(let t, _, _, _, _), .held(let t, _, _), .released(let t, _, _), .cancelledInView(let t, _),
+      .controlTracking(let t, _, _, _, _):
       t.view
+    case .pressBegan(_, _, _, let view, _, _): view
     case .touchSwallowed: nil
     case .other(_, let members):
       members.first { $0.key == "view" }.flatMap { if case .string(let s) = $0.value { s } else { nil } }
@@ -154,6 +168,19 @@ public struct TraceMessage: WireMessage {
     case .cancelledInView(let t, let by):
       touch(&w, t)
       w.string(#","by":"#, by)
+    case .pressBegan(let press, let key, let pressType, let view, let window, let recognizers):
+      w.integer(#","press":"#, press)
+      w.string(#","key":"#, key)
+      w.string(#","pressType":"#, pressType)
+      w.optionalString(#","view":"#, view)
+      w.string(#","window":"#, window)
+      w.strings(#","recognizers":"#, recognizers)
+    case .controlTracking(let t, let phase, let inside, let tracking, let events):
+      touch(&w, t)
+      w.string(#","phase":"#, phase)
+      w.bool(#","inside":"#, inside)
+      w.bool(#","tracking":"#, tracking)
+      w.strings(#","events":"#, events)
     case .other(_, let members):
       for member in members { w.json("," + JSONFormat.string(member.key) + ":" + member.value.compact) }
     }
@@ -197,6 +224,17 @@ public struct TraceMessage: WireMessage {
       detail = .released(try touch(), phase: try f.requiredString("phase"), location: try f.requiredPoint("location"))
     case "cancelledInView":
       detail = .cancelledInView(try touch(), by: try f.requiredString("by"))
+    case "pressBegan":
+      detail = .pressBegan(
+        press: try f.requiredInteger("press"), key: try f.requiredString("key"),
+        pressType: try f.requiredString("pressType"), view: try f.nullableString("view"),
+        window: try f.requiredString("window"),
+        recognizers: try f.required(f.stringArray("recognizers"), "recognizers", "an array of strings"))
+    case "controlTracking":
+      detail = .controlTracking(
+        try touch(), phase: try f.requiredString("phase"), inside: try f.requiredBool("inside"),
+        tracking: try f.requiredBool("tracking"),
+        events: try f.required(f.stringArray("events"), "events", "an array of strings"))
     default:
       detail = .other(name: name, members: f.members.filter { !["type", "time", "event"].contains($0.key) })
     }
