@@ -340,7 +340,7 @@ import TouchdTestKit
     }
     try runtime.apply(try SceneCommand.parse(json: #"{"cmd":"set","view":"list","contentOffset":{"x":0,"y":5}}"#))
     #expect(runtime.scrollView("list")?.contentOffset == Point(x: 0, y: 5))
-    #expect(throws: ProtocolError("'animated' goes with 'contentOffset'")) {
+    #expect(throws: ProtocolError("'animated' goes with 'contentOffset', 'zoomScale' or 'zoomTo'")) {
       try SceneCommand.parse(json: #"{"cmd":"set","view":"list","animated":true}"#)
     }
   }
