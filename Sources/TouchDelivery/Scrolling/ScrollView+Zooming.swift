@@ -150,7 +150,7 @@ extension ScrollView {
   /// clamped without), and the offset puts the anchor back under the centroid. At the lift a
   /// scale past the limits springs back to the limit, the anchor staying under the last centroid.
   func pinchChanged(_ state: GestureRecognizer.State) {
-    guard let pinch = pinchGestureRecognizer else { return }
+    guard let pinch = pinchGestureRecognizer, zoomView != nil else { return }
     let time = currentTime
     switch state {
     case .began:

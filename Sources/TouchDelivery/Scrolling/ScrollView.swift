@@ -107,8 +107,16 @@ open class ScrollView: View {
   /// A pinch may take the scale past its limits, rubber-banded, and it springs back at the lift
   /// (UIScrollView.h: default YES).
   open var bouncesZoom = true
-  /// The one subview that zooms (UIScrollViewDelegate's `viewForZooming(in:)`); nil: none.
-  open weak var zoomView: View? { didSet { zoomSettingsChanged() } }
+  /// The one subview that zooms (UIScrollViewDelegate's `viewForZooming(in:)`); nil: none. A view
+  /// set here takes the current ``zoomScale``; the one it replaces is unscaled.
+  open weak var zoomView: View? {
+    didSet {
+      guard zoomView !== oldValue else { return }
+      oldValue?.scale = 1
+      zoomView?.scale = zoomScale
+      zoomSettingsChanged()
+    }
+  }
   /// The zoom view's scale (its ``View/scale``); 1 until the view zooms.
   public internal(set) var zoomScale = 1.0
   /// The recognizer that zooms the content: nil unless the view can zoom (``canZoom``), as

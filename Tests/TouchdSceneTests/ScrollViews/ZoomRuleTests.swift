@@ -175,6 +175,22 @@ import TouchdTestKit
     #expect(ends[1].contentOffset == WirePoint(x: 0, y: 0))
   }
 
+  @Test func aZoomViewReplacedByAnUpdateTakesTheZoom() throws {
+    let s = ruleScript()
+    s.tap(at: .init(x: 900, y: 700))
+    s.wait(1)
+    s.tap(at: .init(x: 520, y: 520))
+    let update = try SceneCommand.parse(
+      json: #"{"cmd":"update","op":"replace","view":{"id":"photo","frame":{"x":0,"y":0,"width":800,"height":800},"#
+        + #""views":[{"id":"pin2","frame":{"x":640,"y":240,"width":40,"height":40},"#
+        + #""recognizers":[{"id":"pin2Tap","type":"tap","action":"open-pin-2"}]}]}}"#)
+    let run = try RuleRun(
+      mapScene("zoomScale: 2, contentOffset: {x: 800, y: 0}"), s, commands: [ScenePlayer.TimedCommand(at: 0.5, update)])
+    // At scale 2 from offset (800, 0) the new pin (640, 240) is at (480, 480)-(560, 560) on screen.
+    #expect(run.actions.map(\.action) == ["open-pin-2"])
+    #expect(near(run.actions.first?.locationInView, Point(x: 20, y: 20), within: 0.2))
+  }
+
   @Test func aScrollViewThatDoesNotZoomCarriesNoZoomScale() throws {
     let s = ruleScript()
     s.drag(from: .init(x: 200, y: 600), to: .init(x: 200, y: 300), duration: 0.2)
@@ -222,6 +238,8 @@ import TouchdTestKit
 extension RuleRun {
   /// Replays `script` against the scene text with `commands` applied at their times.
   init(_ sceneYAML: String, _ script: FingerScript, commands: [ScenePlayer.TimedCommand]) throws {
-    messages = try ScenePlayer.replay(script.recording, scene: try Scene.parse(sceneYAML), commands: commands)
+    let document = try Scene.parseDocument(sceneYAML)
+    messages = try ScenePlayer.replay(
+      script.recording, scene: document.scene, commands: commands, document: document.json)
   }
 }
