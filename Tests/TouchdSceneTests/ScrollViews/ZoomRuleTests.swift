@@ -191,6 +191,22 @@ import TouchdTestKit
     #expect(near(run.actions.first?.locationInView, Point(x: 20, y: 20), within: 0.2))
   }
 
+  @Test func theMuseumMapExampleZoomsInOnAPinThenTheZoomedPinTakesATap() throws {
+    let s = FingerScript(windowWidth: 1280, windowHeight: 800, start: 10, sampleRate: 100)
+    s.doubleTap(at: .init(x: 880, y: 540))
+    s.wait(1.5)
+    s.tap(at: .init(x: 640, y: 400))
+    let run = try RuleRun(try readText(TestPaths.config("museum-map.yaml")), s)
+    // The double tap on the minerals' pin zooms the plan (the pin's tap waits for it and fails).
+    #expect(run.actions.map(\.action) == ["zoom-plan", "open-minerals"])
+    // 2.5 around (880, 540): offset (880, 540) · 2.5 − the view's half (640, 400) = (1560, 950).
+    let end = try #require(run.scrolls(of: "floor").last { $0.scrollPhase == .didEndZooming })
+    #expect(end.zoomScale == 2.5)
+    #expect(near(end.contentOffset, Point(x: 1560, y: 950), within: 0.8))
+    // The screen's centre is the plan's (880, 540) now: the pin's (20, 20).
+    #expect(near(run.actions.last?.locationInView, Point(x: 20, y: 20), within: 0.4))
+  }
+
   @Test func aScrollViewThatDoesNotZoomCarriesNoZoomScale() throws {
     let s = ruleScript()
     s.drag(from: .init(x: 200, y: 600), to: .init(x: 200, y: 300), duration: 0.2)
