@@ -122,6 +122,7 @@ import TouchdTestKit
     #expect(near(action.location, Point(x: 440, y: 440), within: 0.2))
     // (440 + 800, 440) / 2 = photo (620, 220): the pin's (20, 20).
     #expect(near(action.locationInView, Point(x: 20, y: 20), within: 0.2))
+    #expect(Explanation.line(.action(action), origin: 10).hasSuffix(" in 'pin')"))
     // Unzoomed the same point is the photo's (440, 440), far from the pin.
     #expect(try RuleRun(mapScene(), s).actions.isEmpty)
   }
@@ -154,6 +155,15 @@ import TouchdTestKit
     #expect(run.scrolls(of: "map").map(\.phase) == ["didZoom", "didScroll"])
     #expect(run.scrolls(of: "map").map(\.zoomScale) == [4, 4])
     #expect(run.scrolls(of: "map").last?.contentOffset == WirePoint(x: 2080, y: 480))
+    // --explain says the scale beside the offset.
+    let lines = run.messages.filter { if case .scroll = $0 { true } else { false } }.map {
+      Explanation.line($0, origin: 10)
+    }
+    #expect(
+      lines == [
+        "+0.500 scroll didZoom on view 'map': offset (0, 0), zoom 4",
+        "+0.500 scroll didScroll on view 'map': offset (2080, 480), zoom 4",
+      ])
   }
 
   @Test func aDoubleTapWithZoomZoomsInAroundTheTapThenBackOut() throws {
