@@ -118,7 +118,7 @@ extension ScrollView {
     let unit = zoomMotionUnit
     startMotion(
       x: spring(to: offset.x, from: contentOffset.x), y: spring(to: offset.y, from: contentOffset.y),
-      zoom: spring(to: scale * unit, from: zoomScale * unit), at: time)
+      zoom: (spring(to: scale * unit, from: zoomScale * unit), scale), at: time)
   }
 
   /// A zoom (pinch, bounce, animation) stopped: `didEndZooming` with the scale reached, once.

@@ -147,8 +147,9 @@ open class ScrollView: View {
   public private(set) var isAnimating = false
 
   private var motion: (x: AxisMotion, y: AxisMotion)?
-  /// The scale's motion, in points: the scale times ``zoomMotionUnit``.
-  private var zoomMotion: AxisMotion?
+  /// The scale's motion, in points (the scale times ``zoomMotionUnit``), and the scale it ends at
+  /// (taken as it is at rest: the points divided back may differ from it in the last bit).
+  private var zoomMotion: (motion: AxisMotion, target: Double)?
   private var motionStart = 0.0
   private var tickIndex = 0
   private var tick: ScheduledTimer?
@@ -434,8 +435,11 @@ open class ScrollView: View {
 
   // MARK: Motion
 
-  /// Starts moving the offset (and the scale, with `zoom`: in points of ``zoomMotionUnit``).
-  func startMotion(x: AxisMotion, y: AxisMotion, zoom: AxisMotion? = nil, at time: Double) {
+  /// Starts moving the offset (and the scale, with `zoom`: in points of ``zoomMotionUnit``, to the
+  /// scale `target`).
+  func startMotion(
+    x: AxisMotion, y: AxisMotion, zoom: (motion: AxisMotion, target: Double)? = nil, at time: Double
+  ) {
     motion = (x, y)
     zoomMotion = zoom
     motionStart = time
@@ -459,9 +463,10 @@ open class ScrollView: View {
   private func follow(_ m: inout (x: AxisMotion, y: AxisMotion), at time: Double) -> Bool {
     var zoomAtRest = true
     if var z = zoomMotion {
-      applyZoomScale(z.sample(at: time).position / zoomMotionUnit, at: time)
+      let position = z.motion.sample(at: time).position
+      zoomAtRest = z.motion.isAtRest
+      applyZoomScale(zoomAtRest ? z.target : position / zoomMotionUnit, at: time)
       zoomMotion = z
-      zoomAtRest = z.isAtRest
     }
     let px = m.x.sample(at: time)
     let py = m.y.sample(at: time)
@@ -489,7 +494,7 @@ open class ScrollView: View {
     motion = nil
     let zoom = zoomMotion
     zoomMotion = nil
-    if let zoom { applyZoomScale(zoom.restingPoint / zoomMotionUnit, at: time) }
+    if let zoom { applyZoomScale(zoom.target, at: time) }
     moveOffset(to: Point(x: m.x.restingPoint, y: m.y.restingPoint), at: time)
     endMotion(at: time, zoomed: zoom != nil)
   }
