@@ -16,6 +16,15 @@ public final class ScrollViewPinchGestureRecognizer: PinchGestureRecognizer {
     if isActive { scrollView?.pinchFingersChanged() }
   }
 
+  /// With one finger left the pinch measures nothing (``PinchGestureRecognizer``), but the
+  /// content follows that finger at the scale reached: the scroll view's pan still tracks it and
+  /// would drag the content, and the pinch, which owns the offset until its last finger lifts,
+  /// drags it instead.
+  public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+    super.touchesMoved(touches, with: event)
+    if isActive && fingersDown == 1 { state = .changed }
+  }
+
   public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
     super.touchesEnded(touches, with: event)
     // One finger left: the centroid jumps to it, so the content under it becomes the anchor.

@@ -80,6 +80,29 @@ import TouchdTestKit
     #expect(run.scrolls(of: "map").first { $0.scrollPhase == .didEndDragging }?.willDecelerate == false)
   }
 
+  @Test func afterOneFingerLiftsTheOtherPansTheZoomedContentWithoutAJump() throws {
+    let s = ruleScript()
+    let f = s.down([.init(x: 300, y: 400), .init(x: 500, y: 400)])
+    s.animate(f, duration: 0.2) { i, t in .init(x: 400 + (i == 0 ? -1 : 1) * (100 + 50 * t), y: 400) }
+    s.wait(0.05)
+    s.up([f[1]])
+    s.wait(0.05)
+    let lifted = s.time
+    s.animate([f[0]], duration: 0.1) { _, t in .init(x: 250 - 50 * t, y: 400) }
+    s.up([f[0]])
+    let run = try RuleRun(mapScene(), s)
+    let scrolls = run.scrolls(of: "map")
+    let before = try #require(scrolls.last { $0.time <= lifted })
+    let end = try #require(scrolls.last)
+    // The finger left moved 50 pt left: the content follows it, the scale stays.
+    #expect(end.zoomScale == before.zoomScale)
+    #expect(near(end.contentOffset, Point(x: before.contentOffset.x + 50, y: before.contentOffset.y), within: 0.6))
+    // No move jumps with the centroid from the midpoint to the finger left.
+    let moves = scrolls.filter { $0.scrollPhase == .didScroll && $0.time > lifted }.map(\.contentOffset.x)
+    #expect(zip([before.contentOffset.x] + moves, moves).allSatisfy { abs($1 - $0) < 6 })
+    #expect(end.scrollPhase == .didEndZooming)
+  }
+
   @Test func pastTheMaximumTheScaleRubberBandsAndSpringsBack() throws {
     let s = ruleScript()
     s.pinch(center: .init(x: 400, y: 400), fromDistance: 100, toDistance: 600, duration: 0.3)
