@@ -168,6 +168,21 @@ import TouchdTestKit
     #expect(scrolls.last?.contentOffset == WirePoint(x: 400, y: 400))
   }
 
+  @Test func aTouchStopsAnAnimatedZoomWhereItIsWithItsDidEndZooming() throws {
+    let s = ruleScript()
+    s.tap(at: .init(x: 900, y: 700))
+    s.wait(0.6)
+    s.longPress(at: .init(x: 100, y: 100), duration: 0.3)  // at 10.65 (the tap lifted at 10.05), mid-animation
+    let set = try SceneCommand.parse(json: #"{"cmd":"set","view":"map","zoomScale":4,"animated":true}"#)
+    let run = try RuleRun(mapScene(), s, commands: [ScenePlayer.TimedCommand(at: 0.5, set)])
+    #expect(zoomPhases(run) == ["willBeginZooming", "didEndZooming"])
+    let end = try #require(run.scrolls(of: "map").last)
+    #expect(end.scrollPhase == .didEndZooming)
+    #expect(end.time == 10.65)
+    let scale = try #require(end.zoomScale)
+    #expect(scale > 1 && scale < 4)
+  }
+
   @Test func zoomToShowsTheRectCentredAtOnce() throws {
     let s = ruleScript()
     s.tap(at: .init(x: 900, y: 700))
