@@ -1,16 +1,26 @@
 /// A rectangle on screen that can be hit by touches and carry gesture recognizers (UIKit's `UIView`).
 open class View: Responder {
-  /// The frame in the superview's coordinates.
+  /// The frame in the superview's coordinates: the bounds' size times ``scale``.
   open var frame: Rect {
-    get { Rect(origin: origin, size: bounds.size) }
+    get { Rect(origin: origin, size: Size(width: bounds.width * scale, height: bounds.height * scale)) }
     set {
       origin = newValue.origin
-      bounds.size = newValue.size
+      bounds.size = Size(width: newValue.width / scale, height: newValue.height / scale)
     }
   }
   @exclusivity(unchecked) private var origin: Point = .zero
-  /// The view's own coordinate system: origin at (0, 0) unless scrolled, size as the frame's.
+  /// The view's own coordinate system: origin at (0, 0) unless scrolled, size as the frame's
+  /// (divided by ``scale``).
   @exclusivity(unchecked) open var bounds: Rect = .zero
+  /// A uniform scale of the view and its subtree, about its frame's top-left corner, which stays
+  /// where it is: the one transform touchd models, the one UIScrollView's zooming gives its zoom
+  /// view (UIKit's `transform`, a `CGAffineTransform(scaleX: s, y: s)` set by the scroll view,
+  /// which keeps the zoomed frame's origin at the content's; ``ScrollView/zoomView``). 1: none;
+  /// always above 0. The frame's size follows it, the bounds keep the view's own points, and
+  /// hit-testing and every conversion go through it.
+  @exclusivity(unchecked) open var scale: Double = 1 {
+    willSet { precondition(newValue > 0 && newValue.isFinite, "a view's scale must be a positive number") }
+  }
 
   @exclusivity(unchecked) public private(set) weak var superview: View?
   /// Subviews in z-order: the last is frontmost.
@@ -152,14 +162,25 @@ open class View: Responder {
 
   // MARK: Coordinates
 
-  /// Converts a point in this view's superview coordinates to its own.
-  private func fromSuperview(_ p: Point) -> Point {
-    Point(x: p.x - frame.minX + bounds.minX, y: p.y - frame.minY + bounds.minY)
+  /// Whether this view or one of its superviews has a ``scale`` other than 1: its points are not
+  /// the window's, scaled (zoomed content).
+  public var isScaled: Bool {
+    var v: View? = self
+    while let current = v {
+      if current.scale != 1 { return true }
+      v = current.superview
+    }
+    return false
   }
 
-  /// Converts a point in this view's coordinates to its superview's.
+  /// Converts a point in this view's superview coordinates to its own (through ``scale``).
+  private func fromSuperview(_ p: Point) -> Point {
+    Point(x: (p.x - origin.x) / scale + bounds.minX, y: (p.y - origin.y) / scale + bounds.minY)
+  }
+
+  /// Converts a point in this view's coordinates to its superview's (through ``scale``).
   private func toSuperview(_ p: Point) -> Point {
-    Point(x: p.x - bounds.minX + frame.minX, y: p.y - bounds.minY + frame.minY)
+    Point(x: (p.x - bounds.minX) * scale + origin.x, y: (p.y - bounds.minY) * scale + origin.y)
   }
 
   /// Converts `point` from this view's coordinates to the window's (the root of the hierarchy).

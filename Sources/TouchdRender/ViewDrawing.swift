@@ -42,7 +42,8 @@ extension SceneRenderer {
       + v.spec.recognizers.map(recognizerLine)
   }
 
-  /// `offset 0, 480 · content 800 × 3000`, with `paging` and `scrollEnabled false` when set.
+  /// `offset 0, 480 · content 800 × 3000`, with `paging`, `scrollEnabled false` and, for a view
+  /// that zooms, `zoom 2× (1…4)` (its scale and limits) when set.
   static func scrollLine(_ s: ScrollPlacement) -> String {
     var parts = [
       "offset \(fmt(s.offset.x)), \(fmt(s.offset.y))",
@@ -50,6 +51,10 @@ extension SceneRenderer {
     ]
     if s.spec.pagingEnabled { parts.append("paging") }
     if !s.spec.scrollEnabled { parts.append("scrollEnabled false") }
+    if s.spec.zoomView != nil && s.spec.maximumZoomScale > s.spec.minimumZoomScale {
+      parts.append(
+        "zoom \(fmt(s.spec.zoomScale))× (\(fmt(s.spec.minimumZoomScale))…\(fmt(s.spec.maximumZoomScale)))")
+    }
     return parts.joined(separator: " · ")
   }
 

@@ -52,19 +52,24 @@ extension SceneRenderer {
 
   /// Views back to front (superviews before subviews), frames converted to window coordinates.
   /// A scroll view's content is placed at `offset(scrollView)` (the bounds origin, as in UIKit);
-  /// its viewport's clip is named `clipPrefix` and the view's index.
+  /// its viewport's clip is named `clipPrefix` and the view's index. A scroll view's `zoomView`
+  /// is drawn at the scene's `zoomScale`, its subtree with it (the transform about its top-left
+  /// corner that hit-testing goes through, `View.scale`).
   static func flatten(
     _ views: [Scene.View], clipPrefix: String = "scroll-clip-",
     offset: (Scene.View) -> Scene.Point? = { $0.scroll?.contentOffset }
   ) -> [PlacedView] {
     var out: [PlacedView] = []
     func visit(
-      _ list: [Scene.View], originX: Double, originY: Double, blockedBy: String?, clipChain: [String],
-      visible: Scene.Frame?
+      _ list: [Scene.View], originX: Double, originY: Double, scale: Double, zoomView: String?, zoomScale: Double,
+      blockedBy: String?, clipChain: [String], visible: Scene.Frame?
     ) {
       for v in list {
+        // The zoom view scales itself and its subtree; every view inside zoomed content is scaled.
+        let own = v.id == zoomView ? scale * zoomScale : scale
         let frame = Scene.Frame(
-          x: originX + v.frame.x, y: originY + v.frame.y, width: v.frame.width, height: v.frame.height)
+          x: originX + v.frame.x * scale, y: originY + v.frame.y * scale, width: v.frame.width * own,
+          height: v.frame.height * own)
         var placed = PlacedView(
           spec: v, frame: frame, hidden: v.hidden, transparent: v.alpha <= 0.01, inert: !v.userInteractionEnabled,
           blockedBy: blockedBy)
@@ -87,11 +92,13 @@ extension SceneRenderer {
         out.append(placed)
         let unhittable = placed.hidden || placed.transparent || placed.inert
         visit(
-          v.views, originX: contentOrigin.x, originY: contentOrigin.y, blockedBy: unhittable ? v.id : blockedBy,
-          clipChain: contentClip, visible: contentVisible)
+          v.views, originX: contentOrigin.x, originY: contentOrigin.y, scale: own, zoomView: v.scroll?.zoomView,
+          zoomScale: v.scroll?.zoomScale ?? 1, blockedBy: unhittable ? v.id : blockedBy, clipChain: contentClip,
+          visible: contentVisible)
       }
     }
-    visit(views, originX: 0, originY: 0, blockedBy: nil, clipChain: [], visible: nil)
+    visit(
+      views, originX: 0, originY: 0, scale: 1, zoomView: nil, zoomScale: 1, blockedBy: nil, clipChain: [], visible: nil)
     return out
   }
 

@@ -40,6 +40,7 @@ public enum Explanation {
       switch a.detail {
       case .recognizer(_, let state, let recognizer, let location, _, _, let values):
         var out = "action \(a.action) (\(recognizer) \(state)) at \(point(location))"
+        if let inView = a.locationInView { out += " (\(point(inView)) in '\(a.view)')" }
         switch values {
         case .none: break
         case .pan(let translation, let velocity):
@@ -62,6 +63,7 @@ public enum Explanation {
       return "touches \(t.phase) on view '\(t.view)': \(names(list))"
     case .scroll(let s):
       var out = "scroll \(s.phase) on view '\(s.view)': offset \(point(s.contentOffset))"
+      if let scale = s.zoomScale { out += ", zoom \(JSONFormat.number(scale))" }
       if let v = s.velocity { out += ", velocity \(point(v)) pt/ms" }
       if let target = s.targetContentOffset { out += ", target \(point(target))" }
       if let decelerate = s.willDecelerate { out += decelerate ? ", decelerates" : ", stops" }

@@ -54,13 +54,14 @@ extension ActionMessage {
   @inlinable public init(
     seq: Int, action: String, gesture: RecognizerType, state: GestureRecognizer.State, view: String, window: String,
     recognizer: String, time: Double, location: Point, numberOfTouches: Int, values: GestureValues = .none,
-    press: String? = nil
+    press: String? = nil, locationInView: Point? = nil
   ) {
     self.init(
       seq: seq, action: action, view: view, window: window, time: time,
       detail: .recognizer(
         gesture: gesture.rawValue, state: state.rawValue, recognizer: recognizer, location: WirePoint(location),
-        numberOfTouches: numberOfTouches, press: press, values: values))
+        numberOfTouches: numberOfTouches, press: press, values: values),
+      locationInView: locationInView.map(WirePoint.init))
   }
 
   /// The recognizer's type; nil for a control's action (or a type this scene format lacks).
@@ -99,11 +100,11 @@ extension ScrollMessage {
   /// A scroll view's callback, with TouchDelivery's points.
   @inlinable public init(
     seq: Int, phase: ScrollView.Phase, view: String, window: String, time: Double, contentOffset: Point,
-    velocity: Point? = nil, targetContentOffset: Point? = nil, willDecelerate: Bool? = nil
+    zoomScale: Double? = nil, velocity: Point? = nil, targetContentOffset: Point? = nil, willDecelerate: Bool? = nil
   ) {
     self.init(
       seq: seq, phase: phase.rawValue, view: view, window: window, time: time,
-      contentOffset: WirePoint(contentOffset), velocity: velocity.map(WirePoint.init),
+      contentOffset: WirePoint(contentOffset), zoomScale: zoomScale, velocity: velocity.map(WirePoint.init),
       targetContentOffset: targetContentOffset.map(WirePoint.init), willDecelerate: willDecelerate)
   }
 

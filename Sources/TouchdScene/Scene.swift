@@ -240,11 +240,18 @@ public struct Scene: Decodable, Hashable, Sendable {
     public var decelerationRate = 0.998
     public var delaysContentTouches = true
     public var canCancelContentTouches = true
+    /// UIScrollView.h's defaults: 1 and 1, no zooming.
+    public var minimumZoomScale = 1.0
+    public var maximumZoomScale = 1.0
+    public var zoomScale = 1.0
+    public var bouncesZoom = true
+    /// The id of the subview that zooms (`viewForZooming(in:)`); nil: none.
+    public var zoomView: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case contentSize, contentOffset, contentInset, scrollEnabled, bounces, alwaysBounceVertical
       case alwaysBounceHorizontal, directionalLockEnabled, pagingEnabled, decelerationRate, delaysContentTouches
-      case canCancelContentTouches
+      case canCancelContentTouches, minimumZoomScale, maximumZoomScale, zoomScale, bouncesZoom, zoomView
     }
 
     /// The named deceleration rates (`decelerationRate: normal | fast`).
@@ -270,6 +277,11 @@ public struct Scene: Decodable, Hashable, Sendable {
       }
       delaysContentTouches = try c.decodeIfPresent(Bool.self, forKey: .delaysContentTouches) ?? true
       canCancelContentTouches = try c.decodeIfPresent(Bool.self, forKey: .canCancelContentTouches) ?? true
+      minimumZoomScale = try c.decodeIfPresent(Double.self, forKey: .minimumZoomScale) ?? 1
+      maximumZoomScale = try c.decodeIfPresent(Double.self, forKey: .maximumZoomScale) ?? 1
+      zoomScale = try c.decodeIfPresent(Double.self, forKey: .zoomScale) ?? 1
+      bouncesZoom = try c.decodeIfPresent(Bool.self, forKey: .bouncesZoom) ?? true
+      zoomView = try c.decodeIfPresent(String.self, forKey: .zoomView)
     }
   }
 
@@ -312,10 +324,12 @@ public struct Scene: Decodable, Hashable, Sendable {
     public var simultaneousWith: [String] = []
     /// The type-specific parameters present in the file, by name (``SceneFormat/parameters(of:)``).
     public var parameters: [String: Parameter] = [:]
+    /// A zoom the recognizer makes when it recognizes (`zoom:`); nil: none.
+    public var zoom: Zoom?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, type, action, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, requireToFail
-      case simultaneousWith
+      case simultaneousWith, zoom
     }
 
     public init(id: String, type: RecognizerType, action: String, parameters: [String: Parameter] = [:]) {
@@ -338,6 +352,7 @@ public struct Scene: Decodable, Hashable, Sendable {
       delaysTouchesEnded = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesEnded) ?? true
       requireToFail = try c.decodeIfPresent([String].self, forKey: .requireToFail) ?? []
       simultaneousWith = try c.decodeIfPresent([String].self, forKey: .simultaneousWith) ?? []
+      zoom = try c.decodeIfPresent(Zoom.self, forKey: .zoom)
       let p = try decoder.container(keyedBy: ParameterKey.self)
       for spec in SceneFormat.parameters(of: type) {
         let key = ParameterKey(spec.name)
@@ -371,6 +386,23 @@ public struct Scene: Decodable, Hashable, Sendable {
       case (_, .number(let n)?): return .number(n)
       default: return nil
       }
+    }
+  }
+
+  /// A recognizer's declarative zoom (`zoom: {view, scale}`), a photo viewer's double tap: when
+  /// the recognizer recognizes, the scroll view `view` zooms to `scale` around the gesture's
+  /// location, or back to its minimum when it is zoomed in.
+  public struct Zoom: Decodable, Hashable, Sendable {
+    /// The id of a scroll view with a `zoomView`.
+    public var view: String
+    /// The scale to zoom in to; nil: the scroll view's `maximumZoomScale`.
+    public var scale: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case view, scale }
+
+    public init(view: String, scale: Double? = nil) {
+      self.view = view
+      self.scale = scale
     }
   }
 

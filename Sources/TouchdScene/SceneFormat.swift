@@ -69,6 +69,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case keys
   /// The scene's `idle:`: when touchd publishes `idle`, and what the waking touch does.
   case idle
+  /// A recognizer's `zoom:`: the scroll view it zooms when it recognizes.
+  case zoom
   /// A window's `forward:`: the touches no recognizer claims go on to a virtual touchscreen.
   case forward
   /// A window's `health:`: what touchscreen health keeps of it.
@@ -116,7 +118,7 @@ public enum SceneFormat {
     uniqueKeysWithValues: SceneObject.allCases.map { ($0, makeKeys(of: $0)) })
   private static let parametersByType = Dictionary(
     uniqueKeysWithValues: RecognizerType.allCases.map { ($0, makeParameters(of: $0)) })
-  private static let propertiesByKind = Dictionary(
+  static let propertiesByKind = Dictionary(
     uniqueKeysWithValues: Scene.Control.Kind.allCases.map { ($0, makeProperties(of: $0)) })
 
   private static func makeKeys(of object: SceneObject) -> [SceneKey] {
@@ -285,6 +287,33 @@ public enum SceneFormat {
         SceneKey(
           "canCancelContentTouches", .bool, default: .bool(true),
           "A drag that begins after content has the touch takes it from the content (touchesCancelled) and scrolls."),
+        SceneKey(
+          "minimumZoomScale", .positiveNumber, default: .number(1),
+          "The smallest scale the zoom view takes (minimumZoomScale; UIScrollView.h: default 1)."),
+        SceneKey(
+          "maximumZoomScale", .positiveNumber, default: .number(1),
+          "The largest scale the zoom view takes, at least minimumZoomScale; above it two fingers zoom (maximumZoomScale; UIScrollView.h: default 1, no zooming)."
+        ),
+        SceneKey(
+          "zoomScale", .positiveNumber, default: .number(1),
+          "The zoom view's scale at start, within minimumZoomScale...maximumZoomScale (zoomScale)."),
+        SceneKey(
+          "bouncesZoom", .bool, default: .bool(true),
+          "A pinch may take the scale past its limits, rubber-banded, and it springs back at the lift (bouncesZoom; UIScrollView.h: default YES)."
+        ),
+        SceneKey(
+          "zoomView", .string,
+          "The id of the one subview that zooms (viewForZooming(in:)); absent: the view does not zoom."),
+      ]
+    case .zoom:
+      [
+        SceneKey(
+          "view", .string, required: true,
+          "The id of the scroll view to zoom: one with a zoomView and maximumZoomScale above minimumZoomScale."),
+        SceneKey(
+          "scale", .positiveNumber,
+          "The scale to zoom in to, around the gesture's location; absent: the scroll view's maximumZoomScale. When the view is zoomed in (above its minimum) it zooms back to its minimum."
+        ),
       ]
     case .point:
       [
@@ -351,6 +380,10 @@ public enum SceneFormat {
         SceneKey(
           "simultaneousWith", .idList, default: .array([]),
           "Recognizer ids this one may recognize at the same time as (either side listing the other suffices)."),
+        SceneKey(
+          "zoom", .object(.zoom),
+          "When the recognizer recognizes, a scroll view zooms in around the gesture's location, or back out when zoomed in (a photo viewer's double tap); absent: none."
+        ),
       ]
     }
   }
@@ -460,87 +493,6 @@ public enum SceneFormat {
       ]
     }
   }
-
-  /// The type-specific properties of a control type: UIKit's names and defaults (UISwitch.h,
-  /// UISlider.h, UIStepper.h, UISegmentedControl.h). A button has none beyond the common keys.
-  public static func properties(of type: Scene.Control.Kind) -> [SceneKey] { propertiesByKind[type] ?? [] }
-
-  private static func makeProperties(of type: Scene.Control.Kind) -> [SceneKey] {
-    // The slider's and the stepper's shared properties, each with its class's header.
-    let header = type == .stepper ? "UIStepper" : "UISlider"
-    let value = SceneKey(
-      "value", .number(minimum: nil, maximum: nil), default: .number(0),
-      "The value, within minimumValue...maximumValue (\(header).value; \(header).h: default 0).")
-    let minimumValue = SceneKey(
-      "minimumValue", .number(minimum: nil, maximum: nil), default: .number(0),
-      "The smallest value, less than maximumValue (\(header).minimumValue; \(header).h: default 0).")
-    let continuous = SceneKey(
-      "continuous", .bool, default: .bool(true),
-      "When false valueChanged is sent once the finger lifts instead of at every change (\(header).isContinuous; \(header).h: default YES)."
-    )
-    switch type {
-    case .button:
-      return []
-    case .switch:
-      return [
-        SceneKey(
-          "on", .bool, default: .bool(false),
-          "Whether the switch is on (UISwitch.isOn; UISwitch.h gives no default: a new switch is off).")
-      ]
-    case .slider:
-      return [
-        value, minimumValue,
-        SceneKey(
-          "maximumValue", .number(minimum: nil, maximum: nil),
-          default: .number(Scene.Control.defaultMaximum(for: type)),
-          "The largest value, greater than minimumValue (UISlider.maximumValue; UISlider.h: default 1.0)."),
-        continuous,
-      ]
-    case .stepper:
-      return [
-        value, minimumValue,
-        SceneKey(
-          "maximumValue", .number(minimum: nil, maximum: nil),
-          default: .number(Scene.Control.defaultMaximum(for: type)),
-          "The largest value, greater than minimumValue (UIStepper.maximumValue; UIStepper.h: default 100)."),
-        SceneKey(
-          "stepValue", .positiveNumber, default: .number(1),
-          "How much one press of + or − changes the value; greater than 0 (stepValue; UIStepper.h: default 1)."),
-        continuous,
-        SceneKey(
-          "autorepeat", .bool, default: .bool(true),
-          "Holding + or − keeps changing the value (autorepeat; UIStepper.h: default YES)."),
-      ]
-    case .segmented:
-      return [
-        SceneKey(
-          "segments", .nonEmptyStringList, required: true,
-          "The segments' titles, left to right; at least one (UISegmentedControl(items:), numberOfSegments)."),
-        SceneKey(
-          "selectedSegmentIndex", .integer(minimum: -1), default: .number(-1),
-          "The selected segment, from 0; -1 selects none (selectedSegmentIndex; UISegmentedControl.h: default UISegmentedControlNoSegment, -1)."
-        ),
-      ]
-    }
-  }
-
-  /// Every property name of any control type.
-  public static var allControlPropertyNames: [String] {
-    var seen = Set<String>()
-    return Scene.Control.Kind.allCases.flatMap { properties(of: $0).map(\.name) }.filter { seen.insert($0).inserted }
-  }
-
-  /// What a control type is called in messages and docs: `segmented control` for `segmented`.
-  public static func controlTypeName(_ type: Scene.Control.Kind) -> String {
-    type == .segmented ? "segmented control" : type.rawValue
-  }
-
-  /// The control events an `actions:` mapping may name: UIKit's `UIControl.Event` case names, in
-  /// UIKit's bit order (UIControl.h), as TouchDelivery's `ControlEvents.named`.
-  public static let controlEvents = [
-    "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter", "touchDragExit",
-    "touchUpInside", "touchUpOutside", "touchCancel", "valueChanged", "primaryActionTriggered",
-  ]
 
   /// UIKit's press types (`UIPress.PressType`'s case names). A scene may also name its own.
   public static let pressTypes = [

@@ -12,10 +12,8 @@ extension SceneRuntime {
     let f = spec.frame
     let frame = Rect(x: f.x, y: f.y, width: f.width, height: f.height)
     let view: TouchDelivery.View
-    if let scroll = spec.scroll {
-      let scrollView = ScrollView(frame: frame)
-      configure(scrollView, scroll, frameRate: window.frameRate, id: spec.id)
-      view = scrollView
+    if spec.scroll != nil {
+      view = ScrollView(frame: frame)
     } else if let control = spec.control {
       view = makeControl(control, frame: frame, viewID: spec.id, windowID: window.id)
     } else {
@@ -42,6 +40,10 @@ extension SceneRuntime {
     for child in spec.views {
       view.addSubview(build(child, window: window, pending: &pending))
     }
+    // Configured once its content exists: its zoom view is one of them.
+    if let scroll = spec.scroll, let scrollView = view as? ScrollView {
+      configure(scrollView, scroll, frameRate: window.frameRate, id: spec.id)
+    }
     return view
   }
 
@@ -54,9 +56,32 @@ extension SceneRuntime {
     recognizer.addAction { [weak self] recognizer in
       self?.publishAction(recognizer, spec: spec, viewID: viewID, windowID: windowID)
     }
+    if let zoom = spec.zoom {
+      recognizer.addAction { [weak self] recognizer in
+        guard recognizer.state == .ended, let scrollView = self?.scrollView(zoom.view) else { return }
+        Self.toggleZoom(scrollView, scale: zoom.scale, around: recognizer.location(in: scrollView.zoomView))
+      }
+    }
     view.addGestureRecognizer(recognizer)
     recognizersByID[spec.id] = recognizer
     return recognizer
+  }
+
+  /// A recognizer's `zoom:`, a photo viewer's double tap: a view zoomed in (above its minimum)
+  /// zooms back out to its minimum; otherwise it zooms in to `scale` (nil: its maximum) around
+  /// `point` (in the zoom view's points), with `zoom(to:animated:)` of the rect of the view's size
+  /// divided by the scale centred on the point, animated: Apple's recipe in the Scroll View
+  /// Programming Guide for iOS, "Zooming by Tapping" (`zoomRectForScale:withCenter:`).
+  static func toggleZoom(_ scrollView: ScrollView, scale: Double?, around point: Point) {
+    guard scrollView.zoomScale <= scrollView.minimumZoomScale else {
+      scrollView.setZoomScale(scrollView.minimumZoomScale, animated: true)
+      return
+    }
+    let scale = scale ?? scrollView.maximumZoomScale
+    let size = Size(width: scrollView.bounds.width / scale, height: scrollView.bounds.height / scale)
+    scrollView.zoom(
+      to: Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height),
+      animated: true)
   }
 
   /// Applies a scene's `scroll:` to a scroll view and routes its delegate callbacks to messages.
@@ -64,7 +89,6 @@ extension SceneRuntime {
     view.contentSize = Size(width: scroll.contentSize.width, height: scroll.contentSize.height)
     let inset = scroll.contentInset
     view.contentInset = EdgeInsets(top: inset.top, left: inset.left, bottom: inset.bottom, right: inset.right)
-    view.bounds.origin = Point(x: scroll.contentOffset.x, y: scroll.contentOffset.y)
     view.isScrollEnabled = scroll.scrollEnabled
     view.bounces = scroll.bounces
     view.alwaysBounceVertical = scroll.alwaysBounceVertical
@@ -74,10 +98,19 @@ extension SceneRuntime {
     view.decelerationRate = scroll.decelerationRate
     view.delaysContentTouches = scroll.delaysContentTouches
     view.canCancelContentTouches = scroll.canCancelContentTouches
+    view.minimumZoomScale = scroll.minimumZoomScale
+    view.maximumZoomScale = scroll.maximumZoomScale
+    view.bouncesZoom = scroll.bouncesZoom
+    view.zoomView = scroll.zoomView.flatMap { viewsByID[$0] }
+    // Zoomed before the offset is set and before callbacks are routed: the scene's offset is where
+    // the zoomed content starts, and building publishes nothing.
+    view.setZoomScale(scroll.zoomScale)
+    view.bounds.origin = Point(x: scroll.contentOffset.x, y: scroll.contentOffset.y)
     view.frameRate = frameRate
     // The internal recognizers are named after the view in traces.
     view.panGestureRecognizer.name = "\(id).pan"
     view.contentTouchDelayRecognizer.name = "\(id).contentTouchDelay"
+    view.pinchGestureRecognizer?.name = "\(id).pinch"
     view.onScroll = { [weak self] view, event in self?.publishScroll(view, event) }
   }
 

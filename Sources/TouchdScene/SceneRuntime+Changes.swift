@@ -22,6 +22,18 @@ extension SceneRuntime {
     if let size = scroll.contentSize, size.width < 0 || size.height < 0 {
       throw .invalidValue("negative contentSize of '\(id)'")
     }
+    if let scrollView, scroll.zoomScale != nil || scroll.zoomTo != nil {
+      guard scrollView.canZoom else {
+        throw .invalidValue(
+          "view '\(id)' does not zoom (its scroll: needs a zoomView and maximumZoomScale above minimumZoomScale)")
+      }
+      if let scale = scroll.zoomScale, !(scale > 0) {
+        throw .invalidValue("zoomScale of '\(id)' must be greater than 0, found \(scale)")
+      }
+      if let rect = scroll.zoomTo, rect.width < 0 || rect.height < 0 || (rect.width == 0 && rect.height == 0) {
+        throw .invalidValue("zoomTo of '\(id)' needs a width or a height above 0, and neither negative")
+      }
+    }
     let control = view as? Control
     if !change.isEmpty {
       guard let control else { throw .invalidValue("view '\(id)' is not a control (it has no control:)") }
@@ -67,6 +79,10 @@ extension SceneRuntime {
       if let enabled = scroll.scrollEnabled { scrollView.isScrollEnabled = enabled }
       if let offset = scroll.contentOffset {
         scrollView.setContentOffset(Point(x: offset.x, y: offset.y), animated: scroll.animated)
+      }
+      if let scale = scroll.zoomScale { scrollView.setZoomScale(scale, animated: scroll.animated) }
+      if let r = scroll.zoomTo {
+        scrollView.zoom(to: Rect(x: r.x, y: r.y, width: r.width, height: r.height), animated: scroll.animated)
       }
     }
     if let hidden {

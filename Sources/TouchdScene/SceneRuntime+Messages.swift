@@ -37,13 +37,16 @@ extension SceneRuntime {
     if press != nil, let view = recognizer.view {
       location = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
     }
+    // Inside zoomed content the view's own points are not the window's: both are given.
+    let view = recognizer.view
+    let locationInView = view?.isScaled == true ? view?.convert(location, from: nil) : nil
     sink(
       .action(
         ActionMessage(
           seq: takeSeq(), action: spec.action, gesture: spec.type, state: state, view: viewID, window: windowID,
           recognizer: spec.id, time: now, location: location,
           numberOfTouches: press == nil ? recognizer.numberOfTouches : 0, values: values,
-          press: press?.type.rawValue)))
+          press: press?.type.rawValue, locationInView: locationInView)))
   }
 
   func publishControl(_ control: Control) {
@@ -72,7 +75,7 @@ extension SceneRuntime {
       .scroll(
         ScrollMessage(
           seq: takeSeq(), phase: event.phase, view: view.identifier ?? "", window: view.window?.identifier ?? "",
-          time: event.time, contentOffset: event.contentOffset, velocity: event.velocity,
+          time: event.time, contentOffset: event.contentOffset, zoomScale: event.zoomScale, velocity: event.velocity,
           targetContentOffset: event.targetContentOffset, willDecelerate: event.willDecelerate)))
   }
 

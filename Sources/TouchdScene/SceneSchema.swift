@@ -112,6 +112,8 @@ public enum SceneSchema {
       .scroll: "A scroll view's properties (UIScrollView's names and defaults); the view's subviews are its content.",
       .point: "A point, in points.",
       .insets: "Insets from each edge, in points.",
+      .zoom:
+        "A zoom a recognizer makes when it recognizes: the scroll view zooms in around the gesture's location, or back out when zoomed in.",
       .keys: "Key devices and the presses their keys make (UIPress), delivered to the window's first responder.",
       .forward:
         "Forwarding to a virtual touchscreen: the window's touchscreens are grabbed, and every touch no recognizer claims goes on to the compositor.",

@@ -39,6 +39,8 @@ struct SceneValidator {
   var viewIDs: [Declared] = []
   var recognizerIDs: [Declared] = []
   var references: [Reference] = []
+  /// The scroll views that zoom (a zoomView and limits that differ), for recognizers' `zoom:`.
+  var zoomingViews: [String] = []
   /// One per window, in file order; the last is the window being validated.
   var windows: [WindowScope] = []
 
@@ -72,6 +74,7 @@ struct SceneValidator {
     checkDuplicates(viewIDs, kind: "view")
     checkDuplicates(recognizerIDs, kind: "recognizer")
     checkReferences()
+    checkZoomTargets()
     checkWindows()
   }
 
@@ -171,7 +174,11 @@ struct SceneValidator {
     for spec in keys where spec.isRequired && !pairs.contains(where: { $0.key == spec.name }) {
       error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
     }
-    if object == .view { checkControlView(pairs, name: name) }
+    if object == .view {
+      checkControlView(pairs, name: name)
+      checkZoom(pairs, id: id, name: name)
+    }
+    if object == .recognizer { noteZoom(pairs, id: id) }
     if let controlType { checkControl(pairs, controlType, name: name) }
   }
 
@@ -277,7 +284,7 @@ struct SceneValidator {
   private mutating func checkReferences() {
     let known = Set(recognizerIDs.map(\.id))
     var edges: [String: [Reference]] = [:]
-    for ref in references {
+    for ref in references where ref.key != "zoom" {
       guard known.contains(ref.to) else {
         var message = "'\(ref.key)' in recognizer '\(ref.from)' names unknown recognizer '\(ref.to)'"
         if let guess = suggestion(for: ref.to, in: recognizerIDs.map(\.id)) {

@@ -96,7 +96,9 @@ struct CommandTests {
     #expect(
       Self.error(#"{"cmd":"set","window":"w"}"#)
         == "'set' with 'window' changes at least one of rotation, calibration, size")
-    #expect(Self.error(#"{"cmd":"set","view":"a","animated":true}"#) == "'animated' goes with 'contentOffset'")
+    #expect(
+      Self.error(#"{"cmd":"set","view":"a","animated":true}"#)
+        == "'animated' goes with 'contentOffset', 'zoomScale' or 'zoomTo'")
     #expect(
       Self.error(#"{"cmd":"subscribe","types":["action","tuoches"]}"#)
         == "unknown message type 'tuoches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, trace)"

@@ -231,7 +231,7 @@ struct ProtocolDocTests {
     let scroll = try #require(ProtocolSchema.examples.first { $0.name == "scroll" })
     let always = Set(Self.topLevelKeys(scroll.minimal))
     #expect(documented == Self.topLevelKeys(scroll.full).filter { !always.contains($0) })
-    #expect(documented == ["velocity", "targetContentOffset", "willDecelerate"])
+    #expect(documented == ["velocity", "targetContentOffset", "willDecelerate", "zoomScale"])
   }
 
   @Test("Top-level keys are read past nested objects, arrays and placeholders")

@@ -78,7 +78,9 @@ struct RenderCommandTests {
 
   @Test("Every example scene renders without a recording to standard output")
   func examplesToStdout() throws {
-    for name in ["kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "product-list.yaml", "kiosk-controls.yaml"] {
+    for name in [
+      "kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "product-list.yaml", "kiosk-controls.yaml", "museum-map.yaml",
+    ] {
       let path = TestPaths.repositoryRoot.appendingPathComponent("config").appendingPathComponent(name).path
       let result = try runTouchctl(["render", "--scene", path, "-o", "-"])
       #expect(result.status == 0, "\(name): \(result.stderr)")

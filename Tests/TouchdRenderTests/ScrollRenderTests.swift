@@ -103,6 +103,34 @@ struct ScrollRenderTests {
     #expect(try rect(doc, "panel").number("x") == 420)
   }
 
+  @Test("A zoom view is drawn at the scene's zoomScale with its subtree, where hit-testing finds it")
+  func zoomedContent() throws {
+    var pin = Scene.View(id: "pin", frame: .init(x: 600, y: 200, width: 40, height: 40))
+    pin.recognizers = [Scene.Recognizer(id: "pin-tap", type: .tap, action: "open-pin")]
+    let photo = Scene.View(id: "photo", frame: .init(x: 0, y: 0, width: 800, height: 800), views: [pin])
+    var map = Scene.View(id: "map", frame: .init(x: 0, y: 0, width: 800, height: 800), views: [photo])
+    map.scroll = Scene.Scroll(contentSize: .init(width: 800, height: 800))
+    map.scroll?.maximumZoomScale = 4
+    map.scroll?.zoomScale = 2
+    map.scroll?.zoomView = "photo"
+    map.scroll?.contentOffset = .init(x: 800, y: 0)
+    let scene = Scene(windows: [Scene.Window(id: "main", size: .init(width: 800, height: 800), views: [map])])
+    let doc = try SVGDocument(try SceneRenderer(scene: scene).svg())
+    let drawnPhoto = try rect(doc, "photo")
+    #expect([drawnPhoto.number("x"), drawnPhoto.number("width")] == [-800, 1600])
+    // The pin (600, 200) at scale 2, less the offset (800, 0): (400, 400), 80 × 80.
+    let drawnPin = try rect(doc, "pin")
+    #expect(
+      [drawnPin.number("x"), drawnPin.number("y"), drawnPin.number("width"), drawnPin.number("height")] == [
+        400, 400, 80, 80,
+      ])
+    // The same place is where a touch hits the pin (SceneRuntime builds the scene the same way).
+    let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+    #expect(runtime.windows.first?.hitTest(Point(x: 440, y: 440), with: nil)?.identifier == "pin")
+    let label = try #require(doc.all("text", "view-label").first { $0["data-id"] == "map" })
+    #expect(label.text.hasSuffix("offset 800, 0 · content 800 × 800 · zoom 2× (1…4)"))
+  }
+
   @Test("Nested: a carousel inside the list follows both offsets and both clips")
   func nested() throws {
     let scene = scrollScene(list: .init(x: 0, y: 60), carousel: .init(x: 400, y: 0))

@@ -192,7 +192,8 @@ struct CommandDecodingTests {
     #expect(
       commandError(#"{"cmd":"set","vew":"x"}"#)
         == "unknown field 'vew' (did you mean 'view'? set takes view, hidden, alpha, userInteractionEnabled, frame, "
-        + "contentOffset, animated, contentSize, scrollEnabled, enabled, selected, on, value, selectedSegmentIndex, "
+        + "contentOffset, zoomScale, zoomTo, animated, contentSize, scrollEnabled, enabled, selected, on, value, "
+        + "selectedSegmentIndex, "
         + "firstResponder)")
   }
 

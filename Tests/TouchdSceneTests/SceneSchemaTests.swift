@@ -52,6 +52,7 @@ struct SceneSchemaTests {
       "idle": Set(Scene.Idle.CodingKeys.allCases.map(\.rawValue)),
       "forward": Set(Scene.Forward.CodingKeys.allCases.map(\.rawValue)),
       "health": Set(Scene.Health.CodingKeys.allCases.map(\.rawValue)),
+      "zoom": Set(Scene.Zoom.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {
@@ -111,7 +112,12 @@ struct SceneSchemaTests {
     let window = try #require(defs["window"]?["properties"] as? [String: [String: Any]])
     #expect(window["frameRate"]?["exclusiveMinimum"] as? Double == 0)
     #expect(window["frameRate"]?["default"] as? Double == 60)
-    #expect(!scroll.keys.contains("minimumZoomScale") && !scroll.keys.contains("maximumZoomScale"))
+    // The zoom keys: scales above 0, UIScrollView.h's defaults 1 and 1.
+    for key in ["minimumZoomScale", "maximumZoomScale", "zoomScale"] {
+      #expect(scroll[key]?["exclusiveMinimum"] as? Double == 0, "\(key)")
+      #expect(scroll[key]?["default"] as? Double == 1, "\(key)")
+    }
+    #expect(scroll["bouncesZoom"]?["default"] as? Bool == true)
   }
 
   @Test("Parameters a recognizer type does not take are rejected by the schema's per-type object")
@@ -176,14 +182,15 @@ struct SceneSchemaTests {
     let badScroll = """
       {"version":1,"windows":[{"id":"w","size":{"width":1,"height":1},"frameRate":0,"views":[{"id":"v",
       "frame":{"x":0,"y":0,"width":1,"height":1},
-      "scroll":{"contentSize":{"width":-1,"height":1},"decelerationRate":"slow","minimumZoomScale":1}}]}]}
+      "scroll":{"contentSize":{"width":-1,"height":1},"decelerationRate":"slow","zoomScale":-2,"zoom":1}}]}]}
       """
     let scrollResult = try runPython(script, [schemaURL.path, badScroll])
     #expect(scrollResult.status == 1)
     #expect(scrollResult.output.contains("0 is less than or equal to the minimum of 0"))
     #expect(scrollResult.output.contains("-1 is less than the minimum of 0"))
     #expect(scrollResult.output.contains("'slow' is not valid under any of the given schemas"))
-    #expect(scrollResult.output.contains("'minimumZoomScale' was unexpected"))
+    #expect(scrollResult.output.contains("-2 is less than or equal to the minimum of 0"))
+    #expect(scrollResult.output.contains("'zoom' was unexpected"))
   }
 
   @Test("The product list: a vertical list of 30 buyable rows and a paged carousel of offers")

@@ -312,7 +312,7 @@ struct SceneValidationTests {
                 pagingEnabled: yes please
             - id: carousel
               frame: {x: 0, y: 0, width: 800, height: 480}
-              scroll: {decelerationRate: slow, minimumZoomScale: 1}
+              scroll: {decelerationRate: slow, minimumZoomScale: 0}
             - id: broken
               frame: {x: 0, y: 0, width: 800, height: 480}
               scroll: true
@@ -327,7 +327,7 @@ struct SceneValidationTests {
         "scene.yaml:14:31: error: 'top' in contentInset of scroll of view 'list' must be a number, found '8'",
         "scene.yaml:15:26: error: 'pagingEnabled' in scroll of view 'list' must be true or false, found 'yes please'",
         "scene.yaml:18:36: error: 'decelerationRate' in scroll of view 'carousel' must be normal, fast or a number between 0 and 1 (both excluded), found 'slow'",
-        "scene.yaml:18:42: error: unknown key 'minimumZoomScale' in scroll of view 'carousel'",
+        "scene.yaml:18:60: error: 'minimumZoomScale' in scroll of view 'carousel' must be greater than 0, found 0",
         "scene.yaml:21:17: error: expected a mapping for the scroll of view 'broken', found true",
       ])
   }

@@ -8,7 +8,7 @@ import Yams
 /// The example scenes in config/.
 let exampleScenes = [
   "kiosk.yaml", "photo-viewer.yaml", "carousel.yaml", "scene.yaml", "product-list.yaml", "kiosk-controls.yaml",
-  "kiosk-forward.yaml",
+  "kiosk-forward.yaml", "museum-map.yaml",
 ]
 
 func readText(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }

@@ -58,6 +58,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   public override init() { super.init() }
 
+  /// How many of the pair's fingers are down (0, 1 or 2).
+  var fingersDown: Int { pair.down.count }
+
   private func distance() -> Double { pair.first.distance(to: pair.second) }
 
   private func addSample() {

@@ -74,6 +74,25 @@ public enum ScrollPhysics {
     return value
   }
 
+  /// A pinch's scale `raw` rubber-banded past `minimum...maximum` (with `bouncesZoom`). UIKit
+  /// publishes no law for it; touchd applies the offset's rubber band to the scale, with the limit
+  /// passed as the dimension: a pinch to twice the maximum shows 1.355 × the maximum, to half the
+  /// minimum 0.784 × the minimum; the scale never reaches twice the maximum (as the offset never
+  /// passes a viewport's length), nor goes below 0.645 × the minimum (where the raw scale is 0).
+  public static func bandedZoomScale(_ raw: Double, minimum: Double, maximum: Double) -> Double {
+    if raw > maximum { return maximum + rubberBand(raw - maximum, dimension: maximum) }
+    if raw < minimum { return minimum - rubberBand(minimum - raw, dimension: minimum) }
+    return raw
+  }
+
+  /// The inverse of ``bandedZoomScale(_:minimum:maximum:)``: the raw scale a pinch that begins
+  /// while the scale is banded (bouncing back) carries on from.
+  public static func unbandedZoomScale(_ banded: Double, minimum: Double, maximum: Double) -> Double {
+    if banded > maximum { return maximum + unRubberBand(banded - maximum, dimension: maximum) }
+    if banded < minimum { return minimum - unRubberBand(minimum - banded, dimension: minimum) }
+    return banded
+  }
+
   /// The displacement after `time` seconds of content released at `velocity` (pt/s) whose velocity
   /// keeps `rate` of itself per millisecond: v(t) = v₀·rate^(1000 t), so
   /// x(t) = v₀·(rate^(1000 t) − 1) / (1000·ln rate) (Lobanov, "Deceleration mechanics of

@@ -32,12 +32,18 @@ public struct EdgeInsets: Hashable, Sendable {
 ///   ``canCancelContentTouches`` and ``touchesShouldCancel(in:)`` allow; otherwise the content
 ///   keeps the touch and the view does not scroll.
 ///
+/// # Zooming
+/// With a ``zoomView`` and ``maximumZoomScale`` above ``minimumZoomScale`` the view zooms that
+/// subview (ScrollView+Zooming.swift): ``pinchGestureRecognizer`` scales it around the fingers'
+/// centroid, ``setZoomScale(_:animated:)`` and ``zoom(to:animated:)`` change the scale at run time.
+///
 /// Every change is reported to ``onScroll`` with UIScrollViewDelegate's names (``Phase``).
 open class ScrollView: View {
   /// UIScrollViewDelegate's callbacks, by name.
   public enum Phase: String, Sendable, Hashable, CaseIterable {
     case willBeginDragging, didScroll, willEndDragging, didEndDragging, willBeginDecelerating, didEndDecelerating
     case didEndScrollingAnimation
+    case willBeginZooming, didZoom, didEndZooming
   }
 
   /// One delegate callback: the phase, its time and the offset then.
@@ -46,6 +52,8 @@ open class ScrollView: View {
     /// Seconds on the pipeline clock: the frame's time during a drag, the display tick's while moving.
     public var time: Double
     public var contentOffset: Point
+    /// The zoom scale then, for a view that zooms (``canZoom``); nil for one that does not.
+    public var zoomScale: Double?
     /// `willEndDragging`: the offset's velocity at release in points per millisecond, UIKit's unit
     /// (positive when the offset grows, the opposite of the finger).
     public var velocity: Point?
@@ -92,6 +100,40 @@ open class ScrollView: View {
   /// How often (Hz) a moving offset is published.
   open var frameRate = ScrollConstants.defaultFrameRate
 
+  /// The smallest scale the zoom view takes (UIScrollView.h: default 1.0).
+  open var minimumZoomScale = 1.0 { didSet { zoomSettingsChanged() } }
+  /// The largest scale the zoom view takes (UIScrollView.h: default 1.0, so no zooming).
+  open var maximumZoomScale = 1.0 { didSet { zoomSettingsChanged() } }
+  /// A pinch may take the scale past its limits, rubber-banded, and it springs back at the lift
+  /// (UIScrollView.h: default YES).
+  open var bouncesZoom = true
+  /// The one subview that zooms (UIScrollViewDelegate's `viewForZooming(in:)`); nil: none. A view
+  /// set here takes the current ``zoomScale``; the one it replaces is unscaled.
+  open weak var zoomView: View? {
+    didSet {
+      guard zoomView !== oldValue else { return }
+      oldValue?.scale = 1
+      zoomView?.scale = zoomScale
+      zoomSettingsChanged()
+    }
+  }
+  /// The zoom view's scale (its ``View/scale``); 1 until the view zooms.
+  public internal(set) var zoomScale = 1.0
+  /// The recognizer that zooms the content: nil unless the view can zoom (``canZoom``), as
+  /// UIKit's `pinchGestureRecognizer`.
+  public internal(set) var pinchGestureRecognizer: ScrollViewPinchGestureRecognizer?
+  /// A pinch is zooming the content (UIKit's `isZooming`).
+  public internal(set) var isZooming = false
+  /// The scale springs back inside its limits after a pinch (UIKit's `isZoomBouncing`).
+  public internal(set) var isZoomBouncing = false
+  /// The pinch's anchor: the zoom view point under the fingers and the unbanded scale the pinch
+  /// multiplies.
+  var zoomAnchor = (content: Point.zero, scale: 1.0)
+  /// A zoom (pinch, bounce or animation) is under way: `didEndZooming` follows when it stops.
+  var zoomEndPending = false
+  /// A pinch zoomed during the current drag: the drag's end neither flings nor settles.
+  var dragZoomed = false
+
   /// The recognizer that drags the content.
   public let panGestureRecognizer = ScrollViewPanGestureRecognizer()
   /// The recognizer behind ``delaysContentTouches`` (UIKit's private delayed-touches-began one).
@@ -105,6 +147,9 @@ open class ScrollView: View {
   public private(set) var isAnimating = false
 
   private var motion: (x: AxisMotion, y: AxisMotion)?
+  /// The scale's motion, in points (the scale times ``zoomMotionUnit``), and the scale it ends at
+  /// (taken as it is at rest: the points divided back may differ from it in the last bit).
+  private var zoomMotion: (motion: AxisMotion, target: Double)?
   private var motionStart = 0.0
   private var tickIndex = 0
   private var tick: ScheduledTimer?
@@ -143,11 +188,14 @@ open class ScrollView: View {
   public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
 
   /// The largest offsets the content rests at.
-  public var maximumContentOffset: Point {
+  public var maximumContentOffset: Point { maximumContentOffset(contentSize: contentSize) }
+
+  /// The largest offsets content of `size` rests at.
+  func maximumContentOffset(contentSize size: Size) -> Point {
     let lower = minimumContentOffset
     return Point(
-      x: max(lower.x, contentSize.width + contentInset.right - bounds.width),
-      y: max(lower.y, contentSize.height + contentInset.bottom - bounds.height))
+      x: max(lower.x, size.width + contentInset.right - bounds.width),
+      y: max(lower.y, size.height + contentInset.bottom - bounds.height))
   }
 
   /// Whether a drag can move the offset horizontally: wider content, or ``alwaysBounceHorizontal``.
@@ -187,20 +235,21 @@ open class ScrollView: View {
       at: time)
   }
 
-  private var currentTime: Double { window?.application?.clock.now ?? 0 }
+  /// The pipeline clock's time: the frame's during delivery, the timer's deadline in a timer.
+  var currentTime: Double { window?.application?.clock.now ?? 0 }
 
-  private func publish(
+  func publish(
     _ phase: Phase, at time: Double, velocity: Point? = nil, target: Point? = nil, decelerate: Bool? = nil
   ) {
     onScroll?(
       self,
       ScrollEvent(
-        phase: phase, time: time, contentOffset: contentOffset, velocity: velocity, targetContentOffset: target,
-        willDecelerate: decelerate))
+        phase: phase, time: time, contentOffset: contentOffset, zoomScale: canZoom ? zoomScale : nil,
+        velocity: velocity, targetContentOffset: target, willDecelerate: decelerate))
   }
 
   /// Moves the bounds origin, publishing `didScroll` when it changed.
-  private func moveOffset(to offset: Point, at time: Double) {
+  func moveOffset(to offset: Point, at time: Double) {
     guard offset != bounds.origin else { return }
     bounds.origin = offset
     publish(.didScroll, at: time)
@@ -237,6 +286,7 @@ open class ScrollView: View {
     case .began:
       stopMotion(at: time)
       isDragging = true
+      dragZoomed = isZooming
       let travel = pan.travelledSinceTouchDown
       dragTravelOrigin = travel
       var axes = (x: canScrollHorizontally, y: canScrollVertically)
@@ -262,9 +312,17 @@ open class ScrollView: View {
       contentTouchDelayRecognizer.scrollViewBeganDragging()
       publish(.willBeginDragging, at: time)
     case .changed:
+      // A pinch moves the offset itself while it zooms (its centroid pans the content).
+      guard !isZooming else { return }
       moveOffset(to: draggedOffset(pan.travelledSinceTouchDown - dragTravelOrigin), at: time)
     case .ended, .cancelled:
       isDragging = false
+      if dragZoomed {
+        // The pinch owned the offset: the drag ends where it is, and the zoom's settling moves it.
+        publish(.willEndDragging, at: time, velocity: .zero, target: contentOffset)
+        publish(.didEndDragging, at: time, decelerate: false)
+        return
+      }
       let fingerVelocity = state == .ended ? pan.velocity(in: nil) : .zero
       // The offset moves against the finger.
       let velocity = Point(x: dragAxes.x ? -fingerVelocity.x : 0, y: dragAxes.y ? -fingerVelocity.y : 0)
@@ -290,11 +348,13 @@ open class ScrollView: View {
       y: axis(dragStart.y, translation.y, dragAxes.y, lower.y, upper.y, bounds.height, contentOffset.y))
   }
 
-  /// The page the offset is nearest to, on each axis (paging's pages are the view's size).
-  private var currentPage: Point {
-    Point(
-      x: bounds.width > 0 ? (contentOffset.x / bounds.width).rounded() : 0,
-      y: bounds.height > 0 ? (contentOffset.y / bounds.height).rounded() : 0)
+  /// The page the offset is nearest to, on each axis (paging's pages are the view's size,
+  /// counted from ``minimumContentOffset``: see ``pageMotion``).
+  public var currentPage: Point {
+    let origin = minimumContentOffset
+    return Point(
+      x: bounds.width > 0 ? ((contentOffset.x - origin.x) / bounds.width).rounded() : 0,
+      y: bounds.height > 0 ? ((contentOffset.y - origin.y) / bounds.height).rounded() : 0)
   }
 
   /// How the content moves on from the current offset at `velocity` (pt/s, per axis): to a page
@@ -346,16 +406,20 @@ open class ScrollView: View {
   }
 
   /// Paging: the page the projected offset falls on, at most one page from the page the drag
-  /// started on (UIKit moves one page per fling), reached with the settling spring.
+  /// started on (UIKit moves one page per fling), reached with the settling spring. The grid
+  /// starts at the smallest resting offset, `lower` (−contentInset): Apple documents only that
+  /// paging "stops on multiples of the scroll view's bounds"; counting the multiples from the
+  /// inset's edge lets page 0 rest with its inset shown and every page a view's width further
+  /// (touchd's reading, as the offset range itself starts at −contentInset).
   private func pageMotion(
     _ offset: Double, _ velocity: Double, _ page: Double, _ startPage: Double, _ lower: Double, _ upper: Double,
     _ time: Double
   ) -> AxisMotion {
     guard page > 0 else { return AxisMotion(.rest(offset), at: time, lower: lower, upper: upper, bounces: bounces) }
     let projected = offset + ScrollPhysics.projection(velocity: velocity, rate: decelerationRate)
-    var index = (projected / page).rounded()
+    var index = ((projected - lower) / page).rounded()
     index = min(max(index, startPage - 1), startPage + 1)
-    let target = min(max(index * page, lower), upper)
+    let target = min(max(lower + index * page, lower), upper)
     if abs(target - offset) < ScrollConstants.restThreshold && abs(velocity) < ScrollConstants.restThreshold {
       return AxisMotion(.rest(offset), at: time, lower: lower, upper: upper, bounces: bounces)
     }
@@ -378,8 +442,13 @@ open class ScrollView: View {
 
   // MARK: Motion
 
-  private func startMotion(x: AxisMotion, y: AxisMotion, at time: Double) {
+  /// Starts moving the offset (and the scale, with `zoom`: in points of ``zoomMotionUnit``, to the
+  /// scale `target`).
+  func startMotion(
+    x: AxisMotion, y: AxisMotion, zoom: (motion: AxisMotion, target: Double)? = nil, at time: Double
+  ) {
     motion = (x, y)
+    zoomMotion = zoom
     motionStart = time
     tickIndex = 0
     scheduleTick()
@@ -396,12 +465,20 @@ open class ScrollView: View {
     tick = clock.schedule(at: deadline) { [weak self] in self?.step(at: deadline) }
   }
 
-  /// Moves the offset to where the motion is at `time`; whether both axes have come to rest.
+  /// Moves the scale and the offset to where the motion is at `time`; whether every axis has come
+  /// to rest.
   private func follow(_ m: inout (x: AxisMotion, y: AxisMotion), at time: Double) -> Bool {
+    var zoomAtRest = true
+    if var z = zoomMotion {
+      let position = z.motion.sample(at: time).position
+      zoomAtRest = z.motion.isAtRest
+      applyZoomScale(zoomAtRest ? z.target : position / zoomMotionUnit, at: time)
+      zoomMotion = z
+    }
     let px = m.x.sample(at: time)
     let py = m.y.sample(at: time)
     moveOffset(to: Point(x: px.position, y: py.position), at: time)
-    return m.x.isAtRest && m.y.isAtRest
+    return m.x.isAtRest && m.y.isAtRest && zoomAtRest
   }
 
   private func step(at time: Double) {
@@ -409,9 +486,11 @@ open class ScrollView: View {
     let atRest = follow(&m, at: time)
     motion = m
     if atRest {
+      let zoomed = zoomMotion != nil
       motion = nil
+      zoomMotion = nil
       tick = nil
-      endMotion(at: time)
+      endMotion(at: time, zoomed: zoomed)
     } else {
       scheduleTick()
     }
@@ -420,11 +499,16 @@ open class ScrollView: View {
   private func finishMotion(at time: Double) {
     guard let m = motion else { return }
     motion = nil
+    let zoom = zoomMotion
+    zoomMotion = nil
+    if let zoom { applyZoomScale(zoom.target, at: time) }
     moveOffset(to: Point(x: m.x.restingPoint, y: m.y.restingPoint), at: time)
-    endMotion(at: time)
+    endMotion(at: time, zoomed: zoom != nil)
   }
 
-  private func endMotion(at time: Double) {
+  /// The motion came to rest; `zoomed`: it moved the scale too (a zoom's end follows).
+  private func endMotion(at time: Double, zoomed: Bool) {
+    if zoomed { endZoom(at: time) }
     if isAnimating {
       isAnimating = false
       publish(.didEndScrollingAnimation, at: time)
@@ -446,5 +530,10 @@ open class ScrollView: View {
     isDecelerating = false
     isAnimating = false
     _ = follow(&m, at: time)
+    if zoomMotion != nil {
+      zoomMotion = nil
+      // A stopped zoom has ended where it is (its willBeginZooming gets its didEndZooming).
+      endZoom(at: time)
+    }
   }
 }

@@ -1,13 +1,13 @@
 /// `{"cmd":"set","view":ID,…}`: changes a view's properties; nil leaves one as it is. The scroll
-/// view keys (`contentOffset`, with `animated`; `contentSize`; `scrollEnabled`) need a view with
-/// `scroll:`; the control keys (`enabled`, `selected`, `on`, `value`, `selectedSegmentIndex`) a
+/// view keys (`contentOffset`, `zoomScale` or `zoomTo`, each with `animated`; `contentSize`;
+/// `scrollEnabled`) need a view with `scroll:`; the control keys (`enabled`, `selected`, `on`, `value`, `selectedSegmentIndex`) a
 /// view with `control:`; `firstResponder` true makes the view its window's first responder
 /// (false: the window's, if it was). docs/protocol.md, "set".
 public struct SetViewCommand: Hashable, Sendable {
   /// The fields `set` takes, in the order its errors list them and its line writes them.
   public static let fields = [
-    "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "animated", "contentSize",
-    "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "firstResponder",
+    "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "zoomScale", "zoomTo", "animated",
+    "contentSize", "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "firstResponder",
   ]
 
   public var view: String
@@ -46,8 +46,18 @@ public struct SetViewCommand: Hashable, Sendable {
     }
     scroll = ScrollChange()
     if let n = try fields.numbers("contentOffset", ["x", "y"]) { scroll.contentOffset = WirePoint(x: n[0], y: n[1]) }
+    scroll.zoomScale = try fields.number("zoomScale")
+    scroll.zoomTo = try fields.numbers("zoomTo", ["x", "y", "width", "height"]).map {
+      WireRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
+    }
+    let moves = [scroll.contentOffset != nil, scroll.zoomScale != nil, scroll.zoomTo != nil].filter { $0 }.count
+    guard moves <= 1 else {
+      throw ProtocolError("'contentOffset', 'zoomScale' and 'zoomTo' each move the content: give one of them")
+    }
     if let b = try fields.bool("animated") {
-      guard scroll.contentOffset != nil else { throw ProtocolError("'animated' goes with 'contentOffset'") }
+      guard scroll.contentOffset != nil || scroll.zoomScale != nil || scroll.zoomTo != nil else {
+        throw ProtocolError("'animated' goes with 'contentOffset', 'zoomScale' or 'zoomTo'")
+      }
       scroll.animated = b
     }
     if let n = try fields.numbers("contentSize", ["width", "height"]) {
@@ -70,10 +80,10 @@ public struct SetViewCommand: Hashable, Sendable {
     if let alpha { out.append(("alpha", .number(alpha))) }
     if let userInteractionEnabled { out.append(("userInteractionEnabled", .bool(userInteractionEnabled))) }
     if let frame { out.append(("frame", .rect(frame))) }
-    if let offset = scroll.contentOffset {
-      out.append(("contentOffset", .point(offset)))
-      if scroll.animated { out.append(("animated", .bool(true))) }
-    }
+    if let offset = scroll.contentOffset { out.append(("contentOffset", .point(offset))) }
+    if let scale = scroll.zoomScale { out.append(("zoomScale", .number(scale))) }
+    if let rect = scroll.zoomTo { out.append(("zoomTo", .rect(rect))) }
+    if scroll.animated { out.append(("animated", .bool(true))) }
     if let size = scroll.contentSize { out.append(("contentSize", .size(size))) }
     if let enabled = scroll.scrollEnabled { out.append(("scrollEnabled", .bool(enabled))) }
     if let enabled = control.enabled { out.append(("enabled", .bool(enabled))) }
@@ -90,21 +100,31 @@ public struct SetViewCommand: Hashable, Sendable {
 public struct ScrollChange: Hashable, Sendable {
   /// The new content offset; with ``animated`` it moves there with the settling spring.
   public var contentOffset: WirePoint?
+  /// The new zoom scale (UIKit's `setZoomScale(_:animated:)`), clamped to the view's limits.
+  public var zoomScale: Double?
+  /// A rect of the zoom view to zoom to (UIKit's `zoom(to:animated:)`).
+  public var zoomTo: WireRect?
+  /// The offset or zoom change moves with the settling spring.
   public var animated = false
   public var contentSize: WireSize?
   public var scrollEnabled: Bool?
 
   public init(
-    contentOffset: WirePoint? = nil, animated: Bool = false, contentSize: WireSize? = nil, scrollEnabled: Bool? = nil
+    contentOffset: WirePoint? = nil, zoomScale: Double? = nil, zoomTo: WireRect? = nil, animated: Bool = false,
+    contentSize: WireSize? = nil, scrollEnabled: Bool? = nil
   ) {
     self.contentOffset = contentOffset
+    self.zoomScale = zoomScale
+    self.zoomTo = zoomTo
     self.animated = animated
     self.contentSize = contentSize
     self.scrollEnabled = scrollEnabled
   }
 
   /// Whether the command changes nothing of a scroll view.
-  public var isEmpty: Bool { contentOffset == nil && contentSize == nil && scrollEnabled == nil }
+  public var isEmpty: Bool {
+    contentOffset == nil && zoomScale == nil && zoomTo == nil && contentSize == nil && scrollEnabled == nil
+  }
 }
 
 /// What a `set` command changes in a control; nil leaves a property as it is. As UIKit's

@@ -61,7 +61,8 @@ extension ProtocolSchema {
       Example(
         "scroll",
         full: ScrollMessage(
-          seq: 1, phase: "willEndDragging", view: "v", window: "w", time: 1, contentOffset: at, velocity: at,
+          seq: 1, phase: "willEndDragging", view: "v", window: "w", time: 1, contentOffset: at, zoomScale: 2,
+          velocity: at,
           targetContentOffset: at, willDecelerate: true
         ).jsonLine,
         minimal: ScrollMessage(seq: 1, phase: "didScroll", view: "v", window: "w", time: 1, contentOffset: at).jsonLine),

@@ -23,6 +23,12 @@ extension SceneRuntime {
         var pending: [(GestureRecognizer, Scene.Recognizer)] = []
         let view = build(spec, window: window, pending: &pending)
         parent.insertSubview(view, at: index)
+        // A new zoom view takes its scroll view's zoom (the scroll view's zoomView names it).
+        if let scrollView = parent as? ScrollView,
+          Self.find(view: place.parent, in: newScene)?.0.scroll?.zoomView == spec.id
+        {
+          scrollView.zoomView = view
+        }
         wire(pending)
         rewireReferences(to: pending.map { $0.1.id }, in: newScene)
       }

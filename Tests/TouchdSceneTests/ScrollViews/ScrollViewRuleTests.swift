@@ -213,13 +213,35 @@ import TouchdTestKit
       scroll: {contentSize: {width: 1600, height: 300}, pagingEnabled: true}
     """)
 
-  func pagingRun(distance: Double, duration: Double, rest: Double) throws -> RuleRun {
+  func pagingRun(distance: Double, duration: Double, rest: Double, scene: String? = nil) throws -> RuleRun {
     let s = ruleScript()
     let f = s.down([.init(x: 350, y: 150)])
     s.animate(f, duration: duration) { _, t in .init(x: 350 - distance * t, y: 150) }
     s.wait(rest)
     s.up(f)
-    return try RuleRun(carousel, s)
+    return try RuleRun(scene ?? carousel, s)
+  }
+
+  @Test func thePagingGridStartsAtTheInset() throws {
+    let inset = ruleScene(
+      """
+      - id: carousel
+        frame: {x: 0, y: 0, width: 400, height: 300}
+        scroll:
+          contentSize: {width: 1600, height: 300}
+          contentInset: {left: 20, right: 20}
+          contentOffset: {x: -20, y: 0}
+          pagingEnabled: true
+      """)
+    // Page 1 is a view's width from page 0 at −20: 380, not 400.
+    let next = try pagingRun(distance: 250, duration: 0.5, rest: 0.1, scene: inset)
+    #expect(
+      next.scrolls(of: "carousel").first { $0.scrollPhase == .willEndDragging }?.targetContentOffset
+        == WirePoint(x: 380, y: 0))
+    #expect(next.finalOffset(of: "carousel") == Point(x: 380, y: 0))
+    // Short of halfway it returns to page 0, at the inset's edge.
+    let back = try pagingRun(distance: 150, duration: 0.5, rest: 0.1, scene: inset)
+    #expect(back.finalOffset(of: "carousel") == Point(x: -20, y: 0))
   }
 
   @Test func pagingReturnsToThePageWhenTheDragEndsBeforeHalfway() throws {
@@ -318,7 +340,7 @@ import TouchdTestKit
     }
     try runtime.apply(try SceneCommand.parse(json: #"{"cmd":"set","view":"list","contentOffset":{"x":0,"y":5}}"#))
     #expect(runtime.scrollView("list")?.contentOffset == Point(x: 0, y: 5))
-    #expect(throws: ProtocolError("'animated' goes with 'contentOffset'")) {
+    #expect(throws: ProtocolError("'animated' goes with 'contentOffset', 'zoomScale' or 'zoomTo'")) {
       try SceneCommand.parse(json: #"{"cmd":"set","view":"list","animated":true}"#)
     }
   }

@@ -59,6 +59,18 @@ def test_touches_scroll_control_presses_idle():
     assert (s.content_offset, s.velocity, s.target_content_offset, s.will_decelerate) == (
         Point(0, 300), Point(0, 1.5), Point(0, 1049.2), None,
     )  # fmt: skip
+    z = parse_message(
+        '{"type":"scroll","seq":43,"phase":"didEndZooming","view":"map","window":"main","time":1235,'
+        '"contentOffset":{"x":400,"y":400},"zoomScale":2}'
+    )
+    assert (z.content_offset, z.zoom_scale) == (Point(400, 400), 2)
+    assert s.zoom_scale is None
+    pin = parse_message(
+        '{"type":"action","seq":44,"action":"open-pin","gesture":"tap","state":"ended","view":"pin","window":"main",'
+        '"recognizer":"pin-tap","time":1236,"location":{"x":440,"y":440},"locationInView":{"x":20,"y":20},'
+        '"numberOfTouches":1}'
+    )
+    assert (pin.location, pin.location_in_view) == (Point(440, 440), Point(20, 20))
     c = parse_message(
         '{"type":"control","seq":59,"control":"switch","view":"lang","window":"main","time":1235.0,'
         '"enabled":true,"highlighted":false,"selected":false,"on":true}'

@@ -174,6 +174,7 @@ class Action(Message):
     state: Optional[str] = None
     recognizer: Optional[str] = None
     location: Optional[Point] = None
+    location_in_view: Optional[Point] = None
     number_of_touches: Optional[int] = None
     translation: Optional[Point] = None
     velocity: Union[Point, float, None] = None
@@ -215,6 +216,7 @@ class Scroll(Message):
     velocity: Optional[Point] = None
     target_content_offset: Optional[Point] = None
     will_decelerate: Optional[bool] = None
+    zoom_scale: Optional[float] = None
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
@@ -505,7 +507,7 @@ def _action(d: Dict[str, Any]) -> Action:
     return Action(
         seq=g("seq"), action=g("action"), gesture=g("gesture"), view=g("view"), window=g("window"),  # type: ignore[arg-type]
         time=g("time"), state=g("state"), recognizer=g("recognizer"), location=_point(g("location")),  # type: ignore[arg-type]
-        number_of_touches=g("numberOfTouches"), translation=_point(g("translation")),
+        location_in_view=_point(g("locationInView")), number_of_touches=g("numberOfTouches"), translation=_point(g("translation")),
         velocity=_point_or_number(g("velocity")), scale=g("scale"), rotation=g("rotation"),
         direction=g("direction"), event=g("event"), control=g("control"), value=g("value"),
         press=g("press"), raw=d,
@@ -525,7 +527,8 @@ def _scroll(d: Dict[str, Any]) -> Scroll:
     return Scroll(
         seq=g("seq"), phase=g("phase"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
         content_offset=_point(g("contentOffset")), velocity=_point(g("velocity")),
-        target_content_offset=_point(g("targetContentOffset")), will_decelerate=g("willDecelerate"), raw=d,
+        target_content_offset=_point(g("targetContentOffset")), will_decelerate=g("willDecelerate"),
+        zoom_scale=g("zoomScale"), raw=d,
     )  # fmt: skip
 
 

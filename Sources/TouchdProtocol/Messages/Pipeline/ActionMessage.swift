@@ -33,14 +33,22 @@ public struct ActionMessage: WireMessage {
   /// Seconds: the frame's kernel timestamp, or the clock time a timer fired at.
   public var time: Double
   public var detail: Detail
+  /// A recognizer's location in its view's own points, for a view inside zoomed content (a
+  /// scroll view's zoom view or a view within it, scaled: its points are not the window's); nil
+  /// (absent) otherwise, and for a control.
+  public var locationInView: WirePoint?
 
-  @inlinable public init(seq: Int, action: String, view: String, window: String, time: Double, detail: Detail) {
+  @inlinable public init(
+    seq: Int, action: String, view: String, window: String, time: Double, detail: Detail,
+    locationInView: WirePoint? = nil
+  ) {
     self.seq = seq
     self.action = action
     self.view = view
     self.window = window
     self.time = time
     self.detail = detail
+    self.locationInView = locationInView
   }
 
   /// A control's action (`gesture` `control`).
@@ -127,7 +135,7 @@ public struct ActionMessage: WireMessage {
   }
 
   /// The two key orders: a recognizer's
-  /// `type,seq,action,gesture,state,view,window,recognizer,time,location,numberOfTouches,press?,<values>`;
+  /// `type,seq,action,gesture,state,view,window,recognizer,time,location,locationInView?,numberOfTouches,press?,<values>`;
   /// a control's `type,seq,action,gesture,event,control,view,window,time,value?`.
   @inlinable public var jsonLine: String {
     var w = JSONLineWriter(#"{"type":"action","seq":"#)
@@ -142,6 +150,7 @@ public struct ActionMessage: WireMessage {
       w.string(#","recognizer":"#, recognizer)
       w.number(#","time":"#, time)
       w.point(#","location":"#, location)
+      if let locationInView { w.point(#","locationInView":"#, locationInView) }
       w.integer(#","numberOfTouches":"#, numberOfTouches)
       if let press { w.string(#","press":"#, press) }
       values.write(&w)
@@ -174,6 +183,7 @@ public struct ActionMessage: WireMessage {
         gesture: gesture, state: try f.requiredString("state"), recognizer: try f.requiredString("recognizer"),
         location: try f.requiredPoint("location"), numberOfTouches: try f.requiredInteger("numberOfTouches"),
         press: try f.string("press"), values: try GestureValues(decoding: f))
+      locationInView = try f.point("locationInView")
     }
   }
 

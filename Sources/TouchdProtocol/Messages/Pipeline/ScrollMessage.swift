@@ -15,6 +15,9 @@ public struct ScrollMessage: WireMessage {
   public var time: Double
   /// The content offset after the callback's change, in points.
   public var contentOffset: WirePoint
+  /// The zoom view's scale after the callback's change, for a scroll view that zooms; nil (absent)
+  /// for one that does not.
+  public var zoomScale: Double?
   /// `willEndDragging`: the offset's velocity at release in points per millisecond (UIKit's unit),
   /// positive when the offset grows.
   public var velocity: WirePoint?
@@ -25,7 +28,8 @@ public struct ScrollMessage: WireMessage {
 
   @inlinable public init(
     seq: Int, phase: String, view: String, window: String, time: Double, contentOffset: WirePoint,
-    velocity: WirePoint? = nil, targetContentOffset: WirePoint? = nil, willDecelerate: Bool? = nil
+    zoomScale: Double? = nil, velocity: WirePoint? = nil, targetContentOffset: WirePoint? = nil,
+    willDecelerate: Bool? = nil
   ) {
     self.seq = seq
     self.phase = phase
@@ -33,6 +37,7 @@ public struct ScrollMessage: WireMessage {
     self.window = window
     self.time = time
     self.contentOffset = contentOffset
+    self.zoomScale = zoomScale
     self.velocity = velocity
     self.targetContentOffset = targetContentOffset
     self.willDecelerate = willDecelerate
@@ -49,6 +54,7 @@ public struct ScrollMessage: WireMessage {
     if let velocity { w.point(#","velocity":"#, velocity) }
     if let targetContentOffset { w.point(#","targetContentOffset":"#, targetContentOffset) }
     if let willDecelerate { w.raw(willDecelerate ? #","willDecelerate":true"# : #","willDecelerate":false"#) }
+    if let zoomScale { w.number(#","zoomScale":"#, zoomScale) }
     return w.finish()
   }
 
@@ -59,6 +65,7 @@ public struct ScrollMessage: WireMessage {
     window = try f.requiredString("window")
     time = try f.requiredNumber("time")
     contentOffset = try f.requiredPoint("contentOffset")
+    zoomScale = try f.number("zoomScale")
     velocity = try f.point("velocity")
     targetContentOffset = try f.point("targetContentOffset")
     willDecelerate = try f.bool("willDecelerate")
