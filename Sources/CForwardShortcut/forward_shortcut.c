@@ -49,8 +49,8 @@ touchd_shortcut *touchd_shortcut_create(int32_t physical_slots, int32_t virtual_
   for (int32_t v = 0; v < virtual_slots; v++) s->virtual_physical[v] = -1;
   s->deadline = INFINITY;
   s->pointer_slot = -1;
-  s->x_range = 1;
-  s->y_range = 1;
+  s->x_maximum = 1;
+  s->y_maximum = 1;
   s->mapping.a = 1;
   s->mapping.e = 1;
   s->width = 1;
@@ -123,9 +123,10 @@ static void read_abs(touchd_shortcut *s, uint16_t code, int32_t value) {
   }
 }
 
-// FrameAssembler.normalized: clamp((Double(value) - minimum) / range), clamp = min(1, max(0, v)).
-static inline double normalized(int32_t value, double minimum, double range) {
-  return swift_min(1, swift_max(0, ((double)value - minimum) / range));
+// AbsInfo.fraction (AxisScale.swift): (min(max(value, minimum), maximum) - minimum + 0.5) /
+// (maximum - minimum + 1), the centre of the value's cell.
+static inline double normalized(int32_t value, double minimum, double maximum) {
+  return (swift_min(swift_max((double)value, minimum), maximum) - minimum + 0.5) / (maximum - minimum + 1);
 }
 
 // CalibrationMatrix.apply.
@@ -136,11 +137,13 @@ static inline void apply(const touchd_shortcut_matrix *m, double *x, double *y) 
   *y = ny;
 }
 
-// VirtualTouchscreen.units. False for a value Int32 cannot hold (never for a finite window).
+// VirtualTouchscreen.units, through AbsInfo.units(atFraction:). False for a value Int32 cannot
+// hold (never for a finite window).
 static inline bool units(double points, double extent, int32_t minimum, int32_t maximum, int32_t *out) {
   double fraction = extent > 0 ? swift_min(swift_max(points / extent, 0), 1) : 0;
-  double span = (double)maximum - (double)minimum;
-  double value = (double)minimum + round(fraction * span);
+  double count = (double)maximum - (double)minimum + 1;
+  double cell = floor(swift_min(swift_max(fraction, 0), 1) * count);
+  double value = (double)minimum + swift_min(swift_max(cell, 0), count - 1);
   if (!(value >= -2147483648.0 && value < 2147483648.0)) return false;
   *out = (int32_t)value;
   return true;
@@ -150,8 +153,8 @@ static inline bool units(double points, double extent, int32_t minimum, int32_t 
 // normalization, the device calibration, ScreenMapping.map (calibration, rotation, scale), then
 // VirtualTouchscreen.position.
 static bool position(const touchd_shortcut *s, int32_t slot, int32_t *x, int32_t *y) {
-  double nx = normalized(s->slot_x[slot], s->x_minimum, s->x_range);
-  double ny = normalized(s->slot_y[slot], s->y_minimum, s->y_range);
+  double nx = normalized(s->slot_x[slot], s->x_minimum, s->x_maximum);
+  double ny = normalized(s->slot_y[slot], s->y_minimum, s->y_maximum);
   if (s->has_calibration) apply(&s->calibration, &nx, &ny);
   apply(&s->mapping, &nx, &ny);
   double rx, ry;

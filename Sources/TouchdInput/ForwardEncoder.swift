@@ -308,12 +308,12 @@ extension ForwardEncoder {
 }
 
 extension VirtualTouchscreen {
-  /// A window coordinate (0...`extent` points) on a virtual device's axis: clamped to the axis,
-  /// rounded. What the virtual touchscreen gets for a touch's window position.
+  /// A window coordinate (0...`extent` points) on a virtual device's axis: the unit whose cell
+  /// holds it (``AbsInfo/units(atFraction:)``), so a touch read from a device with the same axes
+  /// goes out at the unit it came in at. What the virtual touchscreen gets for a touch's window
+  /// position.
   public static func units(_ points: Double, of extent: Double, axis: AbsInfo) -> Int32 {
-    let fraction = extent > 0 ? Swift.min(Swift.max(points / extent, 0), 1) : 0
-    let span = Double(axis.maximum) - Double(axis.minimum)
-    return Int32(Double(axis.minimum) + (fraction * span).rounded())
+    axis.units(atFraction: extent > 0 ? points / extent : 0)
   }
 
   /// A window point on a virtual device's position `axes`, the window `mapping` giving its size:

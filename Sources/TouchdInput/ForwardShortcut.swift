@@ -132,8 +132,8 @@ public final class ForwardShortcut {
     c.pointee.pointer_slot = Int32(oldest ?? -1)
     c.pointee.has_pointer = virtual.pointer != nil
     (c.pointee.pointer_x, c.pointee.pointer_y) = virtual.pointer ?? (0, 0)
-    (c.pointee.x_minimum, c.pointee.x_range) = state.x
-    (c.pointee.y_minimum, c.pointee.y_range) = state.y
+    (c.pointee.x_minimum, c.pointee.x_maximum) = state.x
+    (c.pointee.y_minimum, c.pointee.y_maximum) = state.y
     c.pointee.has_calibration = calibration != nil
     c.pointee.calibration = Self.matrix(calibration ?? .identity)
     c.pointee.mapping = Self.matrix(mapping.calibration)

@@ -3,20 +3,15 @@
 import Foundation
 
 extension FrameAssembler {
-  /// A raw position on an axis starting at `minimum` and `range` units long, normalized to 0...1 (a
-  /// value outside the range is the screen's edge). ``ForwardShortcut`` maps positions with the
-  /// same expression, so its frames are the pipeline's to the unit.
-  @inline(__always)
-  static func normalized(_ value: Int32, minimum: Double, range: Double) -> Double {
-    clamp((Double(value) - minimum) / range)
-  }
-
   /// What ``ForwardShortcut/arm(assembler:encoder:axes:mapping:calibration:deadline:)`` needs of a
   /// protocol B assembler between frames; nil for another protocol, during a resync or while a
   /// `SYN_DROPPED`'s frame is discarded.
+  /// Positions are normalized with ``AbsInfo/fraction(_:minimum:maximum:)`` on the axes' minimum
+  /// and maximum (`x`, `y`); the shortcut's C code repeats that expression, so its frames are the
+  /// pipeline's to the unit.
   var shortcutState: (slotCount: Int, currentSlot: Int, x: (Double, Double), y: (Double, Double))? {
     guard mode == .slots, !syncing, !discarding else { return nil }
-    return (slotCount, currentSlot, (xMin, xRange), (yMin, yRange))
+    return (slotCount, currentSlot, (xMin, xMax), (yMin, yMax))
   }
 
   /// Calls `body` with each slot holding a live touch: its index, touch, raw position, and whether

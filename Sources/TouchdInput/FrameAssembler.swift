@@ -34,11 +34,11 @@ public final class FrameAssembler {
   let mode: Mode
   enum Mode { case slots, contacts, single, none }
 
-  // Axis scaling.
+  // Axis scaling (AxisScale.swift): each position axis's minimum and maximum.
   let xMin: Double
-  let xRange: Double
+  let xMax: Double
   let yMin: Double
-  let yRange: Double
+  let yMax: Double
   private let hasMajor: Bool
   private let pressureCode: UInt16?
   private let pressureMin: Double
@@ -114,12 +114,16 @@ public final class FrameAssembler {
       xCode = ABS.x
       yCode = ABS.y
     }
-    func range(_ code: UInt16) -> (Double, Double) {
+    func limits(_ code: UInt16) -> (Double, Double) {
       guard let info = device.absInfo[code], info.maximum > info.minimum else { return (0, 1) }
-      return (Double(info.minimum), Double(info.maximum) - Double(info.minimum))
+      return (Double(info.minimum), Double(info.maximum))
     }
-    (xMin, xRange) = range(xCode)
-    (yMin, yRange) = range(yCode)
+    func range(_ code: UInt16) -> (Double, Double) {
+      let (minimum, maximum) = limits(code)
+      return (minimum, maximum - minimum)
+    }
+    (xMin, xMax) = limits(xCode)
+    (yMin, yMax) = limits(yCode)
     hasMajor = mode != .single && device.has(type: EV.abs, code: ABS.mtTouchMajor)
     if mode == .single {
       pressureCode = device.has(type: EV.abs, code: ABS.pressure) ? ABS.pressure : nil
@@ -359,9 +363,9 @@ public final class FrameAssembler {
   @inline(__always)
   func position(x: Int32, y: Int32, major: Int32, pressure: Int32) -> Position {
     Position(
-      x: Self.normalized(x, minimum: xMin, range: xRange),
-      y: Self.normalized(y, minimum: yMin, range: yRange),
-      major: hasMajor ? Swift.max(0, Double(major)) / 2 / xRange : nil,
+      x: AbsInfo.fraction(x, minimum: xMin, maximum: xMax),
+      y: AbsInfo.fraction(y, minimum: yMin, maximum: yMax),
+      major: hasMajor ? Swift.max(0, Double(major)) / 2 / (xMax - xMin + 1) : nil,
       force: pressureCode == nil ? nil : Self.clamp((Double(pressure) - pressureMin) / pressureRange))
   }
 

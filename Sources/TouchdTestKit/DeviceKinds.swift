@@ -52,20 +52,20 @@ public enum SyntheticDeviceKind: String, CaseIterable, Hashable, Sendable {
       switch self {
       case .protocolA:
         for contact in live {
-          emit(t, EV.abs, ABS.mtPositionX, Self.units(contact.x))
-          emit(t, EV.abs, ABS.mtPositionY, Self.units(contact.y))
+          emit(t, EV.abs, ABS.mtPositionX, SyntheticTouchscreen.units(contact.x))
+          emit(t, EV.abs, ABS.mtPositionY, SyntheticTouchscreen.units(contact.y))
           emit(t, EV.syn, SYN.mtReport, 0)
         }
         if live.isEmpty { emit(t, EV.syn, SYN.mtReport, 0) }
         if let first = live.first {
-          emit(t, EV.abs, ABS.x, Self.units(first.x))
-          emit(t, EV.abs, ABS.y, Self.units(first.y))
+          emit(t, EV.abs, ABS.x, SyntheticTouchscreen.units(first.x))
+          emit(t, EV.abs, ABS.y, SyntheticTouchscreen.units(first.y))
         }
       case .singleTouch:
         if followed == nil || !live.contains(where: { $0.id == followed }) { followed = live.first?.id }
         if let contact = live.first(where: { $0.id == followed }) {
-          emit(t, EV.abs, ABS.x, Self.units(contact.x))
-          emit(t, EV.abs, ABS.y, Self.units(contact.y))
+          emit(t, EV.abs, ABS.x, SyntheticTouchscreen.units(contact.x))
+          emit(t, EV.abs, ABS.y, SyntheticTouchscreen.units(contact.y))
         }
       case .protocolB:
         break
@@ -81,10 +81,6 @@ public enum SyntheticDeviceKind: String, CaseIterable, Hashable, Sendable {
       emit(end, EV.msc, MSC.timestamp, 0)
     }
     return Recording(description: description, events: events, source: recording.source + " as \(rawValue)")
-  }
-
-  private static func units(_ normalized: Double) -> Int32 {
-    Int32((normalized * Double(SyntheticTouchscreen.axisMaximum)).rounded())
   }
 }
 

@@ -10,6 +10,12 @@ public enum SyntheticTouchscreen {
   /// Number of multitouch slots.
   public static let slots = 10
 
+  /// The axis unit at `fraction` of an axis (``AbsInfo/units(atFraction:)``): what the device
+  /// reports for a position, and the inverse of the pipeline's normalization.
+  public static func units(_ fraction: Double) -> Int32 {
+    AbsInfo(minimum: 0, maximum: axisMaximum).units(atFraction: fraction)
+  }
+
   /// The device description: BTN_TOUCH, ABS_X/Y, ABS_MT_SLOT, ABS_MT_TRACKING_ID, ABS_MT_POSITION_X/Y.
   public static var description: DeviceDescription {
     let axis = AbsInfo(minimum: 0, maximum: axisMaximum, resolution: 16)
@@ -226,10 +232,7 @@ public final class FingerScript {
   private func deviceX(_ x: Double) -> Int32 { deviceUnits(x / windowWidth) }
   private func deviceY(_ y: Double) -> Int32 { deviceUnits(y / windowHeight) }
 
-  private func deviceUnits(_ normalized: Double) -> Int32 {
-    let value = (normalized * Double(SyntheticTouchscreen.axisMaximum)).rounded()
-    return Int32(min(max(value, 0), Double(SyntheticTouchscreen.axisMaximum)))
-  }
+  private func deviceUnits(_ normalized: Double) -> Int32 { SyntheticTouchscreen.units(normalized) }
 
   private func selectSlot(_ slot: Int) {
     if lastSlot != Int32(slot) {

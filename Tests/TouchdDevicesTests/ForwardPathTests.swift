@@ -69,7 +69,7 @@ struct ForwardPathTests {
       c.pointee.current_slot = 0
       c.pointee.virtual_current_slot = 0
       c.pointee.pointer_slot = -1
-      (c.pointee.x_minimum, c.pointee.x_range, c.pointee.y_minimum, c.pointee.y_range) = (0, 1000, 0, 1000)
+      (c.pointee.x_minimum, c.pointee.x_maximum, c.pointee.y_minimum, c.pointee.y_maximum) = (0, 1000, 0, 1000)
       c.pointee.mapping = touchd_shortcut_matrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)
       (c.pointee.width, c.pointee.height) = (1000, 1000)
       (c.pointee.axis_x_minimum, c.pointee.axis_x_maximum) = (0, 1000)

@@ -56,8 +56,8 @@ import TouchdInput
     #expect(phases[second] == .cancelled)
     let newcomers = resynced.contacts.filter { $0.id != first && $0.id != second }
     #expect(newcomers.map(\.phase) == [.began])
-    #expect(abs((newcomers.first?.x ?? 0) - 300.0 / 1919.0) < 1e-9)
-    #expect(abs((resynced.contacts.first { $0.id == first }?.x ?? 0) - 150.0 / 1919.0) < 1e-9)
+    #expect(abs((newcomers.first?.x ?? 0) - 300.5 / 1920.0) < 1e-9)
+    #expect(abs((resynced.contacts.first { $0.id == first }?.x ?? 0) - 150.5 / 1920.0) < 1e-9)
   }
 
   @Test func removalCancelsEveryLiveTouchAtNow() throws {

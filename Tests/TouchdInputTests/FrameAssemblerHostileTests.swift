@@ -62,12 +62,12 @@ struct FrameAssemblerHostileTests {
     let f1 = try #require(
       feed.frame([axis(ABS.mtSlot, 12), axis(ABS.mtTrackingID, 1), axis(ABS.mtPositionX, 300)]))
     #expect(f1.phases == [1: .began])
-    #expect(feed.frame([axis(ABS.mtSlot, 0), axis(ABS.mtPositionX, 400)])?.contact(1)?.x == 0.4)
+    #expect(feed.frame([axis(ABS.mtSlot, 0), axis(ABS.mtPositionX, 400)])?.contact(1)?.x == cell(400, of: 1000))
     // Slot 2, then slot -2 (ignored): a finger in slot 2.
     let f2 = try #require(
       feed.frame([axis(ABS.mtSlot, 2), axis(ABS.mtSlot, -2), axis(ABS.mtTrackingID, 2), axis(ABS.mtPositionX, 700)]))
     #expect(f2.phases == [1: .stationary, 2: .began])
-    #expect(f2.contact(2)?.x == 0.7)
+    #expect(f2.contact(2)?.x == cell(700, of: 1000))
     // A finger "in slot 99" while slot 2 is selected: its id is a second id for slot 2, dropped;
     // its position moves slot 2's touch, its lift lifts it.
     #expect(
@@ -87,7 +87,7 @@ struct FrameAssemblerHostileTests {
         axis(ABS.mtSlot, 1023), axis(ABS.mtTrackingID, 1), axis(ABS.mtPositionX, 100), axis(ABS.mtSlot, 5000),
         axis(ABS.mtPositionX, 200),
       ]))
-    #expect(f.contacts.map(\.x) == [0.2])
+    #expect(f.contacts.map(\.x) == [cell(200, of: 1000)])
   }
 
   @Test("protocol B: 20 slots, 20 fingers down in one frame, moved, lifted")
@@ -114,7 +114,7 @@ struct FrameAssemblerHostileTests {
     for i in 0..<40 { frame += [axis(ABS.mtPositionX, Int32(i * 20)), axis(ABS.mtPositionY, 500), mtReport] }
     let f = try #require(feed.frame(frame))
     #expect(f.contacts.count == 32)
-    #expect(f.contacts.map(\.x) == (0..<32).map { Double($0 * 20) / 1000 })
+    #expect(f.contacts.map(\.x) == (0..<32).map { cell(Double($0 * 20), of: 1000) })
     // 1000 contacts without a SYN_REPORT keep memory bounded too: still 32.
     var many: [(UInt16, UInt16, Int32)] = []
     for i in 0..<1000 { many += [axis(ABS.mtPositionX, Int32(i % 1000)), mtReport] }
@@ -123,7 +123,9 @@ struct FrameAssemblerHostileTests {
 
   // MARK: Coordinates outside the axis range
 
-  @Test("positions outside the axis range are the screen's edge, on every kind; a negative touch major is 0")
+  @Test(
+    "positions outside the axis range are the edge unit's (its cell's centre), on every kind; a negative touch major is 0"
+  )
   func outOfRangeCoordinates() throws {
     let b = Feeder(slotDevice(extra: [ABS.mtTouchMajor: 100, ABS.mtPressure: 255]))
     let f1 = try #require(
@@ -131,18 +133,25 @@ struct FrameAssemblerHostileTests {
         axis(ABS.mtTrackingID, 1), axis(ABS.mtPositionX, -5000), axis(ABS.mtPositionY, .max),
         axis(ABS.mtTouchMajor, -40), axis(ABS.mtPressure, 9999),
       ]))
-    #expect(f1.contacts == [Contact(id: TouchID(rawValue: 1), phase: .began, x: 0, y: 1, majorRadius: 0, force: 1)])
     #expect(
-      b.frame([axis(ABS.mtPositionX, .max), axis(ABS.mtPositionY, .min)])?.contacts.map { [$0.x, $0.y] } == [[1, 0]])
+      f1.contacts == [
+        Contact(
+          id: TouchID(rawValue: 1), phase: .began, x: cell(0, of: 1000), y: cell(500, of: 500), majorRadius: 0, force: 1
+        )
+      ])
+    #expect(
+      b.frame([axis(ABS.mtPositionX, .max), axis(ABS.mtPositionY, .min)])?.contacts.map { [$0.x, $0.y] }
+        == [[cell(1000, of: 1000), cell(0, of: 500)]])
 
     let a = Feeder(protocolA)
     #expect(
       a.frame([axis(ABS.mtPositionX, 2000), axis(ABS.mtPositionY, -1), mtReport])?.contacts.map { [$0.x, $0.y] }
-        == [[1, 0]])
+        == [[cell(1000, of: 1000), cell(0, of: 1000)]])
 
     let single = Feeder(singleTouch)
     #expect(
-      single.frame([axis(ABS.x, .min), axis(ABS.y, 501), key(BTN.touch, 1)])?.contacts.map { [$0.x, $0.y] } == [[0, 1]])
+      single.frame([axis(ABS.x, .min), axis(ABS.y, 501), key(BTN.touch, 1)])?.contacts.map { [$0.x, $0.y] }
+        == [[cell(0, of: 1000), cell(500, of: 500)]])
   }
 
   @Test("a device whose axis has no range (max ≤ min) still gives finite positions")
@@ -305,7 +314,7 @@ struct FrameAssemblerHostileTests {
         axis(ABS.mtPositionX, 300), axis(ABS.mtTouchMajor, -1), axis(ABS.mtTrackingID, 0),
       ]))
     #expect(frame.contacts.map(\.majorRadius) == [0])
-    #expect(feed.frame([axis(ABS.mtTouchMajor, 40)])?.contacts.map(\.majorRadius) == [0.02])
+    #expect(feed.frame([axis(ABS.mtTouchMajor, 40)])?.contacts.map(\.majorRadius) == [40.0 / 2 / 1001])
   }
 
   @Test("fuzz finding: a description claiming 99,999 slots and a finger in slot 90000 took > 1 s an input; now bounded")

@@ -8,7 +8,8 @@ import Testing
     // No ABS_MT_SLOT: slot 0 is implied. Tracking ids need not start at 0.
     let f1 = try #require(
       feed.frame([axis(ABS.mtTrackingID, 431), axis(ABS.mtPositionX, 250), axis(ABS.mtPositionY, 250)]))
-    #expect(f1.contacts == [Contact(id: TouchID(rawValue: 1), phase: .began, x: 0.25, y: 0.5)])
+    #expect(
+      f1.contacts == [Contact(id: TouchID(rawValue: 1), phase: .began, x: cell(250, of: 1000), y: cell(250, of: 500))])
     let f2 = try #require(feed.frame([axis(ABS.mtPositionX, 500)]))
     #expect(f2.contacts == [Contact(id: TouchID(rawValue: 1), phase: .moved, x: 0.5, y: 0.5)])
     // A frame with nothing new is not reported.
@@ -24,7 +25,7 @@ import Testing
   @Test func slotsSeededAtOpenGiveAFingerThatSendsNoPositionItsPlace() throws {
     let unseeded = Feeder(slotDevice())
     let lost = try #require(unseeded.frame([axis(ABS.mtTrackingID, 7)]))
-    #expect(lost.contacts.first.map { ($0.x, $0.y) } ?? (1, 1) == (0, 0))
+    #expect(lost.contacts.first.map { ($0.x, $0.y) } ?? (1, 1) == (cell(0, of: 1000), cell(0, of: 500)))
     let feed = Feeder(slotDevice())
     feed.assembler.seedSlots { slot, code in
       switch (slot, code) {
@@ -35,9 +36,12 @@ import Testing
       }
     }
     let frame = try #require(feed.frame([axis(ABS.mtTrackingID, 7)]))
-    #expect(frame.contacts == [Contact(id: TouchID(rawValue: 1), phase: .began, x: 0.5, y: 0.6)])
+    #expect(
+      frame.contacts == [
+        Contact(id: TouchID(rawValue: 1), phase: .began, x: cell(500, of: 1000), y: cell(300, of: 500))
+      ])
     let second = try #require(feed.frame([axis(ABS.mtSlot, 1), axis(ABS.mtTrackingID, 8)]))
-    #expect(second.contact(2)?.x == 0.1)
+    #expect(second.contact(2)?.x == cell(100, of: 1000))
   }
 
   @Test func everyLiveContactIsListedAndSlotsMayBeRevisited() throws {
@@ -53,8 +57,8 @@ import Testing
         axis(ABS.mtPositionY, 100),
       ]))
     #expect(frame.phases == [1: .stationary, 2: .moved])
-    #expect(frame.contact(2)?.x == 0.8)
-    #expect(frame.contact(2)?.y == 0.2)
+    #expect(frame.contact(2)?.x == cell(800, of: 1000))
+    #expect(frame.contact(2)?.y == cell(100, of: 500))
     #expect(frame.contacts.map(\.id.rawValue) == [1, 2])
   }
 
@@ -65,9 +69,9 @@ import Testing
       feed.frame([axis(ABS.mtTrackingID, -1), axis(ABS.mtTrackingID, 17), axis(ABS.mtPositionX, 700)]))
     #expect(frame.phases == [1: .ended, 2: .began])
     // The ended touch keeps its last position; the new one has the new X and the slot's old Y.
-    #expect(frame.contact(1)?.x == 0.1)
-    #expect(frame.contact(2)?.x == 0.7)
-    #expect(frame.contact(2)?.y == 0.2)
+    #expect(frame.contact(1)?.x == cell(100, of: 1000))
+    #expect(frame.contact(2)?.x == cell(700, of: 1000))
+    #expect(frame.contact(2)?.y == cell(100, of: 500))
     // A new id without -1 is dropped, as libevdev drops it: the touch goes on (and moves).
     let next = try #require(feed.frame([axis(ABS.mtTrackingID, 18), axis(ABS.mtPositionX, 600)]))
     #expect(next.phases == [2: .moved])
@@ -80,7 +84,7 @@ import Testing
         axis(ABS.mtTrackingID, 1), axis(ABS.mtPositionX, 10), axis(ABS.mtTouchMajor, 40),
         axis(ABS.mtPressure, 50),
       ]))
-    #expect(frame.contacts[0].majorRadius == 0.02)  // 40 / 2 / 1000
+    #expect(frame.contacts[0].majorRadius == 40.0 / 2 / 1001)  // a diameter of 40 units on an axis of 1001
     #expect(frame.contacts[0].force == 0.25)
     let moved = try #require(feed.frame([axis(ABS.mtPressure, 100)]))
     #expect(moved.contacts[0].phase == .moved)
@@ -173,7 +177,10 @@ import Testing
     #expect(device.touchscreenKind() == .multitouchB(slots: 10))
     let feed = Feeder(device)
     let frame = try #require(feed.frame([axis(ABS.mtTrackingID, 5), axis(ABS.mtPositionX, 1535)]))
-    #expect(frame.contacts == [Contact(id: TouchID(rawValue: 1), phase: .began, x: 1, y: 0)])
+    #expect(
+      frame.contacts == [
+        Contact(id: TouchID(rawValue: 1), phase: .began, x: cell(1535, of: 1535), y: cell(0, of: 2559))
+      ])
   }
 
   @Test func identitiesAreSharedAcrossDevices() throws {
@@ -198,12 +205,12 @@ import Testing
     let feed = Feeder(device)
     let f1 = try #require(feed.frame(contact(100, 100) + contact(900, 900)))
     #expect(f1.phases == [1: .began, 2: .began])
-    #expect(f1.contact(1)?.x == 0.1)
+    #expect(f1.contact(1)?.x == cell(100, of: 1000))
     // Reported in the other order: still matched to the nearest previous contact.
     let f2 = try #require(feed.frame(contact(880, 890) + contact(120, 100)))
     #expect(f2.phases == [1: .moved, 2: .moved])
-    #expect(f2.contact(1)?.x == 0.12)
-    #expect(f2.contact(2)?.x == 0.88)
+    #expect(f2.contact(1)?.x == cell(120, of: 1000))
+    #expect(f2.contact(2)?.x == cell(880, of: 1000))
     // One lifts: the far one ends, the other stays.
     let f3 = try #require(feed.frame(contact(130, 100)))
     #expect(f3.phases == [1: .moved, 2: .ended])
@@ -226,8 +233,8 @@ import Testing
     // The contacts swap places: ids, not distance, decide.
     let frame = try #require(
       feed.frame([axis(ABS.mtTrackingID, 7)] + contact(200, 100) + [axis(ABS.mtTrackingID, 8)] + contact(100, 100)))
-    #expect(frame.contact(1)?.x == 0.2)
-    #expect(frame.contact(2)?.x == 0.1)
+    #expect(frame.contact(1)?.x == cell(200, of: 1000))
+    #expect(frame.contact(2)?.x == cell(100, of: 1000))
   }
 
   @Test func palmAndDropIgnoreTheContactUntilItDisappears() throws {
@@ -260,7 +267,7 @@ import Testing
     #expect(try #require(feed.frame([key(BTN.touch, 0)])).phases == [1: .ended])
     // Only X changes in this down frame: Y keeps its last value.
     let f2 = try #require(feed.frame([axis(ABS.x, 25), key(BTN.touch, 1)]))
-    #expect(f2.contacts[0].x == 0.25 && f2.contacts[0].y == 0.5)
+    #expect(f2.contacts[0].x == cell(25, of: 100) && f2.contacts[0].y == 0.5)
     let f3 = try #require(feed.frame([axis(ABS.pressure, 5)]))
     #expect(f3.contacts[0].phase == .moved && f3.contacts[0].force == 0.5)
     #expect(feed.assembler.cancelAll(at: Timestamp(microseconds: 0))?.phases == [2: .cancelled])

@@ -100,3 +100,8 @@ func checkInvariants(_ frames: [TouchFrame], _ name: String) -> Set<UInt64> {
   #expect(live.isEmpty, "\(name): touches \(live.sorted()) never ended")
   return all
 }
+
+/// Where device unit `value` of an axis from 0 to `maximum` lands, as a fraction of the axis: the
+/// centre of its cell, `(value + 1/2) / (maximum + 1)` (``AbsInfo/fraction(of:)``, computed here
+/// with the same operations so a test can compare for equality).
+func cell(_ value: Double, of maximum: Double) -> Double { (value + 0.5) / (maximum + 1) }

@@ -31,11 +31,11 @@ struct ExplainCommandTests {
     let result = try runTouchctl(["replay", recording, "--scene", scene, "--explain"])
     #expect(result.status == 0, "\(result.stderr)")
     let out = lines(result.stdout)
-    #expect(out.first == "+0.000 touch 1 began at (200, 300.1) in view 'door' → door-tap")
+    #expect(out.first == "+0.000 touch 1 began at (200.1, 300.1) in view 'door' → door-tap")
     let failed = try #require(out.first { $0.hasPrefix("+0.050 door-tap: possible → failed: ") }, "\(out)")
     #expect(failed.contains("allowableMovement"))
     #expect(failed.hasSuffix(" pt > allowableMovement 45"))
-    #expect(out.contains("+0.050 touches moved on view 'door': 1 at (260.1, 300.1)"))
+    #expect(out.contains("+0.050 touches moved on view 'door': 1 at (259.9, 300.1)"))
     #expect(out.last == "+0.100 door-tap: failed → possible: reset: every touch it received has ended")
     #expect(!out.contains { $0.contains(" action ") }, "no action fires")
     let again = try runTouchctl(["replay", recording, "--scene", scene, "--explain"])
@@ -74,29 +74,29 @@ struct ExplainCommandTests {
     #expect(json.status == 0, "\(json.stderr)")
     #expect(
       lines(json.stdout).filter { $0.contains(#""type":"action""#) } == [
-        #"{"type":"action","seq":5,"action":"open-door","gesture":"tap","state":"ended","view":"door","window":"w","recognizer":"door-tap","time":10.75,"location":{"x":200,"y":300.07326},"numberOfTouches":1}"#
+        #"{"type":"action","seq":5,"action":"open-door","gesture":"tap","state":"ended","view":"door","window":"w","recognizer":"door-tap","time":10.75,"location":{"x":200.073242,"y":300.097656},"numberOfTouches":1}"#
       ])
     #expect(
       lines(json.stdout).first { $0.contains(#""phase":"cancelled""#) }
-        == #"{"type":"touches","seq":2,"phase":"cancelled","view":"door","window":"w","time":10.1,"touches":[{"id":1,"view":"door","phase":"cancelled","x":200,"y":300.07326,"tapCount":1}]}"#
+        == #"{"type":"touches","seq":2,"phase":"cancelled","view":"door","window":"w","time":10.1,"touches":[{"id":1,"view":"door","phase":"cancelled","x":200.073242,"y":300.097656,"tapCount":1}]}"#
     )
     let explained = try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at)
     #expect(
       lines(explained.stdout) == [
-        "+0.000 touch 1 began at (200, 300.1) in view 'door' → door-tap",
-        "+0.000 touches began on view 'door': 1 at (200, 300.1)",
+        "+0.000 touch 1 began at (200.1, 300.1) in view 'door' → door-tap",
+        "+0.000 touches began on view 'door': 1 at (200.1, 300.1)",
         #"+0.100 command {"cmd":"ignoreInteraction","value":true}"#,
         "+0.100 door-tap: possible → failed: a touch was cancelled",
-        "+0.100 touches cancelled on view 'door': 1 at (200, 300.1)",
+        "+0.100 touches cancelled on view 'door': 1 at (200.1, 300.1)",
         "+0.100 door-tap: failed → possible: reset: every touch it received has ended",
-        "+0.300 touch 2 at (200, 300.1) swallowed: the application is ignoring interaction events",
+        "+0.300 touch 2 at (200.1, 300.1) swallowed: the application is ignoring interaction events",
         #"+0.500 command {"cmd":"ignoreInteraction","value":false}"#,
-        "+0.700 touch 3 began at (200, 300.1) in view 'door' → door-tap",
-        "+0.700 touches began on view 'door': 3 at (200, 300.1)",
+        "+0.700 touch 3 began at (200.1, 300.1) in view 'door' → door-tap",
+        "+0.700 touches began on view 'door': 3 at (200.1, 300.1)",
         "+0.750 door-tap: possible → ended: tap 1 of 1 lifted",
         "+0.750 touch 3 cancelled in view 'door' by door-tap",
-        "+0.750 touches cancelled on view 'door': 3 at (200, 300.1)",
-        "+0.750 action open-door (door-tap ended) at (200, 300.1)",
+        "+0.750 touches cancelled on view 'door': 3 at (200.1, 300.1)",
+        "+0.750 action open-door (door-tap ended) at (200.1, 300.1)",
         "+0.750 door-tap: ended → possible: reset: every touch it received has ended",
       ])
   }
@@ -114,15 +114,16 @@ struct ExplainCommandTests {
     let out = lines(result.stdout)
     #expect(
       Array(out.prefix(5)) == [
-        "+0.000 touch 1 began at (200, 300.1) in view 'door' → door-tap",
-        "+0.000 touches began on view 'door': 1 at (200, 300.1)",
+        "+0.000 touch 1 began at (200.1, 300.1) in view 'door' → door-tap",
+        "+0.000 touches began on view 'door': 1 at (200.1, 300.1)",
         #"+0.020 command {"cmd":"update","op":"replace","recognizer":{"id":"door-tap","type":"tap","action":"enter"}}"#,
         "+0.020 door-tap: possible → possible: removed from its view",
-        "+0.150 touches ended on view 'door': 1 at (200, 300.1)",
+        "+0.150 touches ended on view 'door': 1 at (200.1, 300.1)",
       ])
     #expect(
       out.filter { $0.contains(" action ") } == [
-        "+0.350 action enter (door-tap ended) at (200, 300.1)", "+0.750 action enter (door-tap ended) at (200, 300.1)",
+        "+0.350 action enter (door-tap ended) at (200.1, 300.1)",
+        "+0.750 action enter (door-tap ended) at (200.1, 300.1)",
       ])
   }
 

@@ -338,7 +338,7 @@ struct TraceTests {
     }
     let lines = steps.map { Explanation.line($0, origin: 10) }
     let hide = try #require(lines.firstIndex(of: #"+0.300 command {"cmd":"set","view":"door","hidden":true}"#))
-    #expect(lines[hide + 1].hasPrefix("+0.300 touch 2 began at (200, 300.1) in view 'w' (tap 2) → no recognizer"))
+    #expect(lines[hide + 1].hasPrefix("+0.300 touch 2 began at (200.1, 300.1) in view 'w' (tap 2) → no recognizer"))
     #expect(lines.contains(#"+0.500 command {"cmd":"set","view":"door","hidden":false}"#))
     let actions = steps.compactMap { if case .message(.action(let a)) = $0 { a.time } else { nil } }
     #expect(actions == [10.15, 10.75])

@@ -419,8 +419,11 @@ windows:
     views:
       - {id: centre, frame: {x: 940, y: 520, width: 40, height: 40}, recognizers: [{id: c, type: tap, action: centre-tap}]}
 YAML
-  skewed() { # skewed U V: the device units where the skewed panel reports window-normalized (U, V)
-    $PY -c 'import sys; u, v = float(sys.argv[1]), float(sys.argv[2]); print(round((0.9*u + 0.05*v + 0.03) * 1919), round((-0.04*u + 0.95*v + 0.02) * 1079))' "$1" "$2"
+  # skewed U V: the device units where the skewed panel reports window-normalized (U, V): the unit
+  # whose cell holds that fraction of its axis (0..1919 and 0..1079: 1920 and 1080 cells), as
+  # touchd reads a unit at its cell's centre (docs/scene.md, "Device coordinates").
+  skewed() {
+    $PY -c 'import math, sys; u, v = float(sys.argv[1]), float(sys.argv[2]); unit = lambda f, n: min(max(math.floor(f * n), 0), n - 1); print(unit(0.9*u + 0.05*v + 0.03, 1920), unit(-0.04*u + 0.95*v + 0.02, 1080))' "$1" "$2"
   }
   local node bad="" events="$OUT/calibrate.jsonl" rules=/run/udev/rules.d/61-touchd-vm-calibration.rules pid rc
   ui_start cal touchscreen "touchd VM calibrate" || return

@@ -39,8 +39,9 @@ typedef struct touchd_shortcut {
   int32_t pointer_slot;
   bool has_pointer;
   int32_t pointer_x, pointer_y;
-  /// FrameAssembler's normalization: (value - minimum) / range.
-  double x_minimum, x_range, y_minimum, y_range;
+  /// FrameAssembler's normalization (AbsInfo.fraction): the centre of the value's cell on an axis
+  /// from minimum to maximum.
+  double x_minimum, x_maximum, y_minimum, y_maximum;
   /// The device's calibration (udev's matrix), applied before the mapping.
   bool has_calibration;
   touchd_shortcut_matrix calibration;

@@ -87,7 +87,9 @@ import TouchdTestKit
 
   @Test func aSuperviewPanCancelsTheButtonsTouch() throws {
     let s = ruleScript()
-    s.drag(from: .init(x: 200, y: 130), to: .init(x: 200, y: 330), duration: 0.2)
+    // 20 pt a frame: the first move is past the pan's 10 pt whatever the panel's rounding (10 pt a
+    // frame came out at 9.96 pt through the device units, and the button heard a drag first).
+    s.drag(from: .init(x: 200, y: 130), to: .init(x: 200, y: 330), duration: 0.1)
     let run = try RuleRun(
       buttonScene(panel: "recognizers: [{id: pan, type: pan, action: pan-panel}]"), s)
     #expect(run.actionLog.first == "pan:began")
@@ -123,7 +125,8 @@ import TouchdTestKit
       buttonScene(panel: "recognizers: [{id: tap, type: tap, action: tap-panel}]"), s, trace: true)
     #expect(run.events(of: "buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     // Only the tap beside the button fires the panel's recognizer.
-    #expect(run.actions.map(\.locationPoint?.x) == [600])
+    #expect(run.actions.count == 1)
+    #expect(near(run.actions.first?.locationPoint, Point(x: 600, y: 500), within: 0.125))
     #expect(
       run.causes.contains(
         "tap: possible → failed: control 'buy' gestureRecognizerShouldBegin false (its default action wins)"))

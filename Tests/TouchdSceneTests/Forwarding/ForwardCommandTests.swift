@@ -91,7 +91,7 @@ struct ForwardCommandTests {
     #expect(
       lines == [
         "1.000000 id=0 x=2048 y=2048 touch=1 ax=2048 ay=2048", "1.050000 up touch=0",
-        "3.350000 id=1 x=3967 y=228 touch=1 ax=3967 ay=228", "3.400000 up touch=0",
+        "3.350000 id=1 x=3968 y=227 touch=1 ax=3968 ay=227", "3.400000 up touch=0",
         // The same corner again: the slot's position is unchanged, so only the tracking id is sent
         // (the kernel drops repeated values, across touches too).
         "3.550000 id=2 touch=1", "3.600000 up touch=0",

@@ -225,6 +225,46 @@ struct ForwardShortcutTests {
     [(EV.abs, ABS.mtSlot, slot), (EV.abs, ABS.mtPositionX, x), (EV.abs, ABS.mtPositionY, y)]
   }
 
+  @Test(
+    "at the axis extremes the C composer and the Swift encoder agree at every rotation: a unit goes out at its rotated unit",
+    arguments: ScreenRotation.allCases)
+  func extremes(rotation: ScreenRotation) throws {
+    let rig = try Rig(
+      forwardScene(
+        ["{id: pan, type: pan, action: p, cancelsTouchesInView: false}"], extra: "    rotation: \(rotation.rawValue)"))
+    let m = SyntheticTouchscreen.axisMaximum
+    // Each unit is its cell's centre, so a rotation (1 - x) takes it to the centre of the mirrored
+    // cell: the virtual touchscreen (the same 0...4095 axes) gets the mirrored unit exactly.
+    func rotated(_ x: Int32, _ y: Int32) -> [Int32] {
+      switch rotation {
+      case .none: [x, y]
+      case .clockwise90: [m - y, x]
+      case .clockwise180: [m - x, m - y]
+      case .clockwise270: [y, m - x]
+      }
+    }
+    // The virtual device's axes start at 0, and an unchanged value is not written again.
+    var virtual: [Int32] = [0, 0]
+    func follow() {
+      for event in rig.batches.joined() where event.type == EV.abs {
+        if event.code == ABS.mtPositionX { virtual[0] = event.value }
+        if event.code == ABS.mtPositionY { virtual[1] = event.value }
+      }
+    }
+    #expect(!rig.frame(1, Self.down(0, id: 1, x: 0, y: 0) + [raw(EV.key, BTN.touch, 1)]))
+    follow()
+    #expect(virtual == rotated(0, 0))
+    // The corners and edge midpoints, each a move the composer takes and must write as the
+    // pipeline does (Rig.frame compares them).
+    let points: [(Int32, Int32)] = [(2048, 0), (m, 0), (m, 2048), (m, m), (2048, m), (0, m), (0, 2048), (0, 0)]
+    for (i, (x, y)) in points.enumerated() {
+      #expect(rig.frame(1.01 + Double(i) * 0.01, Self.move(0, x: x, y: y)), "\(rotation) (\(x), \(y)) not composed")
+      follow()
+      #expect(virtual == rotated(x, y), "\(rotation): (\(x), \(y)) went out at \(virtual)")
+    }
+    #expect(rig.shortcut.composed == points.count)
+  }
+
   @Test("a touch-down and a lift go through the pipeline; the moves between are composed")
   func beginsAndEndsTakeThePipeline() throws {
     let rig = try Rig(Self.keepAll)

@@ -68,9 +68,11 @@ func forwarded(_ recording: Recording, _ yaml: String) throws -> (
   return (forwardLines(devices[0].recording.events), actions, counters)
 }
 
-/// Device units of window points on the 1000 x 800 window (``SyntheticTouchscreen``'s 0...4095).
-func fx(_ x: Double) -> Int32 { Int32((x / 1000 * 4095).rounded()) }
-func fy(_ y: Double) -> Int32 { Int32((y / 800 * 4095).rounded()) }
+/// Device units of window points on the 1000 x 800 window (``SyntheticTouchscreen``'s 0...4095):
+/// the unit whose cell holds the point, what the synthetic panel reports and the virtual
+/// touchscreen gives back.
+func fx(_ x: Double) -> Int32 { SyntheticTouchscreen.units(x / 1000) }
+func fy(_ y: Double) -> Int32 { SyntheticTouchscreen.units(y / 800) }
 
 /// The time of a script's events, as evemu writes it (six decimals).
 func stamp(_ seconds: Double) -> String { Timestamp(microseconds: Int64((seconds * 1_000_000).rounded())).description }

@@ -497,7 +497,7 @@ struct ForwardingTests {
       forwardLines(devices[0].recording.events) == [
         "1.000000 id=0 x=1095 y=1000 touch=1 ax=1095 ay=1000", "1.100000 up touch=0",
       ])
-    // Calibrated x' = x + 0.05: 1000 + 0.05 * 4095 = 1204.75.
+    // Calibrated x' = x + 0.05: unit 1000 is 1000.5 of 4096, plus 0.05 * 4096 = 1205.3: unit 1205.
     #expect(
       forwardLines(devices[1].recording.events) == [
         "1.050000 id=0 x=1205 y=2000 touch=1 ax=1205 ay=2000", "1.150000 up touch=0",

@@ -101,6 +101,7 @@ func touchscreen(slots: Int) -> DeviceDescription {
   return device
 }
 
-/// Device units of window points on the 1000 x 800 window of ``hostileScene(_:top:)``.
-func ux(_ x: Double) -> Int32 { Int32((x / 1000 * 4095).rounded()) }
-func uy(_ y: Double) -> Int32 { Int32((y / 800 * 4095).rounded()) }
+/// Device units of window points on the 1000 x 800 window of ``hostileScene(_:top:)``: the unit
+/// whose cell holds the point (``SyntheticTouchscreen/units(_:)``).
+func ux(_ x: Double) -> Int32 { SyntheticTouchscreen.units(x / 1000) }
+func uy(_ y: Double) -> Int32 { SyntheticTouchscreen.units(y / 800) }

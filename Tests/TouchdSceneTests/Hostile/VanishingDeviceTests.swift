@@ -137,7 +137,7 @@ struct VanishingDeviceTests {
     #expect(
       log == [
         "touches v began 1,2",
-        "pinch: possible → began: distance changed 29.8 pt > startDistance 8",
+        "pinch: possible → began: distance changed 30.3 pt > startDistance 8",
         "action pinch began @10",
         "touches v moved 1,2",
         "pinch: began → changed: the recognizer set .changed",
@@ -238,7 +238,7 @@ struct VanishingDeviceTests {
     }
     #expect(
       log == [
-        "list.pan: possible → began: moved (0, -20.1) pt: more than startDistance 10 along an axis",
+        "list.pan: possible → began: moved (0, -19.9) pt: more than startDistance 10 along an axis",
         "scroll list willBeginDragging",
         "list.contentTouchDelay: possible → ended: the scroll view began dragging: the content never gets the touch",
         "list.pan: began → changed: the recognizer set .changed",

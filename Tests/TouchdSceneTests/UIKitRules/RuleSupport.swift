@@ -73,6 +73,14 @@ func near(_ p: Point?, _ q: Point, within tolerance: Double = 0.5) -> Bool {
   return abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
 }
 
+/// Where the synthetic panel puts scripted coordinate `value` of an axis `extent` pt long: the
+/// centre of the cell of the device unit that holds it (``AbsInfo/fraction(of:)``), within half a
+/// unit (0.125 pt on 1000 pt) of `value`.
+func panelCoordinate(_ value: Double, of extent: Double) -> Double {
+  let axis = AbsInfo(minimum: 0, maximum: SyntheticTouchscreen.axisMaximum)
+  return axis.fraction(of: axis.units(atFraction: value / extent)) * extent
+}
+
 /// ``near(_:_:within:)`` for a point as messages carry it.
 func near(_ p: WirePoint?, _ q: Point, within tolerance: Double = 0.5) -> Bool {
   near(p.map(Point.init), q, within: tolerance)

@@ -47,9 +47,9 @@ struct TapRuleTests {
     #expect(try RuleRun(pad, slide(44)).actionLog == ["tap:ended"])
     let failed = try RuleRun(pad, slide(46), trace: true)
     #expect(failed.actionLog == [])
-    // 46 pt on the synthetic panel's 0.24 pt grid: 45.x pt.
+    // 46 pt through the synthetic panel's 0.24 pt units: 46.1 pt (299.93 to 346.07).
     let cause = try #require(failed.causes.first)
-    #expect(cause.hasPrefix("tap: possible → failed: moved 45."))
+    #expect(cause.hasPrefix("tap: possible → failed: moved 46.1 pt"))
     #expect(cause.hasSuffix(" pt > allowableMovement 45"))
     // The old 10 pt threshold would have failed this one.
     #expect(try RuleRun(pad, slide(20)).actionLog == ["tap:ended"])

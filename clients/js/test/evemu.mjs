@@ -212,7 +212,10 @@ export class FingerScript {
   }
 
   static units(normalized) {
-    return Math.min(Math.max(Math.round(normalized * AXIS_MAXIMUM), 0), AXIS_MAXIMUM);
+    // The unit whose cell holds the fraction (AbsInfo.units(atFraction:)): touchd reads a unit at
+    // its cell's centre, so the point comes back within half a unit (docs/scene.md).
+    const cell = Math.floor(Math.min(Math.max(normalized, 0), 1) * (AXIS_MAXIMUM + 1));
+    return Math.min(Math.max(cell, 0), AXIS_MAXIMUM);
   }
 
   select(slot) {

@@ -8,6 +8,7 @@ then one ``E: sec.usec type code value`` line per event).
 
 from __future__ import annotations
 
+import math
 from typing import List, Optional, Sequence, Tuple
 
 AXIS_MAXIMUM = 4095
@@ -185,7 +186,9 @@ class FingerScript:
 
     @staticmethod
     def _units(normalized: float) -> int:
-        value = round(normalized * AXIS_MAXIMUM)
+        # The unit whose cell holds the fraction (AbsInfo.units(atFraction:)): touchd reads a unit
+        # at its cell's centre, so the point comes back within half a unit (docs/scene.md).
+        value = math.floor(min(max(normalized, 0.0), 1.0) * (AXIS_MAXIMUM + 1))
         return int(min(max(value, 0), AXIS_MAXIMUM))
 
     def _select(self, slot: int) -> None:
