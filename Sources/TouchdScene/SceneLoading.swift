@@ -68,7 +68,8 @@ extension Scene {
   }
 
   /// The largest scene touchd reads: 2 MiB, room for a catalogue's list of 10,000 rows with a
-  /// tap each written plainly (about 1.3 MB as YAML or JSON; issue #43) and half as much again.
+  /// tap each written plainly (issue #43: the benchmarks' list is 1.5 MB as a pushed JSON line,
+  /// 1.75 MB as YAML in docs/scene.md's block style).
   /// A file (`touchd --scene`, `reload`, SIGHUP) or a scene pushed by a client that is larger is
   /// refused before it is parsed, so what one scene can cost stays bounded (docs/operations.md,
   /// "Limits": the time a reload of the largest file holds the pipeline).
