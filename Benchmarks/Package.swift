@@ -25,6 +25,8 @@ let package = Package(
         .product(name: "TouchdDevices", package: "touchd"),
       ]
     ),
+    // The heap's bytes in use (glibc's mallinfo2), for the scene memory benchmark.
+    .target(name: "CHeap"),
     // The benchmarks' work as a plain executable, for callgrind (docs/performance.md).
     .executableTarget(
       name: "Profile",
@@ -44,7 +46,7 @@ let package = Package(
     .executableTarget(
       name: "Delivery",
       dependencies: [
-        "BenchSupport", .product(name: "Benchmark", package: "benchmark"),
+        "BenchSupport", "CHeap", .product(name: "Benchmark", package: "benchmark"),
         .product(name: "TouchdInput", package: "touchd"),
         .product(name: "TouchDelivery", package: "touchd"),
         .product(name: "TouchdScene", package: "touchd"),

@@ -27,7 +27,7 @@ scripts/setup.sh
 # An incremental release build across the two packages can keep code compiled against an old
 # class layout of a touchd module (cross-module optimization), which corrupts memory at run time.
 for module in CTouchd TouchdSystem TouchdCore TouchdProtocol TouchdInput TouchdDevices TouchDelivery TouchdScene TouchdTestKit TouchdDaemon \
-  BenchSupport Profile Input Delivery FanOut CForward Latency; do
+  BenchSupport Profile Input Delivery FanOut CForward CHeap Latency; do
   rm -rf "Benchmarks/.build/release/$module.build"
 done
 echo "bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -4,6 +4,7 @@ open class View: Responder {
   open var frame: Rect {
     get { Rect(origin: origin, size: Size(width: bounds.width * scale, height: bounds.height * scale)) }
     set {
+      if newValue.origin != origin { superview?.subviewIndex = nil }
       origin = newValue.origin
       bounds.size = Size(width: newValue.width / scale, height: newValue.height / scale)
     }
@@ -11,7 +12,11 @@ open class View: Responder {
   @exclusivity(unchecked) private var origin: Point = .zero
   /// The view's own coordinate system: origin at (0, 0) unless scrolled, size as the frame's
   /// (divided by ``scale``).
-  @exclusivity(unchecked) open var bounds: Rect = .zero
+  @exclusivity(unchecked) open var bounds: Rect = .zero {
+    // Its size makes the frame: the superview's index (``SubviewIndex``) is of the frames. Its
+    // origin (a scroll view's offset) moves the subviews, not this view's frame.
+    didSet { if bounds.size != oldValue.size { superview?.subviewIndex = nil } }
+  }
   /// A uniform scale of the view and its subtree, about its frame's top-left corner, which stays
   /// where it is: the one transform touchd models, the one UIScrollView's zooming gives its zoom
   /// view (UIKit's `transform`, a `CGAffineTransform(scaleX: s, y: s)` set by the scroll view,
@@ -20,11 +25,18 @@ open class View: Responder {
   /// hit-testing and every conversion go through it.
   @exclusivity(unchecked) open var scale: Double = 1 {
     willSet { precondition(newValue > 0 && newValue.isFinite, "a view's scale must be a positive number") }
+    // The frame's size follows the scale: the superview's index is of the frames.
+    didSet { if scale != oldValue { superview?.subviewIndex = nil } }
   }
 
   @exclusivity(unchecked) public private(set) weak var superview: View?
   /// Subviews in z-order: the last is frontmost.
-  @exclusivity(unchecked) public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
+    didSet { subviewIndex = nil }
+  }
+  /// Which subviews a point may hit, built by a hit-test when there are many (a long list), and
+  /// dropped when they change: ``SubviewIndex``.
+  @exclusivity(unchecked) private var subviewIndex: SubviewIndex?
 
   // Read for every view a hit-test visits: @exclusivity(unchecked) as `bounds`, so a long list of
   // rows is not dominated by runtime exclusivity checks (the scrolling benchmark's profile).
@@ -40,7 +52,9 @@ open class View: Responder {
   open var isExclusiveTouch = false
   open var clipsToBounds = false
   /// Enlarges the area in which ``point(inside:)`` answers true by this many points on every side.
-  @exclusivity(unchecked) open var hitTestOutset: Double = 0
+  @exclusivity(unchecked) open var hitTestOutset: Double = 0 {
+    didSet { superview?.subviewIndex = nil }
+  }
 
   /// A name for messages and diagnostics (the scene's view id).
   public var identifier: String?
@@ -138,26 +152,49 @@ open class View: Responder {
   public var canBeHit: Bool { !isHidden && isUserInteractionEnabled && alpha > 0.01 }
 
   /// Whether the point (in this view's coordinates) is inside the bounds, enlarged by ``hitTestOutset``.
+  ///
+  /// An override may answer true only inside that area: a superview with many subviews skips,
+  /// by their frames and outsets, the subviews whose areas miss the point (``SubviewIndex``).
   open func point(inside point: Point, with event: TouchEvent?) -> Bool {
     bounds.insetBy(-hitTestOutset).contains(point)
   }
 
   /// The deepest visible, interactive descendant (or self) containing `point`, in this view's
   /// coordinates; nil when hidden, non-interactive, alpha <= 0.01, or the point is outside.
-  /// Subviews are asked front to back (last subview first); the first that answers wins.
+  /// Subviews are asked front to back (last subview first); the first that answers wins. Of many
+  /// subviews (a long list), only those whose areas may contain the point are asked
+  /// (``SubviewIndex``): the others would answer nil.
   open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
     guard canBeHit else { return nil }
     guard self.point(inside: point, with: event) else { return nil }
-    // Front to back. `fromSuperview` is the last step of `convert(_:from:)`: each level gets the
-    // point exactly as `convertFromWindow` computes it, without a round trip through the window
-    // or an allocation.
-    var index = subviews.endIndex
-    while index > subviews.startIndex {
-      index -= 1
-      let subview = subviews[index]
-      if let hit = subview.hitTest(subview.fromSuperview(point), with: event) { return hit }
+    if let index = indexForHitTesting {
+      let answer = index.firstAnswer(atY: point.y) { position in hitTest(subviewAt: position, point, with: event) }
+      if case .answer(let hit) = answer { return hit ?? self }
+    }
+    // Front to back.
+    var position = subviews.endIndex
+    while position > subviews.startIndex {
+      position -= 1
+      if let hit = hitTest(subviewAt: position, point, with: event) { return hit }
     }
     return self
+  }
+
+  /// The subview at `position` asked for `point` (in this view's coordinates). `fromSuperview` is
+  /// the last step of `convert(_:from:)`: each level gets the point exactly as `convertFromWindow`
+  /// computes it, without a round trip through the window or an allocation.
+  private func hitTest(subviewAt position: Int, _ point: Point, with event: TouchEvent?) -> View? {
+    let subview = subviews[position]
+    return subview.hitTest(subview.fromSuperview(point), with: event)
+  }
+
+  /// The index of the subviews when there are many, built on first use; nil: walk them all.
+  private var indexForHitTesting: SubviewIndex? {
+    guard subviews.count >= SubviewIndex.minimumSubviews else { return nil }
+    if let subviewIndex { return subviewIndex }
+    let index = SubviewIndex(subviews)
+    subviewIndex = index
+    return index
   }
 
   // MARK: Coordinates

@@ -149,7 +149,7 @@ extension DaemonOptions {
       },
       help:
         "The longest command line a client may send; a longer one is refused and the connection closed "
-        + "(default: 327680: a scene command with the largest scene, 256 KiB, fits)."),
+        + "(default: 2162688: a scene command with the largest scene, 2 MiB, fits)."),
     Option(
       name: "metrics-address",
       kind: .value("HOST:PORT") { (o, text) throws(UsageError) in

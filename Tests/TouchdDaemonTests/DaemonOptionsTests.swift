@@ -52,7 +52,7 @@ struct DaemonOptionsTests {
     #expect(o == expected)
   }
 
-  @Test("Defaults: the system socket, info logging, a 256 KiB client buffer, 128 clients, 64 KiB lines, no replay")
+  @Test("Defaults: the system socket, info logging, a 256 KiB client buffer, 128 clients, 2 MiB lines, no replay")
   func defaults() throws {
     let o = try options(["--scene", "s.yaml"])
     #expect(o.socketPath == "/run/touchd/touchd.sock")
@@ -60,7 +60,7 @@ struct DaemonOptionsTests {
     #expect(o.clientBufferBytes == 262_144)
     #expect(o.maximumClients == 128)
     #expect(o.maximumClientsPerUser == 16 && o.firstLineTimeout == 30 && o.partialLineTimeout == 10)
-    #expect(o.maximumLineLength == 327_680)
+    #expect(o.maximumLineLength == 2_162_688)
     #expect(o.replayPath == nil && !o.replayLoop && o.replaySpeed == 1 && !o.replayWaitsForSubscriber)
     #expect(o.webSocketAddress == nil && o.webSocketOrigins.isEmpty && !o.webSocketAllowRemote)
     #expect(try options(["--replay", "r", "--exit-after-replay", "--scene", "s"]).exitAfterReplay)

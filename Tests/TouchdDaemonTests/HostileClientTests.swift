@@ -103,21 +103,22 @@ struct HostileClientTests {
 
   @Test func aLineOfTheMaximumLengthIsAnsweredAndOneByteMoreIsRefused() throws {
     let daemon = try idleDaemon()
-    // Exactly 327680 bytes (the default), in one write and byte-split around the limit: answered.
+    // Exactly 2162688 bytes (the default), in one write and byte-split around the limit: answered.
     let (exact, _) = try daemon.connect()
-    let line = ping(length: 327_680)
+    let line = ping(length: 2_162_688)
     exact.sendAll(Array((line + "\n").utf8))
-    let reply = json(exact.readLine(timeout: 5))
+    // 2 MB each way: a debug build takes seconds to parse the line and write the reply.
+    let reply = json(exact.readLine(timeout: 30))
     #expect(reply?["ok"] as? Bool == true)
-    #expect((reply?["id"] as? String)?.utf8.count == 327_680 - 22)
+    #expect((reply?["id"] as? String)?.utf8.count == 2_162_688 - 22)
     exact.sendAll(Array(line.utf8))
     usleep(100_000)
     exact.sendAll([0x0A])
-    #expect(json(exact.readLine(timeout: 5))?["ok"] as? Bool == true, "a full-length line that arrives in parts")
+    #expect(json(exact.readLine(timeout: 30))?["ok"] as? Bool == true, "a full-length line that arrives in parts")
     // One byte more, newline and all in one write: refused, named, closed.
-    let refusal = "line 1 is longer than the limit of 327680 bytes (--max-line-length); closing the connection"
+    let refusal = "line 1 is longer than the limit of 2162688 bytes (--max-line-length); closing the connection"
     let (over, _) = try daemon.connect()
-    over.sendAll(Array((ping(length: 327_681) + "\n").utf8))
+    over.sendAll(Array((ping(length: 2_162_689) + "\n").utf8))
     let error = json(over.readLine(timeout: 5))
     #expect(error?["type"] as? String == "error")
     #expect(error?["id"] is NSNull)
@@ -126,10 +127,10 @@ struct HostileClientTests {
     // One byte more and no newline yet: refused as soon as it is one byte too long.
     let (partial, _) = try daemon.connect()
     #expect(partial.command(#"{"cmd":"ping","id":1}"#, id: 1).reply != nil)
-    partial.sendAll(Array(ping(length: 327_681).utf8))
+    partial.sendAll(Array(ping(length: 2_162_689).utf8))
     #expect(
       json(partial.readLine(timeout: 5))?["message"] as? String
-        == "line 2 is longer than the limit of 327680 bytes (--max-line-length); closing the connection")
+        == "line 2 is longer than the limit of 2162688 bytes (--max-line-length); closing the connection")
     #expect(partial.closedByServer(timeout: 5))
     #expect(exact.command(#"{"cmd":"ping","id":2}"#, id: 2).reply?["ok"] as? Bool == true, "others go on")
   }
@@ -301,23 +302,23 @@ struct HostileClientTests {
     // The tap comes 3 s after start, after the reloads.
     let daemon = try DaemonProcess.replaying(script, scene: scenePath, in: dir, delay: 3)
     let (client, _) = try daemon.connect()
-    // A valid scene padded with comments to one byte over 256 KiB.
+    // A valid scene padded with comments to one byte over 2 MiB.
     let renamed = original.replacingOccurrences(of: "action: buy-ticket", with: "action: purchase")
     let padding = Scene.maximumFileBytes + 1 - renamed.utf8.count
     let big = renamed + "#" + String(repeating: "x", count: padding - 2) + "\n"
-    #expect(big.utf8.count == 262_145)
+    #expect(big.utf8.count == 2_097_153)
     try big.write(toFile: scenePath, atomically: true, encoding: .utf8)
     let reload = client.command(#"{"cmd":"reload","id":1}"#, id: 1).reply
     #expect(
       reload?["message"] as? String
-        == "scene rejected, the old scene stays: \(scenePath): error: the file is 262145 bytes, more than the "
-        + "limit of 262144 bytes for a scene")
+        == "scene rejected, the old scene stays: \(scenePath): error: the file is 2097153 bytes, more than the "
+        + "limit of 2097152 bytes for a scene")
     daemon.signal(SIGHUP)
     usleep(300_000)
     let status = client.command(#"{"cmd":"status","id":2}"#, id: 2).reply
     #expect((status?["counters"] as? [String: Any])?["reloadFailures"] as? Int == 2)
-    #expect((status?["limits"] as? [String: Any])?["sceneBytes"] as? Int == 262_144)
-    #expect(daemon.log.contains("the file is 262145 bytes, more than the limit of 262144 bytes for a scene"))
+    #expect((status?["limits"] as? [String: Any])?["sceneBytes"] as? Int == 2_097_152)
+    #expect(daemon.log.contains("the file is 2097153 bytes, more than the limit of 2097152 bytes for a scene"))
     // One byte less is a scene like any other.
     try String(big.dropLast(2) + "\n").write(toFile: scenePath, atomically: true, encoding: .utf8)
     #expect(client.command(#"{"cmd":"reload","id":3}"#, id: 3).reply?["ok"] as? Bool == true)

@@ -10,6 +10,8 @@ import Foundation
 final class LineClient: @unchecked Sendable {
   let fd: Int32
   private var buffer: [UInt8] = []
+  /// Bytes of ``buffer`` known to hold no newline: a 2 MB line is scanned once, not once a read.
+  private var scanned = 0
 
   /// `fd` is stored only once connected: an initializer that throws after every stored property
   /// is set runs `deinit`, which would close the descriptor a second time (by then, perhaps, a
@@ -43,11 +45,13 @@ final class LineClient: @unchecked Sendable {
   func readLine(timeout: Double = 5) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
-      if let i = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+      if let i = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: buffer[..<i], as: UTF8.self)
         buffer.removeSubrange(...i)
+        scanned = 0
         return line
       }
+      scanned = buffer.count
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { return nil }
       var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -55,7 +59,7 @@ final class LineClient: @unchecked Sendable {
       // A signal (SIGCHLD from another test's daemon) interrupts poll and read: wait on.
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else { return nil }
-      var chunk = [UInt8](repeating: 0, count: 65536)
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
       let n = read(fd, &chunk, chunk.count)
       if n < 0 && errno == EINTR { continue }
       guard n > 0 else { return nil }

@@ -138,8 +138,8 @@ struct SessionLineGoldenTests {
         + #""encoded":null,"forwarded":null,"delivered":null,"handed":null},"#
         + #""idle":{"state":"active","after":600,"wake":"swallow","lastInput":#,"secondsSinceInput":#},"#
         + #""ignoring":0,"tracing":false,"clients":2,"webSocket":null,"#
-        + #""limits":{"clients":128,"clientsPerUser":16,"lineBytes":327680,"clientBufferBytes":262144,"#
-        + #""sceneBytes":262144,"openFiles":#,"firstLineSeconds":30,"partialLineSeconds":10},"#
+        + #""limits":{"clients":128,"clientsPerUser":16,"lineBytes":2162688,"clientBufferBytes":262144,"#
+        + #""sceneBytes":2097152,"openFiles":#,"firstLineSeconds":30,"partialLineSeconds":10},"#
         + #""counters":{"frames":0,"touchesBegan":0,"keyFrames":0,"actions":0,"messages":0,"traceMessages":0,"#
         + #""reloads":1,"reloadFailures":0,"scenePushes":1,"resyncs":0,"stuckTouches":0,"timerWakeups":#,"#
         + #""clientsAccepted":#,"clientsDenied":0,"clientsRefused":0,"clientsRefusedPerUser":0,"clientsTimedOut":0,"#

@@ -72,8 +72,8 @@ struct ScenePushTests {
     let padding = String(repeating: "x", count: Scene.maximumFileBytes)
     let message = errors(#"{"version":1,"windows":[],"note":""# + padding + #""}"#)
     #expect(message.count == 1)
-    #expect(message.first?.hasPrefix("scene: error: the scene is 262") == true)
-    #expect(message.first?.hasSuffix("bytes of JSON, more than the limit of 262144 bytes for a scene") == true)
+    #expect(message.first?.hasPrefix("scene: error: the scene is 2097") == true)
+    #expect(message.first?.hasSuffix("bytes of JSON, more than the limit of 2097152 bytes for a scene") == true)
   }
 
   @Test("JSON's numbers, escapes and non-ASCII text read as JSON means them")

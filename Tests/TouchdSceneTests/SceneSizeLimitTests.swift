@@ -19,7 +19,7 @@ import TouchdTestKit
   }
 
   @Test func aSceneOfTheBoundLoadsAndOneByteMoreIsRefused() throws {
-    #expect(Scene.maximumFileBytes == 262_144)
+    #expect(Scene.maximumFileBytes == 2_097_152)
     let fits = try paddedScene(size: Scene.maximumFileBytes)
     defer { try? FileManager.default.removeItem(atPath: fits) }
     #expect(try Scene.load(path: fits).counts.views == 6)
@@ -31,7 +31,7 @@ import TouchdTestKit
     } catch {
       #expect(
         error.description
-          == "\(over): error: the file is 262145 bytes, more than the limit of 262144 bytes for a scene")
+          == "\(over): error: the file is 2097153 bytes, more than the limit of 2097152 bytes for a scene")
     }
   }
 

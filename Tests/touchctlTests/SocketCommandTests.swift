@@ -140,10 +140,10 @@ struct SocketCommandTests {
             "clients" : 128,
             "clientsPerUser" : 16,
             "firstLineSeconds" : 30,
-            "lineBytes" : 327680,
+            "lineBytes" : 2162688,
             "openFiles" : #,
             "partialLineSeconds" : 10,
-            "sceneBytes" : 262144
+            "sceneBytes" : 2097152
           },
           "ok" : true,
           "replay" : "\(escaped(touchd.recording))",

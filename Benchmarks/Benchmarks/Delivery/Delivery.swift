@@ -1,5 +1,6 @@
 import BenchSupport
 import Benchmark
+import CHeap
 import Foundation
 import TouchDelivery
 import TouchdInput
@@ -178,6 +179,23 @@ let benchmarks: @Sendable () -> Void = {
     FlingState(flings: BenchMode.smoke ? 2 : 400, warmUpFlings: BenchMode.smoke ? 1 : 2)
   }
 
+  // 7l. The same flings on a catalogue's list of 10,000 rows (issue #43, "Lists of thousands of
+  // rows": p99 <= 50 us per frame while flinging).
+  Benchmark(
+    "Scroll fling frame: 10000 rows 400 pt in 0.2 s at 120 Hz",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+  ) { (benchmark: Benchmark, state: FlingState) in
+    state.runTimers()
+    guard state.remainingFrames > 0 else { return }
+    benchmark.startMeasurement()
+    state.deliverFrame()
+    benchmark.stopMeasurement()
+  } setup: {
+    FlingState(flings: BenchMode.smoke ? 2 : 400, warmUpFlings: BenchMode.smoke ? 1 : 2, rows: 10_000)
+  }
+
   Benchmark(
     "Scroll deceleration tick: 200 rows at 60 Hz",
     configuration: .init(
@@ -214,4 +232,89 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
+
+  // 9l. The push of a catalogue's list (issue #43): `BenchScenes.scrollListPushLine`, 10,000 rows
+  // with a tap each (1.3 MB), parsed and validated as the server does off its event loop, then
+  // built as the pipeline's queue does; each part timed on its own.
+  let listPushLine = BenchScenes.scrollListPushLine(rows: 10_000)
+  // What `WireProtocol.parseCommand` does with the line (TouchdDaemon): the command's strict JSON,
+  // then the scene validated and decoded.
+  func parseListPush() -> SceneDocument {
+    do {
+      let command = try CommandObject.parse(listPushLine)
+      guard let value = command.fields["scene"] else { fatalError("the push line has no scene") }
+      return try Scene.parseDocument(json: value, name: "scene")
+    } catch {
+      fatalError("the benchmark's scene is refused: \(error)")
+    }
+  }
+  Benchmark(
+    "Scene push: 10000 rows (parse, validate, build)",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], warmupIterations: BenchMode.warmup(2),
+      maxDuration: BenchMode.duration(20), maxIterations: BenchMode.iterations(200))
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(SceneRuntime(scene: parseListPush().scene, clock: VirtualClock()) { _ in })
+    }
+  }
+  Benchmark(
+    "Scene push parse: 10000 rows (off the loop and the pipeline)",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(2),
+      maxDuration: BenchMode.duration(20), maxIterations: BenchMode.iterations(200))
+  ) { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(parseListPush()) }
+  }
+  Benchmark(
+    "Scene push build: 10000 rows (on the pipeline's queue)",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(2),
+      maxDuration: BenchMode.duration(20), maxIterations: BenchMode.iterations(200))
+  ) { benchmark, scene in
+    for _ in benchmark.scaledIterations {
+      blackHole(SceneRuntime(scene: scene, clock: VirtualClock()) { _ in })
+    }
+  } setup: {
+    parseListPush().scene
+  }
+  // A reload of the same list as a scene file (`touchd --scene`, `reload`, SIGHUP): the YAML
+  // parsed and validated, which the daemon does on the pipeline's queue (docs/operations.md).
+  let listYAML = BenchScenes.scrollListYAML(rows: 10_000)
+  Benchmark(
+    "Scene file: 10000 rows YAML (parse, validate)",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(1),
+      maxDuration: BenchMode.duration(20), maxIterations: BenchMode.iterations(50))
+  ) { benchmark in
+    for _ in benchmark.scaledIterations {
+      do {
+        blackHole(try Scene.parseDocument(listYAML, file: "list.yaml"))
+      } catch {
+        fatalError("the benchmark's scene file is refused: \(error)")
+      }
+    }
+  }
+  // Memory per view: what the daemon keeps of a pushed scene (its document, scene and JSON, and
+  // the runtime's objects), as the heap's growth (glibc's `mallinfo2`, bytes in use: CHeap) per view.
+  Benchmark(
+    "Scene memory: 10000 rows (heap bytes per view kept)",
+    configuration: .init(
+      metrics: [heapBytesPerView, runtimeBytesPerView], warmupIterations: BenchMode.warmup(1),
+      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10))
+  ) { benchmark in
+    let before = cheap_bytes_in_use()
+    let document = parseListPush()
+    let parsed = cheap_bytes_in_use()
+    let runtime = SceneRuntime(scene: document.scene, clock: VirtualClock()) { _ in }
+    let built = cheap_bytes_in_use()
+    let views = document.scene.counts.views
+    benchmark.measurement(heapBytesPerView, (built - before) / views)
+    benchmark.measurement(runtimeBytesPerView, (built - parsed) / views)
+    withExtendedLifetime((document, runtime)) {}
+  }
 }
+
+let heapBytesPerView = BenchmarkMetric.custom("kept bytes/view", polarity: .prefersSmaller, useScalingFactor: false)
+let runtimeBytesPerView = BenchmarkMetric.custom(
+  "runtime bytes/view", polarity: .prefersSmaller, useScalingFactor: false)

@@ -28,6 +28,36 @@ extension BenchScenes {
 
   /// ``scrollList(rows:)``'s starting content offset (y).
   public static let scrollListStartOffset = 8000.0
+
+  /// ``scrollList(rows:)`` as a client pushes it: `{"cmd":"scene","id":1,"scene":{…}}`, the same
+  /// window, list and rows written as JSON (about 1.3 MB for 10,000 rows).
+  public static func scrollListPushLine(rows: Int) -> [UInt8] {
+    let items = (0..<rows).map { i in
+      #"{"id":"row\#(i)","frame":{"x":0,"y":\#(i * 88),"width":800,"height":88},"touches":\#(i % 4 == 0),"#
+        + #""recognizers":[{"id":"tap\#(i)","type":"tap","action":"open\#(i)"}]}"#
+    }
+    let list =
+      #"{"id":"list","frame":{"x":560,"y":0,"width":800,"height":1080},"scroll":{"contentSize":"#
+      + #"{"width":800,"height":\#(rows * 88)},"contentOffset":{"x":0,"y":\#(Int(scrollListStartOffset))}},"#
+      + #""views":["# + items.joined(separator: ",") + "]}"
+    let scene = #"{"version":1,"windows":[{"id":"main","size":{"width":1920,"height":1080},"views":["# + list + "]}]}"
+    return Array((#"{"cmd":"scene","id":1,"scene":"# + scene + "}").utf8)
+  }
+
+  /// ``scrollList(rows:)`` as a scene file written plainly, in docs/scene.md's style (about 1.3 MB
+  /// for 10,000 rows).
+  public static func scrollListYAML(rows: Int) -> String {
+    var yaml = "version: 1\nwindows:\n  - id: main\n    size: {width: 1920, height: 1080}\n    views:\n"
+    yaml += "      - id: list\n        frame: {x: 560, y: 0, width: 800, height: 1080}\n"
+    yaml += "        scroll: {contentSize: {width: 800, height: \(rows * 88)}, "
+    yaml += "contentOffset: {x: 0, y: \(Int(scrollListStartOffset))}}\n        views:\n"
+    for i in 0..<rows {
+      yaml += "          - id: row\(i)\n            frame: {x: 0, y: \(i * 88), width: 800, height: 88}\n"
+      if i % 4 == 0 { yaml += "            touches: true\n" }
+      yaml += "            recognizers:\n              - {id: tap\(i), type: tap, action: open\(i)}\n"
+    }
+    return yaml
+  }
 }
 
 extension BenchRecordings {
@@ -72,11 +102,12 @@ public final class FlingState {
   /// Touch-downs that found the content still moving (should stay 0: the gap is long enough).
   public private(set) var caughtMoving = 0
 
-  public init(flings: Int, warmUpFlings: Int) {
+  /// `rows`: the list's rows (``BenchScenes/scrollList(rows:)``).
+  public init(flings: Int, warmUpFlings: Int, rows: Int = 200) {
     self.flings = flings + warmUpFlings
     frames = Replay.frames(of: BenchRecordings.flings(self.flings))
     clock = VirtualClock(now: frames[0].time.seconds)
-    runtime = SceneRuntime(scene: BenchScenes.scrollList(), clock: clock) { _ in }
+    runtime = SceneRuntime(scene: BenchScenes.scrollList(rows: rows), clock: clock) { _ in }
     list = runtime.scrollView("list")!
     runtime.sink = { [unowned self] message in
       let line = message.jsonLine

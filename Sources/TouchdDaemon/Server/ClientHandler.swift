@@ -1,3 +1,4 @@
+import Dispatch
 import Logging
 import NIOCore
 import TouchdProtocol
@@ -52,7 +53,7 @@ final class ClientHandler: ChannelDuplexHandler {
   private var partialLength = 0
   /// Whether the peer passed the access policy; lines wait until it did.
   private var admitted = false
-  /// A pipeline command is being answered; later lines wait for its reply.
+  /// A long line is being parsed off the loop, or a pipeline command answered; later lines wait.
   private var awaitingReply = false
   /// The client leaves too many replies unread; later lines wait until half of them are written.
   private var repliesBlocked = false
@@ -280,16 +281,25 @@ final class ClientHandler: ChannelDuplexHandler {
       waitingLines -= 1
       lineCount += 1
       guard newline - input.readerIndex <= maximumLineLength else { return refuseLongLine(lineCount) }
-      let before = session.subscription
-      let subscribedBefore = session.hasSubscribed
-      let outcome = session.receive(input.readableBytesView[input.readerIndex..<newline])
+      let line = input.readableBytesView[input.readerIndex..<newline]
       input.moveReaderIndex(to: newline + 1)
-      if session.subscription != before {
-        outlet?.update(session.subscription)
-        if session.subscription.types != before.types { core.subscriptionsChanged() }
+      if line.count >= ClientSession.parsedOffLoopBytes, let loop = context?.eventLoop {
+        // A long line (a pushed scene) is parsed on the parse queue; this client's later lines
+        // wait for it as for a reply, other clients' lines do not.
+        awaitingReply = true
+        let bytes = Array(line)
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        core.configuration.parseOffLoop {
+          let parsed = ClientSession.parse(bytes)
+          loop.execute {
+            bound.value.awaitingReply = false
+            bound.value.take(parsed)
+            bound.value.processLines()
+          }
+        }
+        break
       }
-      handle(outcome)
-      if !subscribedBefore && session.hasSubscribed { core.handler.clientSubscribed(info) }
+      take(ClientSession.parse(line))
     }
     guard !closing else { return }
     if input.readerIndex > 0 && input.readerIndex >= input.readableBytes { input.discardReadBytes() }
@@ -297,6 +307,20 @@ final class ClientHandler: ChannelDuplexHandler {
       readHeld = false
       context.read()
     }
+  }
+
+  /// Answers a parsed line.
+  private func take(_ parsed: ClientSession.Parsed) {
+    guard !closing else { return }
+    let before = session.subscription
+    let subscribedBefore = session.hasSubscribed
+    let outcome = session.take(parsed)
+    if session.subscription != before {
+      outlet?.update(session.subscription)
+      if session.subscription.types != before.types { core.subscriptionsChanged() }
+    }
+    handle(outcome)
+    if !subscribedBefore && session.hasSubscribed { core.handler.clientSubscribed(info) }
   }
 
   private func handle(_ outcome: ClientSession.Outcome) {

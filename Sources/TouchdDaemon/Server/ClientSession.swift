@@ -2,7 +2,8 @@ import TouchdScene
 
 /// One client's end of the line protocol, without I/O or threads: a line in, what to answer out.
 ///
-/// The server's ``ClientHandler`` runs it on the event loop for each line of a connection and hands
+/// The server's ``ClientHandler`` runs it on the event loop for each line of a connection (a line
+/// of ``parsedOffLoopBytes`` or more is parsed off the loop first) and hands
 /// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:replaceScene:)``
 /// on its queue. ``respond(to:runtime:status:metrics:replaceScene:)`` does both at once, synchronously: the
 /// protocol fuzz target (Fuzz/Sources/FuzzProtocol) and the unit tests drive the same code that way.
@@ -25,14 +26,39 @@ public struct ClientSession: Sendable {
     case pipeline(ClientCommand)
   }
 
+  /// Lines at least this long are parsed off the server's event loop
+  /// (``SocketServer/Configuration/parseOffLoop``), so that a pushed scene of thousands of views (1.3 MB for 10,000 rows, tens of milliseconds
+  /// to parse) does not hold up other clients; shorter lines take microseconds and are parsed as
+  /// they are taken. 64 KiB: a `scene` of about 400 views (a choice, not a measured crossover).
+  public static let parsedOffLoopBytes = 64 * 1024
+
+  /// A line parsed (``parse(_:)``), not yet taken (``take(_:)``).
+  public enum Parsed: Sendable {
+    /// A blank line.
+    case blank
+    case command(Result<ClientCommand, CommandParseError>)
+  }
+
   /// Takes one line, without its `\n` (a `\r` before it is dropped; a line of spaces and tabs is
-  /// ignored). `subscribe` changes ``subscription``.
+  /// ignored). `subscribe` changes ``subscription``. The same as ``take(_:)`` of ``parse(_:)``.
   public mutating func receive<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Outcome {
+    take(Self.parse(line))
+  }
+
+  /// Parses one line, without its `\n` (a `\r` before it is dropped; a line of spaces and tabs is
+  /// blank): the part of ``receive(_:)`` that needs no session, run on any thread.
+  public static func parse<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Parsed {
     let text = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
     if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
-      return .none
+      return .blank
     }
-    switch WireProtocol.parseCommand(text) {
+    return .command(WireProtocol.parseCommand(text))
+  }
+
+  /// Takes a parsed line: the answer, and `subscribe`'s change of ``subscription``.
+  public mutating func take(_ parsed: Parsed) -> Outcome {
+    guard case .command(let result) = parsed else { return .none }
+    switch result {
     case .failure(let error):
       return .reply(WireProtocol.reply(idJSON: error.idJSON, .error(error.message)))
     case .success(let command):

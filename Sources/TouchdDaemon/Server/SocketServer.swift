@@ -105,9 +105,17 @@ public final class SocketServer: Sendable {
     /// The longest command line accepted, in bytes without its newline; a longer line is
     /// refused and its connection closed.
     public var maximumLineLength = Configuration.defaultMaximumLineLength
-    /// 320 KiB: a `scene` command with the largest scene (``Scene/maximumFileBytes``, 256 KiB) and
-    /// 64 KiB for the rest of the line.
+    /// 2 MiB + 64 KiB: a `scene` command with the largest scene (``Scene/maximumFileBytes``, 2 MiB)
+    /// and 64 KiB for the rest of the line. The WebSocket endpoint's largest frame is the same.
     public static let defaultMaximumLineLength = Scene.maximumFileBytes + 64 * 1024
+    /// Runs the parse of a line of ``ClientSession/parsedOffLoopBytes`` or more (a pushed scene)
+    /// off the event loop that serves every client: by default on ``parseQueue``, one at a time.
+    /// A test may hold the work to see what goes on meanwhile.
+    public var parseOffLoop: @Sendable (@escaping @Sendable () -> Void) -> Void = {
+      SocketServer.Configuration.parseQueue.async(execute: $0)
+    }
+    /// The server's queue for long lines: neither the event loop nor the pipeline's queue.
+    public static let parseQueue = DispatchQueue(label: "touchd.parse")
     /// Clients connected at once; one more gets `too many clients` and is closed.
     public var maximumClients = 128
     /// Clients of one user (the peer's uid; WebSocket clients, whose peer is unknown, count as one
@@ -127,8 +135,9 @@ public final class SocketServer: Sendable {
     /// How long a line may stay incomplete (bytes without their newline); then the client gets an
     /// error and is closed.
     public var partialLineTimeout = Configuration.defaultPartialLineTimeout
-    /// 10 s: the longest line (``defaultMaximumLineLength``, 320 KiB) takes under 3 s even at
-    /// 1 Mbit/s, so a line still incomplete after 10 s is a client that stopped mid-line.
+    /// 10 s: the longest line (``defaultMaximumLineLength``, 2 MiB + 64 KiB) takes under 2 s at
+    /// 10 Mbit/s (a local socket takes milliseconds), so a line still incomplete after 10 s is a
+    /// client that stopped mid-line; one on a link slower than 2 Mbit/s raises it.
     public static let defaultPartialLineTimeout = TimeAmount.seconds(10)
     /// The WebSocket endpoint, if any: its clients count in the same limit.
     public var webSocket: WebSocketConfiguration?

@@ -24,7 +24,7 @@ extension ProtocolSchema {
       tracing: false, clients: 1,
       webSocket: .init(address: "127.0.0.1:8911", origins: ["http://localhost"], allowRemote: false),
       limits: .init(
-        clients: 128, clientsPerUser: 16, lineBytes: 327680, clientBufferBytes: 262144, sceneBytes: 262144,
+        clients: 128, clientsPerUser: 16, lineBytes: 2162688, clientBufferBytes: 262144, sceneBytes: 2097152,
         openFiles: 1024, firstLineSeconds: 30, partialLineSeconds: 10),
       counters: counters)
     var minimal = full
