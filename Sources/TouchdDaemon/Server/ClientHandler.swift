@@ -286,7 +286,9 @@ final class ClientHandler: ChannelDuplexHandler {
       input.moveReaderIndex(to: newline + 1)
       if session.subscription != before {
         outlet?.update(session.subscription)
-        if session.subscription.types != before.types { core.subscriptionsChanged() }
+        if session.subscription.types != before.types || session.subscription.touchesEntries != before.touchesEntries {
+          core.subscriptionsChanged()
+        }
       }
       handle(outcome)
       if !subscribedBefore && session.hasSubscribed { core.handler.clientSubscribed(info) }
@@ -376,7 +378,7 @@ final class ClientHandler: ChannelDuplexHandler {
   /// outlet: ``publishesThroughLoop``), then flushes once.
   func publish(_ messages: [OutboundMessage]) {
     guard admitted, !closing else { return }
-    for message in messages where subscription.accepts(message) { sendDroppable(message.line) }
+    for message in messages where subscription.accepts(message) { sendDroppable(message.line(for: subscription)) }
     context?.flush()
   }
 
