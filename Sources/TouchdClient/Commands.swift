@@ -83,14 +83,18 @@ extension TouchdClient {
 
   /// `subscribe`: replaces this client's filter (nil: the daemon's default, `types` actions only,
   /// no `actions` or `views` filter, overflow `disconnect`; the daemon reads an empty `actions` or
-  /// `views` as no filter too). The reply has the effective `types`, `actions`, `views` and
-  /// `overflow`. The client sends it again after a reconnection.
+  /// `views` as no filter too). `coalesced` and `predicted` ask for those entries of touches
+  /// messages (``TouchesMessage/coalesced``, ``TouchesMessage/predicted``; default false). The reply
+  /// has the effective `types`, `actions`, `views`, `overflow`, `coalesced` and `predicted`. The
+  /// client sends it again after a reconnection.
   @discardableResult
   public func subscribe(
-    types: [MessageType]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil
+    types: [MessageType]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil,
+    coalesced: Bool? = nil, predicted: Bool? = nil
   ) async throws -> Reply {
     let subscribe = SubscribeCommand(
-      types: types?.map(\.rawValue), actions: actions, views: views, overflow: overflow)
+      types: types?.map(\.rawValue), actions: actions, views: views, overflow: overflow, coalesced: coalesced,
+      predicted: predicted)
     return try await send(.subscribe(subscribe), timeout: commandTimeout)
   }
 

@@ -198,11 +198,13 @@ public enum ScenePlayer {
   /// (``SceneDocument``), lets `update` commands change it. With `forwarding`, each recording
   /// routed to a window with `forward:` gets a virtual touchscreen whose events the collector
   /// keeps (docs/forward.md). With `health`, the runtime's touches are judged there
-  /// (``TouchHealth``), as the daemon's are.
+  /// (``TouchHealth``), as the daemon's are. `touchesEntries`: the optional entries of touches
+  /// messages to make (``SceneRuntime/touchesEntries``; `touchctl replay --coalesced --predicted`).
   public static func run(
     _ recordings: [Recording], scene: Scene, devicePaths: [String?] = [], deviceProperties: [String: String] = [:],
     commands: [TimedCommand] = [], trace: Bool = false, document: StrictJSON? = nil,
-    forwarding: ForwardCollector? = nil, health: TouchHealth? = nil, _ body: @escaping (Step) -> Void
+    forwarding: ForwardCollector? = nil, health: TouchHealth? = nil, touchesEntries: TouchesMessage.Entries = [],
+    _ body: @escaping (Step) -> Void
   ) throws(SceneRuntimeError) {
     let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
@@ -232,6 +234,7 @@ public enum ScenePlayer {
       }
     }
     runtime.isTracing = trace
+    runtime.touchesEntries = touchesEntries
     // Stable: commands at one time keep their order.
     let ordered = commands.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
       .map(\.element)

@@ -49,6 +49,7 @@ extension SceneRuntime {
     }
     frameTime = frame.time.seconds
     defer { frameTime = nil }
+    touchMotion?.record(mapped)
     forwarding?.forwardAhead(mapped, source: source, window: index)
     application.handle(mapped, in: windows[index])
   }

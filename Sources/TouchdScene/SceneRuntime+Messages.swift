@@ -85,10 +85,13 @@ extension SceneRuntime {
         id: t.id.rawValue, view: t.view?.identifier ?? view.window?.identifier ?? "", phase: t.phase,
         x: t.locationInWindow.x, y: t.locationInWindow.y, tapCount: t.tapCount)
     }
-    sink(
-      .touches(
-        TouchesMessage(
-          seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
-          touches: infos)))
+    var message = TouchesMessage(
+      seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,
+      touches: infos)
+    if let touchMotion {
+      // Each touch's time as delivered: a held delivery's is when it was held (GestureArbiter+Views).
+      touchMotion.addEntries(to: &message) { id in touches.first { Int(clamping: $0.id.rawValue) == id }?.timestamp }
+    }
+    sink(.touches(message))
   }
 }

@@ -54,6 +54,15 @@ public final class SceneRuntime {
   var recognizersByID: [String: GestureRecognizer] = [:]
   private var nextSeq = 1
   var frameTime: Double?
+  /// The touches' recorded frames while ``touchesEntries`` is not empty (TouchMotion.swift).
+  var touchMotion: TouchMotion?
+  /// The optional entries touches messages carry (`coalesced`, `predicted`: what some subscriber
+  /// asks for). Empty by default: then no frame is recorded and touches messages are as before.
+  /// Setting it starts recording afresh.
+  public var touchesEntries: TouchesMessage.Entries {
+    get { touchMotion?.entries ?? [] }
+    set { touchMotion = newValue.isEmpty ? nil : TouchMotion(entries: newValue) }
+  }
   let simultaneity = SimultaneityDelegate()
   /// ``mapping(forWindow:)`` of every window (changed by ``setWindow(_:_:)`` only).
   var mappings: [ScreenMapping] = []

@@ -46,6 +46,18 @@ struct ReplayCommand: ParsableCommand {
       with several, one file per recording, named OUT with the recording's number (from 0, in the order \
       given) before its extension: --forward fwd.evemu writes fwd.0.evemu and fwd.1.evemu. A scene \
       without forward: on any window is an error.
+
+      --coalesced and --predicted (with --scene) add those entries to each touches message, as touchd \
+      sends them to a client subscribed with "coalesced": true and "predicted": true: every kernel frame \
+      of the call's moving touches since their last message, and positions 8 and 16 ms ahead of the \
+      touches still down, each {"id":N,"x":X,"y":Y,"time":T} (docs/protocol.md, "Coalesced and predicted \
+      touches").
+
+      --prediction-error (without --scene) measures the prediction instead: for every frame a touch \
+      moved in, the distance between its predicted position 8 and 16 ms ahead and where it was then \
+      (interpolated between its frames; none past the touch's end), in points of a 1920x1080 window the \
+      device's axes span; prints the mean and p95 per recording and over all, beside not predicting \
+      (docs/performance.md, "Touch prediction").
       """)
 
   @Argument(help: "The recordings (.evemu, .events, libinput record .yml), replayed together.")
@@ -87,6 +99,17 @@ struct ReplayCommand: ParsableCommand {
       valueName: "OUT"))
   var forward: String?
 
+  @Flag(name: .customLong("coalesced"), help: "With --scene: touches messages list their coalesced frames.")
+  var coalesced = false
+
+  @Flag(name: .customLong("predicted"), help: "With --scene: touches messages list predicted positions.")
+  var predicted = false
+
+  @Flag(
+    name: .customLong("prediction-error"),
+    help: "Measure the touch prediction's error on the recordings (mean, p95 at 8 and 16 ms) instead.")
+  var predictionError = false
+
   func validate() throws {
     if recordings.isEmpty { throw ValidationError("give a recording (several replay together)") }
     if description != nil && recordings.count > 1 {
@@ -95,12 +118,14 @@ struct ReplayCommand: ParsableCommand {
     if scene == nil {
       for (flag, given) in [
         ("--trace", trace), ("--explain", explain), ("--at", !at.isEmpty), ("--forward", forward != nil),
+        ("--coalesced", coalesced), ("--predicted", predicted),
       ]
       where given {
         throw ValidationError("\(flag) needs --scene")
       }
     }
     if trace && explain { throw ValidationError("--trace and --explain are alternatives: give one") }
+    if predictionError && scene != nil { throw ValidationError("--prediction-error measures frames: give no --scene") }
   }
 
   /// The `--at` pairs as timed commands; errors name the argument.
@@ -142,6 +167,10 @@ struct ReplayCommand: ParsableCommand {
       try replayScene(scene, loaded)
       return
     }
+    if predictionError {
+      try measurePrediction(loaded)
+      return
+    }
     let readings = loaded.map(MultiReplay.Reading.unscened)
     for (recording, reading) in zip(loaded, readings) where !reading.touches && !reading.keys {
       // Neither a touchscreen nor a device with keys: the message names the file and the device.
@@ -160,6 +189,46 @@ struct ReplayCommand: ParsableCommand {
     replay.feed(emit)
     replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), emit)
     output.flush()
+  }
+
+  /// `--prediction-error`: one JSON line per touchscreen recording, then one for all of them
+  /// (`"recording":null`), each with the figures at 8 and 16 ms (``PredictionError``).
+  private func measurePrediction(_ loaded: [Recording]) throws {
+    var output = LineOutput()
+    defer { output.flush() }
+    var all = PredictionError()
+    for recording in loaded where recording.notTouchscreenMessage == nil {
+      var frames: [TouchFrame] = []
+      let replay = MultiReplay([recording], readings: [MultiReplay.Reading(touches: true, keys: false)])
+      func collect(_ index: Int, _ frame: DeviceFrame) { if case .touches(let f) = frame { frames.append(f) } }
+      replay.feed(collect)
+      replay.cancelAll(at: replay.endTime ?? Timestamp(microseconds: 0), collect)
+      let measured = PredictionError(frames: frames)
+      all.add(measured)
+      output.write(Self.predictionLine(recording.source, measured))
+    }
+    output.write(Self.predictionLine(nil, all))
+  }
+
+  /// `{"recording":R,"horizons":[{"ms":8,"samples":N,"mean":…,"p95":…,"unpredictedMean":…,"unpredictedP95":…},…]}`,
+  /// distances in points rounded to hundredths; a horizon with nothing to compare is left out.
+  static func predictionLine(_ recording: String?, _ error: PredictionError) -> String {
+    func points(_ value: Double) -> String { JSONFormat.number((value * 100).rounded() / 100) }
+    let horizons = error.figures.compactMap { $0 }.map { f in
+      #"{"ms":\#(Int((f.horizon * 1000).rounded())),"samples":\#(f.samples),"mean":\#(points(f.mean)),"#
+        + #""p95":\#(points(f.p95)),"unpredictedMean":\#(points(f.unpredictedMean)),"#
+        + #""unpredictedP95":\#(points(f.unpredictedP95))}"#
+    }
+    let name = recording.map { JSONFormat.string(($0 as NSString).lastPathComponent) } ?? "null"
+    return #"{"recording":\#(name),"horizons":[\#(horizons.joined(separator: ","))]}"#
+  }
+
+  /// The touches entries `--coalesced` and `--predicted` ask for.
+  private var touchesEntries: TouchesMessage.Entries {
+    var entries: TouchesMessage.Entries = []
+    if coalesced { entries.insert(.coalesced) }
+    if predicted { entries.insert(.predicted) }
+    return entries
   }
 
   /// `--udev-property KEY=VALUE` as a dictionary; a KEY that is not a udev property name is an error.
@@ -202,7 +271,7 @@ struct ReplayCommand: ParsableCommand {
       defer { output.flush() }
       try ScenePlayer.run(
         recordings, scene: scene, deviceProperties: deviceProperties, commands: commands, trace: trace || explain,
-        document: loaded.json, forwarding: collector
+        document: loaded.json, forwarding: collector, touchesEntries: touchesEntries
       ) { step in
         if explain {
           output.write(Explanation.line(step, origin: origin))

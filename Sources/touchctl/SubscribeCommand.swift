@@ -23,6 +23,8 @@ struct SubscribeCommand: ParsableCommand {
       "Message types: \(TouchdProtocol.SubscribeCommand.messageTypes.joined(separator: ", ")) (repeatable; default action)."
   )
   var types: [String] = []
+  @Flag(help: "Touches messages list their coalesced frames (docs/protocol.md).") var coalesced = false
+  @Flag(help: "Touches messages list predicted positions (docs/protocol.md).") var predicted = false
   @Flag(help: "Print the hello message and replies too.") var verbose = false
   @Option(help: "Exit after this many messages of the subscribed types (not replies or notices).") var count: Int?
 
@@ -33,7 +35,8 @@ struct SubscribeCommand: ParsableCommand {
     let client = try connection.connect()
     var early: [String] = []
     let subscribe = TouchdProtocol.SubscribeCommand(
-      types: types.isEmpty ? nil : types, actions: actions.isEmpty ? nil : actions, views: views.isEmpty ? nil : views)
+      types: types.isEmpty ? nil : types, actions: actions.isEmpty ? nil : actions, views: views.isEmpty ? nil : views,
+      coalesced: coalesced ? true : nil, predicted: predicted ? true : nil)
     if !subscribe.members.isEmpty {
       let reply = try client.answer(.subscribe(subscribe)) { early.append($0) }
       if BlockingConnection.type(of: reply) == "error" {

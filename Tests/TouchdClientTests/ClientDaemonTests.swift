@@ -68,10 +68,11 @@ struct ClientDaemonTests {
     let touches = TouchdClient(socketPath: work.socket, reconnect: .never)
     let lamp = TouchdClient(socketPath: work.socket, reconnect: .never)
     let door = TouchdClient(socketPath: work.socket, reconnect: .never)
-    let reply = try await touches.subscribe(types: [.touches])
+    let reply = try await touches.subscribe(types: [.touches], coalesced: true, predicted: true)
     #expect(reply["types"] == ["touches"])
     #expect(reply["overflow"] == "disconnect")
-    #expect(await touches.subscription == ["types": ["touches"]])
+    #expect(reply["coalesced"] == true && reply["predicted"] == true)
+    #expect(await touches.subscription == ["types": ["touches"], "coalesced": true, "predicted": true])
     try await lamp.subscribe(types: [.action, .touches], views: ["lamp"])
     try await door.subscribe(actions: ["open-door"])
 
@@ -88,6 +89,9 @@ struct ClientDaemonTests {
     #expect(touchMessages.count == 5, "touches only, then shutdown: \(touchMessages.map(kind))")
     if case .touches(let first) = touchMessages[0], let touch = first.touches.first {
       #expect(abs(touch.x - 300) < 1 && abs(touch.y - 250) < 1 && touch.tapCount == 1, "\(touch)")
+      // The touch-down frame, and a touch at rest predicted where it is.
+      #expect(first.coalesced == [.init(id: touch.id, x: touch.x, y: touch.y, time: first.time)])
+      #expect(first.predicted?.map { [$0.x, $0.y] } == [[touch.x, touch.y], [touch.x, touch.y]])
     } else {
       Issue.record("not a touches message: \(touchMessages[0])")
     }

@@ -72,6 +72,14 @@ struct MessageTests {
           .init(
             seq: 18, phase: "began", view: "canvas", window: "main", time: 1234.6,
             touches: [.init(id: 7, view: "canvas-child", phase: "began", x: 410, y: 300, tapCount: 1)])))
+    let entries = try decode(
+      #"{"type":"touches","seq":19,"phase":"moved","view":"canvas","window":"main","time":1234.616,"touches":[{"id":7,"view":"canvas","phase":"moved","x":414,"y":300,"tapCount":1}],"coalesced":[{"id":7,"x":412,"y":300,"time":1234.608},{"id":7,"x":414,"y":300,"time":1234.616}],"predicted":[{"id":7,"x":415,"y":300,"time":1234.624}]}"#
+    )
+    guard case .touches(let m) = entries else { throw TestFailure("not touches: \(entries)") }
+    #expect(
+      m.coalesced == [.init(id: 7, x: 412, y: 300, time: 1234.608), .init(id: 7, x: 414, y: 300, time: 1234.616)])
+    #expect(m.predicted == [.init(id: 7, x: 415, y: 300, time: 1234.624)])
+    if case .touches(let plain) = touches { #expect(plain.coalesced == nil && plain.predicted == nil) }
     let scroll = try decode(
       #"{"type":"scroll","seq":41,"phase":"willEndDragging","view":"list","window":"main","time":1234.71,"contentOffset":{"x":0,"y":300},"velocity":{"x":0,"y":1.5},"targetContentOffset":{"x":0,"y":1049.2}}"#
     )

@@ -47,7 +47,7 @@ import TouchdTestKit
     #expect(!session.hasSubscribed)
     #expect(
       reply(#"{"cmd":"subscribe","id":4,"types":["control","action"],"views":"volume","overflow":"skip"}"#)
-        == #"{"type":"reply","id":4,"ok":true,"types":["action","control"],"actions":[],"views":["volume"],"overflow":"skip"}"#
+        == #"{"type":"reply","id":4,"ok":true,"types":["action","control"],"actions":[],"views":["volume"],"overflow":"skip","coalesced":false,"predicted":false}"#
     )
     #expect(session.subscription.types == ["action", "control"] && session.subscription.skipOnOverflow)
     #expect(session.hasSubscribed)
@@ -86,7 +86,13 @@ import TouchdTestKit
         == error("2", "unknown field 'all' (status takes no fields besides cmd and id)"))
     #expect(
       reply(#"{"cmd":"subscribe","id":3,"type":"action"}"#)
-        == error("3", "unknown field 'type' (did you mean 'types'? subscribe takes types, actions, views, overflow)"))
+        == error(
+          "3",
+          "unknown field 'type' (did you mean 'types'? subscribe takes types, actions, views, overflow, coalesced, predicted)"
+        ))
+    #expect(
+      reply(#"{"cmd":"subscribe","id":3,"types":"touches","predicted":1}"#)
+        == error("3", "'predicted' must be true or false, found 1"))
     #expect(
       reply(#"{"cmd":"subscribe","id":4,"types":["action",5]}"#) == error("4", "'types[1]' must be a string, found 5"))
     #expect(

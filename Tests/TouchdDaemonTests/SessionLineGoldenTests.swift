@@ -76,7 +76,7 @@ struct SessionLineGoldenTests {
 
     #expect(
       exchange(a, #"{"cmd":"subscribe","id":1,"types":["touches","action"],"actions":"x"}"#, id: 1).reply
-        == #"{"type":"reply","id":1,"ok":true,"types":["action","touches"],"actions":["x"],"views":[],"overflow":"disconnect"}"#
+        == #"{"type":"reply","id":1,"ok":true,"types":["action","touches"],"actions":["x"],"views":[],"overflow":"disconnect","coalesced":false,"predicted":false}"#
     )
 
     let push = exchange(a, #"{"cmd":"scene","id":2,"scene":"# + Self.pushed + "}", id: 2, notice: "reloaded")

@@ -27,6 +27,7 @@ struct CommandTests {
   static let samples: [Command] = [
     .ping, .status, .reload, .metrics, .health,
     .subscribe(SubscribeCommand(types: ["action", "trace"], views: ["door"], overflow: .skip)),
+    .subscribe(SubscribeCommand(types: ["touches"], coalesced: true, predicted: false)),
     .setView(
       SetViewCommand(
         view: "door", hidden: true, alpha: 0.25, frame: WireRect(x: 1, y: 2, width: 30, height: 40.5),

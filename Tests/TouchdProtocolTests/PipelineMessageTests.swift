@@ -139,7 +139,54 @@ struct PipelineMessageTests {
     for m in Self.idles { try roundTrip(m) }
     for m in Self.traces { try roundTrip(m) }
     try roundTrip(Self.touches)
+    try roundTrip(Self.touchesWithEntries)
     try roundTrip(Self.presses)
+  }
+
+  static let touchesWithEntries = TouchesMessage(
+    seq: 9, phase: "moved", view: "pad", window: "main", time: 12.5,
+    touches: [.init(id: 8, view: "pad", phase: "moved", x: 1.25, y: -3, tapCount: 1)],
+    coalesced: [.init(id: 8, x: 1, y: -3, time: 12.49), .init(id: 8, x: 1.25, y: -3, time: 12.5)],
+    predicted: [.init(id: 8, x: 1.5, y: -3, time: 12.508)])
+
+  @Test("Touches' coalesced and predicted entries: after touches, their places in the line, decoded back")
+  func touchesEntries() throws {
+    let plain =
+      #"{"type":"touches","seq":9,"phase":"moved","view":"pad","window":"main","time":12.5,"touches":[{"id":8,"view":"pad","phase":"moved","x":1.25,"y":-3,"tapCount":1}]"#
+    let coalesced = #","coalesced":[{"id":8,"x":1,"y":-3,"time":12.49},{"id":8,"x":1.25,"y":-3,"time":12.5}]"#
+    let predicted = #","predicted":[{"id":8,"x":1.5,"y":-3,"time":12.508}]"#
+    let message = Self.touchesWithEntries
+    #expect(message.jsonLine == plain + coalesced + predicted + "}")
+    let (line, c, p) = message.jsonLineWithEntries
+    #expect(line == message.jsonLine)
+    let bytes = Array(line.utf8)
+    #expect(c == plain.utf8.count..<(plain.utf8.count + coalesced.utf8.count))
+    #expect(p == (c?.upperBound ?? 0)..<(bytes.count - 1))
+    var only = message
+    only.coalesced = nil
+    #expect(only.jsonLine == plain + predicted + "}")
+    #expect(only.jsonLineWithEntries.coalesced == nil)
+    only.predicted = []
+    #expect(only.jsonLine == plain + #","predicted":[]}"#)
+    // Without entries, the line it always was.
+    var none = message
+    (none.coalesced, none.predicted) = (nil, nil)
+    #expect(none.jsonLine == plain + "}")
+    #expect(try TouchesMessage(jsonLine: none.jsonLine).coalesced == nil)
+    func error(_ line: String, _ type: TouchesMessage.Type) -> String? {
+      do {
+        _ = try type.init(jsonLine: line)
+        return nil
+      } catch {
+        return error.message
+      }
+    }
+    #expect(
+      error(plain + #","coalesced":[{"id":8,"x":1,"y":-3}]}"#, TouchesMessage.self)
+        == "missing field 'coalesced[0].time' (a number)")
+    #expect(
+      error(plain + #","predicted":{"id":8}}"#, TouchesMessage.self)
+        == "'predicted' must be an array of {id, x, y, time}, found an object")
   }
 
   @Test("The two key orders of action") func actionKeyOrders() {

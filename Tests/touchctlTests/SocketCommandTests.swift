@@ -76,7 +76,7 @@ struct SocketCommandTests {
     #expect(
       normalized(pidless(result.stdout), ["instance"]) == """
         {"type":"hello","version":1,"instance":#,"windows":[{"id":"main","width":1920,"height":1080}],"views":6}
-        {"type":"reply","id":#,"ok":true,"types":["action","touches"],"actions":[],"views":[],"overflow":"disconnect"}
+        {"type":"reply","id":#,"ok":true,"types":["action","touches"],"actions":[],"views":[],"overflow":"disconnect","coalesced":false,"predicted":false}
         {"type":"action","seq":1,"action":"buy-ticket","gesture":"tap","state":"ended","view":"buy-ticket","window":"main","recognizer":"buy-ticket-tap","time":100.05,"location":{"x":400.078125,"y":480.014648},"numberOfTouches":1}
         {"type":"shutdown"}
 

@@ -33,6 +33,13 @@ export interface TouchPoint {
   y: number;
   tapCount?: number;
 }
+/** An entry of a touches message's `coalesced` (a kernel frame) or `predicted` list. */
+export interface TouchSample {
+  id: number;
+  x: number;
+  y: number;
+  time: number;
+}
 export interface Press {
   id: number;
   type: string | null;
@@ -91,6 +98,10 @@ export interface Touches extends Pipeline {
   view: string | null;
   window: string | null;
   touches: TouchPoint[];
+  /** With `subscribe({coalesced: true})`: every kernel frame of the touches since their last message. */
+  coalesced?: TouchSample[];
+  /** With `subscribe({predicted: true})`: positions 8 and 16 ms ahead of the touches still down. */
+  predicted?: TouchSample[];
 }
 
 export interface Scroll extends Pipeline {
@@ -262,6 +273,8 @@ export interface SubscribeReply extends Reply {
   actions: string[];
   views: string[];
   overflow: 'disconnect' | 'skip';
+  coalesced: boolean;
+  predicted: boolean;
 }
 export interface SceneReply extends Reply {
   windows: WindowInfo[];
@@ -372,6 +385,10 @@ export interface SubscribeOptions {
   /** Absent or empty: all. */
   views?: string | readonly string[] | Iterable<string>;
   overflow?: 'disconnect' | 'skip';
+  /** Touches messages carry `coalesced`. */
+  coalesced?: boolean;
+  /** Touches messages carry `predicted`. */
+  predicted?: boolean;
 }
 
 export interface SetViewFields {

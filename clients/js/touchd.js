@@ -333,14 +333,16 @@ export class TouchdClient {
   }
 
   /** Replaces the filter: `types` (absent: actions only), `actions`, `views` (absent or []: all),
-   * each a string or a list; `overflow` 'disconnect' (default) or 'skip'. Sent again after each
-   * reconnection. */
-  subscribe({ types, actions, views, overflow } = {}) {
+   * each a string or a list; `overflow` 'disconnect' (default) or 'skip'; `coalesced`, `predicted`
+   * (booleans) add those lists to touches messages. Sent again after each reconnection. */
+  subscribe({ types, actions, views, overflow, coalesced, predicted } = {}) {
     const fields = {};
     if (types !== undefined && types !== null) fields.types = names(types);
     if (actions !== undefined && actions !== null) fields.actions = names(actions);
     if (views !== undefined && views !== null) fields.views = names(views);
     if (overflow !== undefined && overflow !== null) fields.overflow = overflow;
+    if (coalesced !== undefined && coalesced !== null) fields.coalesced = coalesced;
+    if (predicted !== undefined && predicted !== null) fields.predicted = predicted;
     return this.request('subscribe', fields);
   }
 

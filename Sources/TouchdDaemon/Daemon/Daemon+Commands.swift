@@ -156,6 +156,16 @@ extension Daemon {
     }
   }
 
+  /// Makes the touches entries (`coalesced`, `predicted`) some touches subscriber asks for, and
+  /// only those: while none does, no frame is recorded for them (SceneRuntime's ``SceneRuntime/touchesEntries``).
+  public func touchesEntriesChanged(_ entries: TouchesMessage.Entries) {
+    queue.async { [unowned self] in
+      guard entries != touchesEntries else { return }
+      touchesEntries = entries
+      runtime?.touchesEntries = entries
+    }
+  }
+
   private func execute(_ command: ClientCommand, client: ClientInfo, serverCounters: ServerCounters) -> CommandResult {
     dispatchPrecondition(condition: .onQueue(queue))
     // The protocol fuzz target runs the same function against its own runtime.

@@ -23,6 +23,12 @@ extension Daemon {
     case .touches(let t):
       counters.messages += 1
       (type, view) = ("touches", t.view)
+      if t.coalesced != nil || t.predicted != nil {
+        guard subscribedTypes.withLockedValue({ $0.contains(type) }) else { return }
+        // One encoding for every subscriber: each gets the entries it asked for (OutboundMessage).
+        let (line, coalesced, predicted) = t.jsonLineWithEntries
+        return hand(OutboundMessage(line: line, type: type, view: view, coalesced: coalesced, predicted: predicted))
+      }
     case .scroll(let m):
       counters.messages += 1
       (type, view) = ("scroll", m.view)
@@ -41,7 +47,11 @@ extension Daemon {
       (type, view) = ("trace", t.view)
     }
     guard subscribedTypes.withLockedValue({ $0.contains(type) }) else { return }
-    let out = OutboundMessage(line: message.jsonLine, type: type, action: action, view: view)
+    hand(OutboundMessage(line: message.jsonLine, type: type, action: action, view: view))
+  }
+
+  /// Hands an encoded message on: into the live frame's batch, or to the server at once.
+  private func hand(_ out: OutboundMessage) {
     if liveFrameTime != nil {
       frameEncoded = MonotonicClock.microseconds()
       outbound.append(out)

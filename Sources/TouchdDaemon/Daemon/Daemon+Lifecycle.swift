@@ -56,6 +56,7 @@ extension Daemon {
   func makeRuntime(_ document: SceneDocument) -> SceneRuntime {
     let runtime = SceneRuntime(document: document, clock: clock) { [unowned self] message in publish(message) }
     runtime.isTracing = tracing
+    runtime.touchesEntries = touchesEntries
     runtime.health = health
     runtime.recognizerOutcomeObserver = { [unowned self] recognizer, recognized in
       metrics.countOutcome(recognizer.traceName, recognized: recognized)

@@ -63,6 +63,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   var replay: ReplayFeeder?
   /// Whether a client subscribes to `trace` messages: the runtime traces only then.
   var tracing = false
+  /// The touches entries some touches subscriber asks for: the runtime records frames only then.
+  var touchesEntries: TouchesMessage.Entries = []
   /// The message types at least one client subscribes to, as the server last reported them (from
   /// its event loop; read by the pipeline per message). Encoding is skipped for the others: a
   /// view with `touches: true` then costs no JSON while nobody reads its touches.

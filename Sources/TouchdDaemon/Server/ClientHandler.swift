@@ -317,7 +317,9 @@ final class ClientHandler: ChannelDuplexHandler {
     let outcome = session.take(parsed)
     if session.subscription != before {
       outlet?.update(session.subscription)
-      if session.subscription.types != before.types { core.subscriptionsChanged() }
+      if session.subscription.types != before.types || session.subscription.touchesEntries != before.touchesEntries {
+        core.subscriptionsChanged()
+      }
     }
     handle(outcome)
     if !subscribedBefore && session.hasSubscribed { core.handler.clientSubscribed(info) }
@@ -400,7 +402,7 @@ final class ClientHandler: ChannelDuplexHandler {
   /// outlet: ``publishesThroughLoop``), then flushes once.
   func publish(_ messages: [OutboundMessage]) {
     guard admitted, !closing else { return }
-    for message in messages where subscription.accepts(message) { sendDroppable(message.line) }
+    for message in messages where subscription.accepts(message) { sendDroppable(message.line(for: subscription)) }
     context?.flush()
   }
 

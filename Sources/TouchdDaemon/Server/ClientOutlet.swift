@@ -74,12 +74,11 @@ final class ClientOutlet: @unchecked Sendable {
       buffer.removeAll(keepingCapacity: true)
       var count = 0
       for message in batch where subscription.accepts(message) {
-        buffer.append(contentsOf: message.line.utf8)
-        buffer.append(UInt8(ascii: "\n"))
+        message.append(for: subscription, to: &buffer)
         count += 1
       }
       guard count > 0 else { return .done(linesWritten: 0) }
-      func accepted() -> [String] { batch.filter { subscription.accepts($0) }.map(\.line) }
+      func accepted() -> [String] { batch.filter { subscription.accepts($0) }.map { $0.line(for: subscription) } }
       guard loopBytes == 0, hops == 0 else {
         hops += 1
         return .deferred(linesWritten: 0, partial: [], lines: accepted())

@@ -24,6 +24,11 @@ public protocol CommandHandler: AnyObject, Sendable {
   /// to the pipeline queue. The daemon traces while `types` contains `trace`.
   func subscribedTypesChanged(_ types: Set<String>)
 
+  /// The touches entries (`coalesced`, `predicted`) at least one client subscribed to touches asks
+  /// for changed. Called on the server's event loop before the `subscribe` reply is written;
+  /// implementations hop to the pipeline queue. The daemon's runtime makes only these.
+  func touchesEntriesChanged(_ entries: TouchesMessage.Entries)
+
   /// A client went away (closed, or was disconnected). Called on the server's event loop;
   /// implementations hop to the pipeline queue. The daemon ends a calibration the client began.
   func clientDisconnected(_ client: ClientInfo)
@@ -37,6 +42,9 @@ public protocol CommandHandler: AnyObject, Sendable {
 extension CommandHandler {
   /// Does nothing: a handler that produces every type whoever subscribes.
   public func subscribedTypesChanged(_ types: Set<String>) {}
+
+  /// Does nothing: a handler whose messages carry no optional touches entries.
+  public func touchesEntriesChanged(_ entries: TouchesMessage.Entries) {}
 
   /// Does nothing: a handler that keeps no state per client.
   public func clientDisconnected(_ client: ClientInfo) {}
@@ -438,6 +446,8 @@ final class ServerCore {
   var counters = ServerCounters()
   /// The union of the clients' subscribed types, as last reported to the handler.
   var subscribedTypes: Set<String> = []
+  /// The union of the touches entries asked for by clients subscribed to touches, as last reported.
+  var touchesEntries: TouchesMessage.Entries = []
   let daemonUID = getuid()
   let eventLoop: EventLoop
   /// The admitted clients' outlets (shared with the publisher).
@@ -539,6 +549,13 @@ final class ServerCore {
   /// Tells the handler when the union of the clients' subscribed types changes.
   func subscriptionsChanged() {
     let types = clients.values.reduce(into: Set<String>()) { $0.formUnion($1.subscription.types) }
+    let entries = clients.values.reduce(into: TouchesMessage.Entries()) { entries, client in
+      if client.subscription.types.contains("touches") { entries.formUnion(client.subscription.touchesEntries) }
+    }
+    if entries != touchesEntries {
+      touchesEntries = entries
+      handler.touchesEntriesChanged(entries)
+    }
     guard types != subscribedTypes else { return }
     subscribedTypes = types
     handler.subscribedTypesChanged(types)

@@ -15,6 +15,9 @@ public struct Subscription: Sendable, Equatable {
   /// When the client's send buffer overflows: disconnect it (default), or skip messages and send
   /// a `gap` message with the number skipped once it catches up.
   public var skipOnOverflow = false
+  /// The optional entries of touches messages the client gets (`coalesced`, `predicted`); the
+  /// fan-out leaves the others' bytes out of its lines (``OutboundMessage/append(for:to:)``).
+  public var touchesEntries: TouchesMessage.Entries = []
 
   public init() {}
 
@@ -42,6 +45,7 @@ public struct Subscription: Sendable, Equatable {
     actions = Set(command.actions ?? [])
     views = Set(command.views ?? [])
     skipOnOverflow = command.overflow == .skip
+    touchesEntries = command.touchesEntries
   }
 
   /// Decodes a `subscribe` command's fields with strict types (``SubscribeCommand``).
@@ -54,5 +58,6 @@ public struct Subscription: Sendable, Equatable {
     func list(_ s: Set<String>) -> String { "[" + s.sorted().map(JSONFormat.string).joined(separator: ",") + "]" }
     return #""types":\#(list(types)),"actions":\#(list(actions)),"views":\#(list(views)),"overflow":"#
       + (skipOnOverflow ? #""skip""# : #""disconnect""#)
+      + #","coalesced":\#(touchesEntries.contains(.coalesced)),"predicted":\#(touchesEntries.contains(.predicted))"#
   }
 }

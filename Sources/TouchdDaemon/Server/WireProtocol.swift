@@ -12,12 +12,60 @@ public struct OutboundMessage: Sendable {
   public var action: String?
   /// The view the message is about (the recognizer's view, or the touches' responder view).
   public var view: String?
+  /// Where a touches line's `coalesced` and `predicted` entries are in ``line`` (UTF-8 offsets;
+  /// ``TouchesMessage/jsonLineWithEntries``), nil when it has none: a client that did not ask for
+  /// one gets the line without it.
+  public var coalesced: Range<Int>?
+  public var predicted: Range<Int>?
 
-  public init(line: String, type: String, action: String? = nil, view: String? = nil) {
+  public init(
+    line: String, type: String, action: String? = nil, view: String? = nil, coalesced: Range<Int>? = nil,
+    predicted: Range<Int>? = nil
+  ) {
     self.line = line
     self.type = type
     self.action = action
     self.view = view
+    self.coalesced = coalesced
+    self.predicted = predicted
+  }
+
+  /// The bytes of the line to leave out for `subscription`: the entries it did not ask for (at
+  /// most two ranges, in order).
+  @inline(__always) private func omitted(for subscription: Subscription) -> (Range<Int>?, Range<Int>?) {
+    let wanted = subscription.touchesEntries
+    return (wanted.contains(.coalesced) ? nil : coalesced, wanted.contains(.predicted) ? nil : predicted)
+  }
+
+  /// Appends the line as `subscription` gets it, and a newline, to `buffer` (no allocation beyond
+  /// the buffer's own growth).
+  func append(for subscription: Subscription, to buffer: inout [UInt8]) {
+    let omit = coalesced == nil && predicted == nil ? (nil, nil) : omitted(for: subscription)
+    var text = line
+    text.withUTF8 { bytes in
+      // The entries are the line's last members: the bytes around each omitted range, in order.
+      var start = 0
+      if let range = omit.0 {
+        buffer.append(contentsOf: bytes[start..<range.lowerBound])
+        start = range.upperBound
+      }
+      if let range = omit.1 {
+        buffer.append(contentsOf: bytes[start..<range.lowerBound])
+        start = range.upperBound
+      }
+      buffer.append(contentsOf: bytes[start...])
+    }
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// The line as `subscription` gets it (the event loop's path: a slow reader's, WebSocket clients).
+  func line(for subscription: Subscription) -> String {
+    let omit = coalesced == nil && predicted == nil ? (nil, nil) : omitted(for: subscription)
+    guard omit.0 != nil || omit.1 != nil else { return line }
+    var bytes: [UInt8] = []
+    append(for: subscription, to: &bytes)
+    bytes.removeLast()
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

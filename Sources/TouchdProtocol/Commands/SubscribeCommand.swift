@@ -1,10 +1,11 @@
-/// `{"cmd":"subscribe","types":…,"actions":…,"views":…,"overflow":…}`: replaces the client's
-/// filter (docs/protocol.md, "subscribe"). `types`, `actions` and `views` are a string or an array
-/// of strings (`types` of ``messageTypes``); `overflow` is `"skip"` or `"disconnect"`. A field not
-/// given keeps the daemon's default.
+/// `{"cmd":"subscribe","types":…,"actions":…,"views":…,"overflow":…,"coalesced":…,"predicted":…}`:
+/// replaces the client's filter (docs/protocol.md, "subscribe"). `types`, `actions` and `views` are
+/// a string or an array of strings (`types` of ``messageTypes``); `overflow` is `"skip"` or
+/// `"disconnect"`; `coalesced` and `predicted` (booleans) ask for those entries of touches
+/// messages (``TouchesMessage/Entries``). A field not given keeps the daemon's default.
 public struct SubscribeCommand: Hashable, Sendable {
   /// The fields `subscribe` takes.
-  public static let fields = ["types", "actions", "views", "overflow"]
+  public static let fields = ["types", "actions", "views", "overflow", "coalesced", "predicted"]
   /// Every message type a client subscribes to, in the order errors and docs list them.
   public static let messageTypes = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
 
@@ -20,12 +21,29 @@ public struct SubscribeCommand: Hashable, Sendable {
   public var actions: [String]?
   public var views: [String]?
   public var overflow: Overflow?
+  /// Whether touches messages carry `coalesced` (default false).
+  public var coalesced: Bool?
+  /// Whether touches messages carry `predicted` (default false).
+  public var predicted: Bool?
 
-  public init(types: [String]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil) {
+  public init(
+    types: [String]? = nil, actions: [String]? = nil, views: [String]? = nil, overflow: Overflow? = nil,
+    coalesced: Bool? = nil, predicted: Bool? = nil
+  ) {
     self.types = types
     self.actions = actions
     self.views = views
     self.overflow = overflow
+    self.coalesced = coalesced
+    self.predicted = predicted
+  }
+
+  /// The touches messages' optional entries asked for.
+  public var touchesEntries: TouchesMessage.Entries {
+    var entries: TouchesMessage.Entries = []
+    if coalesced == true { entries.insert(.coalesced) }
+    if predicted == true { entries.insert(.predicted) }
+    return entries
   }
 
   /// Decodes the command's fields with strict types; an unknown message type is an error naming
@@ -48,6 +66,8 @@ public struct SubscribeCommand: Hashable, Sendable {
       }
       self.overflow = overflow
     }
+    coalesced = try fields.bool("coalesced")
+    predicted = try fields.bool("predicted")
   }
 
   /// The fields given.
@@ -57,6 +77,8 @@ public struct SubscribeCommand: Hashable, Sendable {
     if let actions { out.append(("actions", .array(actions.map(JSONValue.string)))) }
     if let views { out.append(("views", .array(views.map(JSONValue.string)))) }
     if let overflow { out.append(("overflow", .string(overflow.rawValue))) }
+    if let coalesced { out.append(("coalesced", .bool(coalesced))) }
+    if let predicted { out.append(("predicted", .bool(predicted))) }
     return out
   }
 }

@@ -8,6 +8,9 @@ public struct JSONLineWriter: ~Copyable {
   /// Starts the object with `prefix`: its opening brace and first key.
   @inlinable public init(_ prefix: StaticString) { out.append(prefix) }
 
+  /// The bytes written so far (UTF-8), the opening brace included.
+  @inlinable public var byteCount: Int { out.count }
+
   /// Appends JSON text as it is.
   @inlinable public mutating func raw(_ json: StaticString) { out.append(json) }
 

@@ -29,9 +29,11 @@ extension ProtocolSchema {
     let anonymous = TraceMessage.RecognizerInfo(id: "r", gesture: nil, view: "v", window: "w")
     let touch = TraceMessage.TouchInfo(id: 3, view: "v", window: "w")
     func trace(_ event: TraceMessage.Event) -> String { TraceMessage(time: 1, event: event).jsonLine }
-    let touches = TouchesMessage(
-      seq: 1, phase: "began", view: "v", window: "w", time: 1,
-      touches: [.init(id: 1, view: "v", phase: "began", x: 1, y: 2, tapCount: 1)]
+    let touch1 = TouchesMessage.TouchInfo(id: 1, view: "v", phase: "moved", x: 1, y: 2, tapCount: 1)
+    let touches = TouchesMessage(seq: 1, phase: "moved", view: "v", window: "w", time: 1, touches: [touch1]).jsonLine
+    let touchesFull = TouchesMessage(
+      seq: 1, phase: "moved", view: "v", window: "w", time: 1, touches: [touch1],
+      coalesced: [.init(id: 1, x: 1, y: 2, time: 1)], predicted: [.init(id: 1, x: 1.5, y: 2.5, time: 1.008)]
     ).jsonLine
     let presses = PressesMessage(
       seq: 1, phase: "began", view: "v", window: "w", time: 1,
@@ -57,7 +59,7 @@ extension ProtocolSchema {
       Example(
         "action-control-slider", full: controlAction("slider", .value(0.5)),
         minimal: controlAction("slider", .value(0.5))),
-      Example("touches", full: touches, minimal: touches),
+      Example("touches", full: touchesFull, minimal: touches),
       Example(
         "scroll",
         full: ScrollMessage(

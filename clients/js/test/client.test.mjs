@@ -62,11 +62,14 @@ test('subscribe to touches: phases, ids and seq', { skip }, async (t) => {
   await daemons.start(script, { exitAfterReplay: true, speed: 2 });
   const client = new TouchdClient(daemons.url);
   t.after(() => client.close());
-  const reply = await client.subscribe({ types: ['touches'] });
+  const reply = await client.subscribe({ types: ['touches'], coalesced: true });
   assert.equal(reply.type, 'reply');
   assert.equal(reply.ok, true);
-  assert.deepEqual([reply.types, reply.actions, reply.views, reply.overflow], [['touches'], [], [], 'disconnect']);
-  assert.deepEqual(client.subscription, { types: ['touches'] });
+  assert.deepEqual(
+    [reply.types, reply.actions, reply.views, reply.overflow, reply.coalesced, reply.predicted],
+    [['touches'], [], [], 'disconnect', true, false],
+  );
+  assert.deepEqual(client.subscription, { types: ['touches'], coalesced: true });
   const messages = await collectUntilShutdown(client);
   const touches = messages.filter((m) => m.type === 'touches');
   assert.equal(touches.length, messages.length - 1); // no action: not subscribed
@@ -84,6 +87,12 @@ test('subscribe to touches: phases, ids and seq', { skip }, async (t) => {
   near(first.x, PAD[0], 1, 'first x');
   assert.equal(last.phase, 'ended');
   near(last.x, PAD[0] + 200, 1, 'last x');
+  // Each moved message lists its frame (the touch itself, at the message's time); none predicted.
+  for (const m of touches.filter((m) => m.phase === 'moved')) {
+    const t = m.touches[0];
+    assert.deepEqual(m.coalesced, [{ id: t.id, x: t.x, y: t.y, time: m.time }]);
+    assert.equal(m.predicted, undefined);
+  }
 });
 
 test('subscribe filters: views and actions', { skip }, async (t) => {

@@ -69,7 +69,14 @@ def test_subscribe_touches_phases_and_ids(daemons):
     daemons.start(script, exit_after_replay=True, speed=2)
     with touchd.Client(str(daemons.socket)) as client:
         reply = client.subscribe(types=["touches"])
-        assert reply.fields == {"types": ["touches"], "actions": [], "views": [], "overflow": "disconnect"}
+        assert reply.fields == {
+            "types": ["touches"],
+            "actions": [],
+            "views": [],
+            "overflow": "disconnect",
+            "coalesced": False,
+            "predicted": False,
+        }
         assert reply["types"] == ["touches"]
         messages = collect_until_shutdown(client)
     touches = [m for m in messages if isinstance(m, touchd.Touches)]

@@ -52,6 +52,16 @@ def test_touches_scroll_control_presses_idle():
     )
     assert t.touches == [touchd.TouchPoint(7, "canvas-child", "began", 410, 300, 1)]
     assert t.touches[0].location == Point(410, 300)
+    assert (t.coalesced, t.predicted) == (None, None)
+    m = parse_message(
+        '{"type":"touches","seq":19,"phase":"moved","view":"canvas","window":"main","time":1234.616,'
+        '"touches":[{"id":7,"view":"canvas-child","phase":"moved","x":414,"y":300,"tapCount":1}],'
+        '"coalesced":[{"id":7,"x":412,"y":300,"time":1234.608},{"id":7,"x":414,"y":300,"time":1234.616}],'
+        '"predicted":[{"id":7,"x":415,"y":300,"time":1234.624},{"id":7,"x":416,"y":300,"time":1234.632}]}'
+    )
+    assert m.coalesced == [touchd.TouchSample(7, 412, 300, 1234.608), touchd.TouchSample(7, 414, 300, 1234.616)]
+    assert m.predicted is not None and [(p.x, p.time) for p in m.predicted] == [(415, 1234.624), (416, 1234.632)]
+    assert m.predicted[1].location == Point(416, 300)
     s = parse_message(
         '{"type":"scroll","seq":41,"phase":"willEndDragging","view":"list","window":"main","time":1234.71,'
         '"contentOffset":{"x":0,"y":300},"velocity":{"x":0,"y":1.5},"targetContentOffset":{"x":0,"y":1049.2}}'

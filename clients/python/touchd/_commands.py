@@ -46,7 +46,12 @@ def _size(size: Any) -> Any:
 
 
 def subscribe(
-    types: StrOrList = None, actions: StrOrList = None, views: StrOrList = None, overflow: Optional[str] = None
+    types: StrOrList = None,
+    actions: StrOrList = None,
+    views: StrOrList = None,
+    overflow: Optional[str] = None,
+    coalesced: Optional[bool] = None,
+    predicted: Optional[bool] = None,
 ) -> Tuple[str, Dict[str, Any]]:
     fields: Dict[str, Any] = {}
     for key, value in (("types", types), ("actions", actions), ("views", views)):
@@ -54,6 +59,9 @@ def subscribe(
             fields[key] = _names(value)
     if overflow is not None:
         fields["overflow"] = overflow
+    for key, flag in (("coalesced", coalesced), ("predicted", predicted)):
+        if flag is not None:
+            fields[key] = flag
     return "subscribe", fields
 
 

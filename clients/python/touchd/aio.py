@@ -198,8 +198,10 @@ class Client:
         actions: Union[str, Iterable[str], None] = None,
         views: Union[str, Iterable[str], None] = None,
         overflow: Optional[str] = None,
+        coalesced: Optional[bool] = None,
+        predicted: Optional[bool] = None,
     ) -> Reply:
-        return await self.request(*_commands.subscribe(types, actions, views, overflow))
+        return await self.request(*_commands.subscribe(types, actions, views, overflow, coalesced, predicted))
 
     async def set_view(self, view: str, **fields: Any) -> Reply:
         return await self.request(*_commands.set_view(view, fields))

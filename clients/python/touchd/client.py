@@ -235,10 +235,14 @@ class Client:
         actions: Union[str, Iterable[str], None] = None,
         views: Union[str, Iterable[str], None] = None,
         overflow: Optional[str] = None,
+        coalesced: Optional[bool] = None,
+        predicted: Optional[bool] = None,
     ) -> Reply:
         """Replaces the filter (absent ``types``: actions only; absent ``actions``/``views``: all);
-        ``overflow`` "disconnect" (default) or "skip". Sent again after each reconnection."""
-        return self.request(*_commands.subscribe(types, actions, views, overflow))
+        ``overflow`` "disconnect" (default) or "skip"; ``coalesced`` / ``predicted`` add those lists to
+        touches messages (``Touches.coalesced``, ``Touches.predicted``). Sent again after each
+        reconnection."""
+        return self.request(*_commands.subscribe(types, actions, views, overflow, coalesced, predicted))
 
     def set_view(self, view: str, **fields: Any) -> Reply:
         """``set`` on a view: ``hidden=True``, ``alpha=0.5``, ``frame={...}``,

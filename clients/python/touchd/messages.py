@@ -107,6 +107,21 @@ class TouchPoint:
 
 
 @dataclass(frozen=True)
+class TouchSample:
+    """One position of a touch at a time: an entry of a ``touches`` message's ``coalesced`` (a
+    kernel frame) or ``predicted`` (a prediction) list."""
+
+    id: int
+    x: float
+    y: float
+    time: float
+
+    @property
+    def location(self) -> Point:
+        return Point(self.x, self.y)
+
+
+@dataclass(frozen=True)
 class Press:
     """One press of a ``presses`` message."""
 
@@ -199,6 +214,9 @@ class Touches(Message):
     window: Optional[str]
     time: float
     touches: List[TouchPoint]
+    # Present when the client subscribed with coalesced / predicted (docs/protocol.md).
+    coalesced: Optional[List[TouchSample]] = None
+    predicted: Optional[List[TouchSample]] = None
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
@@ -488,6 +506,14 @@ def _touch(value: Mapping[str, Any]) -> TouchPoint:
     )
 
 
+def _sample(value: Mapping[str, Any]) -> TouchSample:
+    return TouchSample(id=value.get("id"), x=value.get("x"), y=value.get("y"), time=value.get("time"))  # type: ignore[arg-type]
+
+
+def _samples(value: Any) -> Optional[List[TouchSample]]:
+    return None if value is None else _list_of(value, _sample)
+
+
 def _press(value: Mapping[str, Any]) -> Press:
     return Press(id=value.get("id"), type=value.get("type"), key=value.get("key"), phase=value.get("phase"))  # type: ignore[arg-type]
 
@@ -518,7 +544,8 @@ def _touches(d: Dict[str, Any]) -> Touches:
     g = d.get
     return Touches(
         seq=g("seq"), phase=g("phase"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
-        touches=_list_of(g("touches"), _touch), raw=d,
+        touches=_list_of(g("touches"), _touch), coalesced=_samples(g("coalesced")),
+        predicted=_samples(g("predicted")), raw=d,
     )  # fmt: skip
 
 

@@ -29,6 +29,12 @@ extension ResponderCallMessage {
   /// The message's JSON line.
   @inlinable var callJSONLine: String {
     var w = JSONLineWriter(Self.jsonPrefix)
+    writeCall(&w)
+    return w.finish()
+  }
+
+  /// Writes the line up to its closing brace: the call's fields and its list.
+  @inlinable func writeCall(_ w: inout JSONLineWriter) {
     w.integer(seq)
     w.string(#","phase":"#, phase)
     w.string(#","view":"#, view)
@@ -41,6 +47,5 @@ extension ResponderCallMessage {
       w.raw("}")
     }
     w.raw("]")
-    return w.finish()
   }
 }
