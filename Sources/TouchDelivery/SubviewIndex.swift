@@ -13,7 +13,7 @@
 /// two on random scenes (`SubviewIndexTests`, against a reference walk of its own).
 ///
 /// Built from the subviews' frames when a hit-test first needs it, and dropped when a subview is
-/// added, removed or moved, or its size or outset changes (``View`` drops it); a scroll view's
+/// added, removed or moved, or its size, scale or outset changes (``View`` drops it); a scroll view's
 /// scrolling moves its bounds, not its subviews' frames, and keeps it.
 final class SubviewIndex {
   /// Views with fewer subviews are walked: for a few subviews the walk costs less than the
@@ -42,13 +42,14 @@ final class SubviewIndex {
     for (position, subview) in subviews.enumerated() {
       let frame = subview.frame
       let bounds = subview.bounds
-      let outset = subview.hitTestOutset
+      // The outset is in the subview's own points: a zoomed subview's (``View/scale``) is scaled.
+      let outset = subview.hitTestOutset * subview.scale
       let magnitude = abs(frame.minY) + abs(frame.height) + abs(bounds.minY) + abs(outset)
       guard magnitude.isFinite else {
         unmeasured.append(position)
         continue
       }
-      // The walk compares the point converted into the subview (y - frame.minY + bounds.minY)
+      // The walk compares the point converted into the subview ((y - frame.minY) / scale + bounds.minY)
       // with its bounds enlarged: rounded differently from the area's edges computed here. A
       // billionth of the magnitudes involved covers that rounding many times over (a Double
       // rounds each step by at most 2^-53 of its result), so no area is ever too small.

@@ -32,14 +32,16 @@ struct SeededGenerator: RandomNumberGenerator {
 struct SubviewIndexTests {
   /// UIView's `hitTest(_:with:)` as its documentation gives it, every subview asked, last first:
   /// nil when hidden, not interactive, alpha at most 0.01, or the point is outside. Each level
-  /// converts the point as `View` does (minus the frame's origin, plus the bounds'), so that points
-  /// a billionth of a point from an edge fall the same way.
+  /// converts the point as `View` does (minus the frame's origin, divided by the view's zoom
+  /// ``View/scale``, plus the bounds'), so that points a billionth of a point from an edge fall the
+  /// same way.
   static func walk(_ view: View, _ point: Point) -> View? {
     guard !view.isHidden, view.isUserInteractionEnabled, view.alpha > 0.01 else { return nil }
     guard view.point(inside: point, with: nil) else { return nil }
     for subview in view.subviews.reversed() {
       let converted = Point(
-        x: point.x - subview.frame.minX + subview.bounds.minX, y: point.y - subview.frame.minY + subview.bounds.minY)
+        x: (point.x - subview.frame.minX) / subview.scale + subview.bounds.minX,
+        y: (point.y - subview.frame.minY) / subview.scale + subview.bounds.minY)
       if let hit = walk(subview, converted) { return hit }
     }
     return view
@@ -74,6 +76,8 @@ struct SubviewIndexTests {
       if Int.random(in: 0..<4, using: &g) == 0 {
         row.bounds.origin = Point(x: 0, y: Double.random(in: -30...30, using: &g))
       }
+      // A zoomed row (its outset and children scale with it).
+      if Int.random(in: 0..<10, using: &g) == 0 { row.scale = [0.5, 2, 2.5].randomElement(using: &g)! }
       if Int.random(in: 0..<3, using: &g) == 0 {
         // A child that pokes out of the row (below it, or into the next row).
         let child = View(
@@ -101,7 +105,8 @@ struct SubviewIndexTests {
       if Int.random(in: 0..<3, using: &g) == 0, let row = list.subviews.randomElement(using: &g),
         row.frame.minY.isFinite
       {
-        let edge = Bool.random(using: &g) ? row.frame.minY - row.hitTestOutset : row.frame.maxY + row.hitTestOutset
+        let outset = row.hitTestOutset * row.scale
+        let edge = Bool.random(using: &g) ? row.frame.minY - outset : row.frame.maxY + outset
         let nudge = [0.0, -1e-9, 1e-9, -0.5, 0.5].randomElement(using: &g)!
         p.y = list.convert(Point(x: 0, y: edge + nudge), to: nil).y
       }
@@ -126,19 +131,20 @@ struct SubviewIndexTests {
     Self.expectSameAsWalk(window, Self.points(in: window, list: list, count: 400, using: &g), seed: seed)
   }
 
-  @Test("after rows move, resize, grow their outsets, come and go, the index follows", arguments: 0..<20)
+  @Test("after rows move, resize, grow their outsets, zoom, come and go, the index follows", arguments: 0..<20)
   func changesAreFollowed(seed: UInt64) {
     var g = SeededGenerator(state: 1000 + seed)
     let (window, list) = Self.randomList(rows: Int.random(in: 40...200, using: &g), using: &g)
     // Built by the first hit-tests, then changed in each way in turn.
     Self.expectSameAsWalk(window, Self.points(in: window, list: list, count: 50, using: &g), seed: seed)
-    for change in 0..<6 {
+    for change in 0..<7 {
       let row = list.subviews.randomElement(using: &g)!
       switch change {
       case 0: row.frame.origin.y += Double.random(in: -400...400, using: &g)
       case 1: row.frame.size.height = Double.random(in: 0...300, using: &g)
       case 2: row.hitTestOutset = Double.random(in: 0...60, using: &g)
       case 3: row.removeFromSuperview()
+      case 6: row.scale = row.scale == 1 ? 3 : 1
       case 4:
         let added = View(
           frame: Rect(x: 0, y: Double.random(in: 0...list.contentSize.height, using: &g), width: 600, height: 70))
