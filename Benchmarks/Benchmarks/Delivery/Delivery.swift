@@ -163,38 +163,27 @@ let benchmarks: @Sendable () -> Void = {
   // display tick of the deceleration that follows each lift. Only the measured step is timed:
   // the other kind of step runs between measurements (startMeasurement/stopMeasurement).
   // 26 frames (touch-down, 24 moves at 120 Hz, lift) and ~230 ticks at 60 Hz per fling.
-  Benchmark(
-    "Scroll fling frame: 200 rows 400 pt in 0.2 s at 120 Hz",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
-      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
-  ) { (benchmark: Benchmark, state: FlingState) in
-    state.runTimers()
-    guard state.remainingFrames > 0 else { return }
-    benchmark.startMeasurement()
-    state.deliverFrame()
-    benchmark.stopMeasurement()
-  } setup: {
-    // 10,100 frames need 389 flings; smoke: 3 frames.
-    FlingState(flings: BenchMode.smoke ? 2 : 400, warmUpFlings: BenchMode.smoke ? 1 : 2)
+  func flingFrameBenchmark(rows: Int) {
+    Benchmark(
+      "Scroll fling frame: \(rows) rows 400 pt in 0.2 s at 120 Hz",
+      configuration: .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
+        maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+    ) { (benchmark: Benchmark, state: FlingState) in
+      state.runTimers()
+      guard state.remainingFrames > 0 else { return }
+      benchmark.startMeasurement()
+      state.deliverFrame()
+      benchmark.stopMeasurement()
+    } setup: {
+      // 10,100 frames need 389 flings; smoke: 3 frames.
+      FlingState(flings: BenchMode.smoke ? 2 : 400, warmUpFlings: BenchMode.smoke ? 1 : 2, rows: rows)
+    }
   }
-
+  flingFrameBenchmark(rows: 200)
   // 7l. The same flings on a catalogue's list of 10,000 rows (issue #43, "Lists of thousands of
   // rows": p99 <= 50 us per frame while flinging).
-  Benchmark(
-    "Scroll fling frame: 10000 rows 400 pt in 0.2 s at 120 Hz",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
-      maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
-  ) { (benchmark: Benchmark, state: FlingState) in
-    state.runTimers()
-    guard state.remainingFrames > 0 else { return }
-    benchmark.startMeasurement()
-    state.deliverFrame()
-    benchmark.stopMeasurement()
-  } setup: {
-    FlingState(flings: BenchMode.smoke ? 2 : 400, warmUpFlings: BenchMode.smoke ? 1 : 2, rows: 10_000)
-  }
+  flingFrameBenchmark(rows: 10_000)
 
   Benchmark(
     "Scroll deceleration tick: 200 rows at 60 Hz",
