@@ -173,14 +173,6 @@ struct PipelineMessageTests {
     (none.coalesced, none.predicted) = (nil, nil)
     #expect(none.jsonLine == plain + "}")
     #expect(try TouchesMessage(jsonLine: none.jsonLine).coalesced == nil)
-    func error(_ line: String, _ type: TouchesMessage.Type) -> String? {
-      do {
-        _ = try type.init(jsonLine: line)
-        return nil
-      } catch {
-        return error.message
-      }
-    }
     #expect(
       error(plain + #","coalesced":[{"id":8,"x":1,"y":-3}]}"#, TouchesMessage.self)
         == "missing field 'coalesced[0].time' (a number)")
@@ -229,14 +221,6 @@ struct PipelineMessageTests {
   }
 
   @Test("A field of the wrong type, or a missing one, is refused") func wrongTypesRefused() {
-    func error(_ line: String, _ type: (some WireMessage).Type) -> String? {
-      do {
-        _ = try type.init(jsonLine: line)
-        return nil
-      } catch {
-        return error.message
-      }
-    }
     #expect(
       error(#"{"type":"idle","seq":"1","state":"idle","time":1,"lastInput":null}"#, IdleMessage.self)
         == #"'seq' must be an integer, found "1""#)
@@ -259,5 +243,15 @@ struct PipelineMessageTests {
     #expect(throws: (any Error).self) {
       try JSONDecoder().decode(IdleMessage.self, from: Data(#"{"type":"idle","seq":"1","state":"idle","time":1}"#.utf8))
     }
+  }
+}
+
+/// The message reading `line` as `type` refuses it with; nil when it reads it.
+private func error(_ line: String, _ type: (some WireMessage).Type) -> String? {
+  do {
+    _ = try type.init(jsonLine: line)
+    return nil
+  } catch {
+    return error.message
   }
 }
