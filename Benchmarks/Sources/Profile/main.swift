@@ -6,7 +6,8 @@
 //
 // Workloads: pipeline (frames of case 4), hittest (points of case 3), parse (the large shared
 // recording, parse and assemble), scroll (flings of case 7: frames and deceleration ticks), push
-// (case 8: a client's 1,000-view scene parsed, validated and built), forward (one finger forwarded
+// (case 9: a client's 1,000-view scene parsed, validated and built), pushlist (case 9l: the
+// 10,000-row list a client pushes, parsed, validated and built), forward (one finger forwarded
 // on a one-view scene: the VM forward-latency scene's frame).
 import BenchSupport
 import Foundation
@@ -34,8 +35,9 @@ case "scroll":
   let state = FlingState(flings: count, warmUpFlings: 0)
   while state.step() {}
   print("scroll: \(count) flings, \(state.summary)")
-case "push":
-  let line = BenchScenes.pushLine(views: 1000)
+case "push", "pushlist":
+  let line =
+    workload == "push" ? BenchScenes.pushLine(views: 1000) : BenchScenes.scrollListPushLine(rows: 10_000)
   let start = Date()
   for _ in 0..<count {
     do {
@@ -47,7 +49,7 @@ case "push":
       fatalError("\(error)")
     }
   }
-  print("push: \(count) scenes of 1000 views, \(Int(Date().timeIntervalSince(start) / Double(count) * 1e6)) us each")
+  print("\(workload): \(count) scenes, \(Int(Date().timeIntervalSince(start) / Double(count) * 1e6)) us each")
 case "hittest":
   let runtime = SceneRuntime(scene: BenchScenes.deepTree(), clock: VirtualClock()) { _ in }
   var hits = 0
@@ -67,6 +69,6 @@ case "parse":
   }
   print("parse: \(count) passes, \(frames) frames")
 default:
-  print("unknown workload \(workload): pipeline, hittest, parse, scroll or push")
+  print("unknown workload \(workload): pipeline, hittest, parse, scroll, push or pushlist")
   exit(2)
 }
