@@ -41,6 +41,8 @@ results="${VM_RESULTS:-$root/.build/vm}"  # VM_RESULTS: another folder, for two 
 shared_recordings="$(cd "$root/.." && pwd)/shared/recordings"
 # The keypad of the key checks' live == replay cases: ENTER, F1 held 1 s, UP with autorepeats.
 keypad_recording="$root/Tests/TouchdSceneTests/Fixtures/keypad.evemu"
+# The zoom cases' pinches: the shared recording with the most two-finger episodes (SOURCES.md).
+zoom_recording="$shared_recordings/atmel-03eb-201c-cdt10-2finger-taps-pinch-in-out.evemu"
 
 skip_suite() {
   echo "vm: SKIPPED: $*"
@@ -175,6 +177,10 @@ expected_replays() {
   "$bindir/touchctl" replay "$keypad_recording" --scene scripts/vm/scenes/keypad.yaml \
     >"$results/expected/keypad.jsonl" 2>"$results/expected/keypad.err" || echo "replay-failed $?" >>"$results/expected/keypad.err"
   "$bindir/touchctl" replay "$keypad_recording" 2>/dev/null | wc -l >"$results/expected/keypad.frames"
+  # The zoom cases (live-equals-replay-zoom*): the pinches on a zooming scroll view.
+  "$bindir/touchctl" replay "$zoom_recording" --scene scripts/vm/scenes/zoom.yaml \
+    >"$results/expected/zoom.jsonl" 2>"$results/expected/zoom.err" || echo "replay-failed $?" >>"$results/expected/zoom.err"
+  "$bindir/touchctl" replay "$zoom_recording" 2>/dev/null | wc -l >"$results/expected/zoom.frames"
 }
 
 # The systemd guest's packages (scripts/package-deb.sh): the version of `touchd --version`, checked
@@ -222,6 +228,7 @@ TOOLS=$results/bin
 EXPECTED=$results/expected
 RECORDINGS=$shared_recordings
 KEYPAD_RECORDING=$keypad_recording
+ZOOM_RECORDING=$zoom_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'
 LEFT_OUT='$left_out'

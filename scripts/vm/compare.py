@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""compare.py [--times] EXPECTED LIVE -- compares touchd's live messages with `touchctl replay --scene`.
+"""compare.py [--times] [--scroll] EXPECTED LIVE -- compares touchd's live messages with `touchctl replay --scene`.
 
 Both files hold JSON lines. Compared: every action, touches and presses message, in order, with
 every key except those that depend on wall-clock timing rather than on the frames:
@@ -8,6 +8,14 @@ every key except those that depend on wall-clock timing rather than on the frame
     re-creates with evemu-play's sleeps, not the recording's timestamps.
 Touch ids and press ids are numbered by first appearance on each side, so ids from a daemon that
 saw other touches or presses before still compare.
+
+--scroll: scroll messages are compared too, all but the phases the display timer publishes
+(`didScroll`, which an animation or deceleration publishes per display frame, and the
+`didEndDecelerating` and `didEndScrollingAnimation` that end one): a live daemon's display frames
+fall at other times than replay's. What an input frame makes (zooming, dragging, the start of a
+deceleration, with the offset and the scale) is compared; the motion in between is evaluated at
+the touch's own time on both sides (ScrollView.stopMotion), so a touch that stops it finds the
+same offset.
 
 --times: EXPECTED is the replay of a recording of the live device itself (its kernel timestamps),
 so `time` is compared too: each message's time after the first message's, to the microsecond
@@ -21,10 +29,11 @@ import json
 import sys
 
 TYPES = ("action", "touches", "presses")
+DISPLAY_TIMER_PHASES = {"didScroll", "didEndDecelerating", "didEndScrollingAnimation"}
 TIMING_KEYS = {"time", "seq", "velocity"}
 
 
-def normalize(path, times):
+def normalize(path, times, scroll):
     ids = {"touches": {}, "presses": {}}
     out, stamps = [], []
     with open(path) as f:
@@ -34,7 +43,9 @@ def normalize(path, times):
                 continue
             message = json.loads(line)
             kind = message.get("type")
-            if kind not in TYPES:
+            if kind not in TYPES and not (
+                scroll and kind == "scroll" and message.get("phase") not in DISPLAY_TIMER_PHASES
+            ):
                 continue
             stamps.append(message.get("time"))
             for key in TIMING_KEYS:
@@ -67,14 +78,16 @@ def equal(expected, live, times):
 
 
 args = sys.argv[1:]
-times = args[:1] == ["--times"]
-if times:
-    args = args[1:]
-expected, live = normalize(args[0], times), normalize(args[1], times)
+times = "--times" in args
+scroll = "--scroll" in args
+args = [a for a in args if a not in ("--times", "--scroll")]
+expected, live = normalize(args[0], times, scroll), normalize(args[1], times, scroll)
 if equal(expected, live, times):
     actions = sum(m.get("type") == "action" for m in expected)
     presses = sum(m.get("type") == "presses" for m in expected)
-    detail = f"{actions} actions" + (f", {presses} presses" if presses else "")
+    scrolls = sum(m.get("type") == "scroll" for m in expected)
+    detail = f"{actions} actions" + (f", {presses} presses" if presses else "") + (
+        f", {scrolls} scroll messages" if scrolls else "")
     span = f"; times equal, over {expected[-1]['time+us'] / 1e6:.3f} s" if times and expected else ""
     print(f"equal: {len(expected)} messages ({detail}){span}")
     sys.exit(0)

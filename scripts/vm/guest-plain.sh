@@ -16,6 +16,7 @@ replay_checks=()
 for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${line%% *}"); done
 
 KEYPAD_SCENE="$VM/scenes/keypad.yaml"
+ZOOM_SCENE="$VM/scenes/zoom.yaml"
 # shellcheck source=scripts/vm/forward.sh
 . "$VM/forward.sh"
 
@@ -23,7 +24,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   identical-panels-by-udev-property calibrate-live-udev-rule \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
-  live-equals-replay-keypad-device-first unplug-stress syn-dropped-resync hostile-flood-million \
+  live-equals-replay-keypad-device-first live-equals-replay-zoom live-equals-replay-zoom-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch emulator-costs latency forward-latency \
   forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
   forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage \
@@ -222,30 +223,33 @@ RULES
 }
 
 # --- live == replay -------------------------------------------------------------------------------
-# live_equals_replay NAME RECORDING DESC ORDER [SCENE EXPECTED]: the recording's device is created
+# live_equals_replay NAME RECORDING DESC ORDER [SCENE EXPECTED KIND]: the recording's device is created
 # (fuzz 0) with udevd running, touchd starts before it (daemon-first: hotplug) or after it
 # (device-first: enumeration), evemu-play plays the events in real time, and a subscriber's
 # messages must equal the host's `touchctl replay --scene` (compare.py: minus time/seq/velocity,
 # touch and press ids by first appearance). A device the kernel refuses to create is skipped with
-# the kernel's reason. With SCENE (the keypad cases), that scene and the host's replay EXPECTED
-# (a name in $EXPECTED) instead of the touch cases', and the times are checked too: evemu-record
+# the kernel's reason. With SCENE, that scene and the host's replay EXPECTED (a name in $EXPECTED)
+# instead of the touch cases'. KIND `scroll` (the zoom cases) compares scroll messages too, those
+# an input frame makes (compare.py --scroll). KIND `keys` (the keypad cases) checks the times too: evemu-record
 # records the live device while it plays, touchctl replays that recording here in the guest, and
 # what the subscriber got must equal it times included (compare.py --times), since the recording
 # holds the kernel's timestamps of the very events touchd read.
-# live_equals_its_recording NAME SCENE LIVE: replays the live device's own recording
-# ($OUT/record-NAME.evemu) against SCENE and compares it with LIVE, times included
-# ($OUT/diff-times-NAME.txt); the status is the comparison's.
+# live_equals_its_recording NAME SCENE LIVE [FLAG]: replays the live device's own recording
+# ($OUT/record-NAME.evemu) against SCENE and compares it with LIVE, times included, and FLAG
+# (compare.py's --scroll) when given ($OUT/diff-times-NAME.txt); the status is the comparison's.
 live_equals_its_recording() {
-  local name=$1 scene=$2 live=$3
+  local name=$1 scene=$2 live=$3 flags=("${@:4}")
   "$BIN/touchctl" replay "$OUT/record-$name.evemu" --scene "$scene" >"$OUT/replay-record-$name.jsonl" 2>&1 ||
     echo "touchctl replay of the live recording exited $?"
-  $PY "$VM/compare.py" --times "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt"
+  $PY "$VM/compare.py" --times "${flags[@]}" "$OUT/replay-record-$name.jsonl" "$live" >"$OUT/diff-times-$name.txt"
 }
 
 live_equals_replay() {
   local name=$1 recording=$2 desc=$3 order=$4 scene=${5:-$SCENE} expected=${6:-$1}
   local live="$OUT/live-$name.jsonl" # (a separate `local`: its words expand before any assignment)
-  local keys=$((${5:+1} + 0)) recorder=""
+  local kind=${7:-touches} keys=0 recorder="" types=(action touches presses) flags=()
+  [[ $kind == keys ]] && keys=1
+  if [[ $kind == scroll ]]; then types+=(scroll) flags=(--scroll); fi
   need_daemon || return
   [[ -s $EXPECTED/$expected.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/$expected.err" 2>/dev/null))" || return
   [[ $desc == - ]] && desc=$recording
@@ -267,7 +271,7 @@ live_equals_replay() {
     fail "touchd did not open $node ($order)"
     return
   }
-  subscribe "$live" action touches presses || { evemu_remove "$name"; stop_touchd; return 1; }
+  subscribe "$live" "${types[@]}" || { evemu_remove "$name"; stop_touchd; return 1; }
   # What the kernel delivered, with its timestamps: the recording replayed below (always for the
   # key cases; for the touch cases when the file's replay differs, see below). Written to the
   # guest's tmpfs, not the host's 9p share: under emulation the share's writes made the recorder
@@ -286,7 +290,7 @@ live_equals_replay() {
     counts="key frames live $frames, replay $(cat "$EXPECTED/$expected.frames")"
   else
     frames=$(status_counter frames)
-    counts="frames live $frames, replay $(cat "$EXPECTED/$name.frames")"
+    counts="frames live $frames, replay $(cat "$EXPECTED/$expected.frames")"
   fi
   echo "$counts"
   # Unplugging ends the run the way replay's end of recording does: touches still down are
@@ -306,7 +310,7 @@ live_equals_replay() {
     wait "$recorder" 2>/dev/null
     cp "$SCRATCH/record-$name.evemu" "$OUT/record-$name.evemu"
   fi
-  $PY "$VM/compare.py" "$EXPECTED/$expected.jsonl" "$live" >"$OUT/diff-$name.txt"
+  $PY "$VM/compare.py" "${flags[@]}" "$EXPECTED/$expected.jsonl" "$live" >"$OUT/diff-$name.txt"
   local rc=$? timed=""
   head -60 "$OUT/diff-$name.txt"
   if ((!keys && rc != 0)); then
@@ -315,7 +319,7 @@ live_equals_replay() {
     # 0.69 s tap held 0.79 s fails the 0.75 s limit). The kernel's own timestamps are what touchd
     # saw: live must equal the replay of the live device's recording, times included. Passing
     # that, the difference from the file is the injection's timing, and the note says so.
-    if live_equals_its_recording "$name" "$scene" "$live"; then
+    if live_equals_its_recording "$name" "$scene" "$live" "${flags[@]}"; then
       rc=0
       timed="; the kernel's timing differed from the file's (injection late); live equals the replay of the live device's recording, times included: $(head -1 "$OUT/diff-times-$name.txt")"
     else
@@ -1515,10 +1519,17 @@ ui_stop kph
 stop_subscriber
 stop_touchd
 # The unit tests' keypad fixture played into its own device, in both orders.
-run_check live-equals-replay-keypad live_equals_replay keypad "$KEYPAD_RECORDING" - daemon-first "$KEYPAD_SCENE" keypad
+run_check live-equals-replay-keypad live_equals_replay keypad "$KEYPAD_RECORDING" - daemon-first "$KEYPAD_SCENE" keypad keys
 stop_subscriber
 stop_touchd
-run_check live-equals-replay-keypad-device-first live_equals_replay keypad-device-first "$KEYPAD_RECORDING" - device-first "$KEYPAD_SCENE" keypad
+run_check live-equals-replay-keypad-device-first live_equals_replay keypad-device-first "$KEYPAD_RECORDING" - device-first "$KEYPAD_SCENE" keypad keys
+stop_subscriber
+stop_touchd
+# A zooming scroll view (scenes/zoom.yaml) under the shared recording's pinches, in both orders.
+run_check live-equals-replay-zoom live_equals_replay zoom "$ZOOM_RECORDING" - daemon-first "$ZOOM_SCENE" zoom scroll
+stop_subscriber
+stop_touchd
+run_check live-equals-replay-zoom-device-first live_equals_replay zoom-device-first "$ZOOM_RECORDING" - device-first "$ZOOM_SCENE" zoom scroll
 stop_subscriber
 stop_touchd
 run_check unplug-stress check_unplug_stress
