@@ -76,8 +76,12 @@ extension ActionMessage {
 
 extension TouchesMessage.TouchInfo {
   /// A touch of the call, its id clamped to `Int` as it has always been written.
-  @inlinable public init(id: UInt64, view: String, phase: TouchPhase, x: Double, y: Double, tapCount: Int) {
-    self.init(id: Int(clamping: id), view: view, phase: phase.rawValue, x: x, y: y, tapCount: tapCount)
+  @inlinable public init(
+    id: UInt64, view: String, phase: TouchPhase, x: Double, y: Double, tapCount: Int, locationInView: Point? = nil
+  ) {
+    self.init(
+      id: Int(clamping: id), view: view, phase: phase.rawValue, x: x, y: y, tapCount: tapCount,
+      locationInView: locationInView.map(WirePoint.init))
   }
 
   /// The touch's phase; nil for a word this version lacks.

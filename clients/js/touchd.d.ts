@@ -32,6 +32,8 @@ export interface TouchPoint {
   x: number;
   y: number;
   tapCount?: number;
+  /** The location in `view`'s own points, for a view inside zoomed content (window points are `x`, `y`). */
+  locationInView?: Point;
 }
 /** An entry of a touches message's `coalesced` (a kernel frame) or `predicted` list. */
 export interface TouchSample {
@@ -73,6 +75,8 @@ export interface Action extends Pipeline {
   window: string | null;
   recognizer?: string;
   location?: Point;
+  /** The location in the recognizer's view's own points, for a view inside zoomed content. */
+  locationInView?: Point;
   numberOfTouches?: number;
   /** pan, screenEdgePan */
   translation?: Point;

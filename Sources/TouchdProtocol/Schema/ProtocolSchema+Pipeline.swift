@@ -6,12 +6,15 @@
 extension ProtocolSchema {
   static var pipelineExamples: [Example] {
     let at = WirePoint(x: 250, y: 180)
-    func action(_ gesture: String, press: String? = nil, _ values: GestureValues) -> String {
+    func action(
+      _ gesture: String, press: String? = nil, inView: WirePoint? = nil, _ values: GestureValues
+    ) -> String {
       ActionMessage(
         seq: 1, action: "a", view: "v", window: "w", time: 1,
         detail: .recognizer(
           gesture: gesture, state: "ended", recognizer: "r", location: at, numberOfTouches: 1, press: press,
-          values: values)
+          values: values),
+        locationInView: inView
       ).jsonLine
     }
     func controlAction(_ control: String, _ value: ControlValue) -> String {
@@ -31,8 +34,10 @@ extension ProtocolSchema {
     func trace(_ event: TraceMessage.Event) -> String { TraceMessage(time: 1, event: event).jsonLine }
     let touch1 = TouchesMessage.TouchInfo(id: 1, view: "v", phase: "moved", x: 1, y: 2, tapCount: 1)
     let touches = TouchesMessage(seq: 1, phase: "moved", view: "v", window: "w", time: 1, touches: [touch1]).jsonLine
+    var zoomed = touch1
+    zoomed.locationInView = WirePoint(x: 0.5, y: 1)
     let touchesFull = TouchesMessage(
-      seq: 1, phase: "moved", view: "v", window: "w", time: 1, touches: [touch1],
+      seq: 1, phase: "moved", view: "v", window: "w", time: 1, touches: [zoomed],
       coalesced: [.init(id: 1, x: 1, y: 2, time: 1)], predicted: [.init(id: 1, x: 1.5, y: 2.5, time: 1.008)]
     ).jsonLine
     let presses = PressesMessage(
@@ -40,7 +45,9 @@ extension ProtocolSchema {
       presses: [.init(id: 1, type: "select", key: "KEY_ENTER", phase: "began")]
     ).jsonLine
     return [
-      Example("action", full: action("tap", press: "select", .none), minimal: action("tap", .none)),
+      Example(
+        "action", full: action("tap", press: "select", inView: WirePoint(x: 20, y: 20), .none),
+        minimal: action("tap", .none)),
       Example(
         "action-pan", full: action("pan", .pan(translation: at, velocity: at)),
         minimal: action("pan", .pan(translation: at, velocity: at))),

@@ -150,6 +150,30 @@ import TouchdTestKit
     #expect(try RuleRun(mapScene(), s).actions.isEmpty)
   }
 
+  @Test func touchesInsideZoomedContentCarryTheirViewsOwnPoints() throws {
+    let s = ruleScript()
+    // Held past the scroll view's content-touch delay (a quick tap's began is never delivered: the
+    // pin's tap recognizes first and cancels it), then a tap on the photo itself.
+    s.longPress(at: .init(x: 440, y: 440), duration: 0.3)
+    s.wait(1)
+    s.tap(at: .init(x: 100, y: 300))
+    // The photo publishes the touches of its subviews too (the pin passes them up the chain).
+    let run = try RuleRun(mapScene("zoomScale: 2, contentOffset: {x: 800, y: 0}", photo: "touches: true"), s)
+    let began = run.touches.filter { $0.phase == "began" }.flatMap(\.touches)
+    try #require(began.map(\.view) == ["pin", "photo"])
+    #expect(near(began.first.map { Point(x: $0.x, y: $0.y) }, Point(x: 440, y: 440), within: 0.2))
+    #expect(near(began.last.map { Point(x: $0.x, y: $0.y) }, Point(x: 100, y: 300), within: 0.2))
+    // The pin's (20, 20), as the tap's action; then (100 + 800, 300) / 2 = the photo's (450, 150).
+    #expect(near(began[0].locationInView, Point(x: 20, y: 20), within: 0.2))
+    #expect(near(began[1].locationInView, Point(x: 450, y: 150), within: 0.2))
+    // At scale 1 a view's points are the window's: the entry leaves them out.
+    let plain = try RuleRun(mapScene(photo: "touches: true"), s)
+    #expect(!plain.touches.isEmpty)
+    #expect(plain.touches.allSatisfy { $0.touches.allSatisfy { $0.locationInView == nil } })
+    #expect(!plain.touches[0].jsonLine.contains("locationInView"))
+    #expect(run.touches[0].jsonLine.contains(#""tapCount":1,"locationInView":{"x":"#))
+  }
+
   @Test func setZoomScaleAnimatedSpringsThereWithTheZoomCallbacks() throws {
     let s = ruleScript()
     s.tap(at: .init(x: 900, y: 700))  // outside the map: only starts the clock

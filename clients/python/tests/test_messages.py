@@ -81,6 +81,15 @@ def test_touches_scroll_control_presses_idle():
         '"numberOfTouches":1}'
     )
     assert (pin.location, pin.location_in_view) == (Point(440, 440), Point(20, 20))
+    zoomed = parse_message(
+        '{"type":"touches","seq":45,"phase":"began","view":"photo","window":"main","time":1237,'
+        '"touches":[{"id":3,"view":"pin","phase":"began","x":440,"y":440,"tapCount":1,'
+        '"locationInView":{"x":20,"y":20}},{"id":4,"view":"map","phase":"began","x":10,"y":10,"tapCount":1}]}'
+    )
+    assert [(t.location, t.location_in_view) for t in zoomed.touches] == [
+        (Point(440, 440), Point(20, 20)),
+        (Point(10, 10), None),
+    ]
     c = parse_message(
         '{"type":"control","seq":59,"control":"switch","view":"lang","window":"main","time":1235.0,'
         '"enabled":true,"highlighted":false,"selected":false,"on":true}'

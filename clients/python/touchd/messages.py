@@ -100,6 +100,8 @@ class TouchPoint:
     x: float
     y: float
     tap_count: Optional[int] = None
+    #: The location in ``view``'s own points, for a view inside zoomed content (else None).
+    location_in_view: Optional[Point] = None
 
     @property
     def location(self) -> Point:
@@ -503,6 +505,7 @@ def _touch(value: Mapping[str, Any]) -> TouchPoint:
         x=value.get("x"),  # type: ignore[arg-type]
         y=value.get("y"),  # type: ignore[arg-type]
         tap_count=value.get("tapCount"),
+        location_in_view=_point(value.get("locationInView")),
     )
 
 

@@ -66,14 +66,21 @@ public struct TouchesMessage: WireMessage {
     /// Taps in a row at this place, this one included. The daemon always writes it; optional for
     /// clients that read lines of other writers (docs/proposals/0001, "Optionality rule").
     public var tapCount: Int?
+    /// The touch's location in its view's own points, for a view inside zoomed content (a scroll
+    /// view's zoom view or a view within it, scaled: its points are not the window's); nil
+    /// (absent) otherwise. As ``ActionMessage/locationInView``.
+    public var locationInView: WirePoint?
 
-    @inlinable public init(id: Int, view: String, phase: String, x: Double, y: Double, tapCount: Int?) {
+    @inlinable public init(
+      id: Int, view: String, phase: String, x: Double, y: Double, tapCount: Int?, locationInView: WirePoint? = nil
+    ) {
       self.id = id
       self.view = view
       self.phase = phase
       self.x = x
       self.y = y
       self.tapCount = tapCount
+      self.locationInView = locationInView
     }
 
     init(decoding f: CommandFields) throws(ProtocolError) {
@@ -83,6 +90,7 @@ public struct TouchesMessage: WireMessage {
       x = try f.requiredNumber("x")
       y = try f.requiredNumber("y")
       tapCount = try f.integer("tapCount")
+      locationInView = try f.point("locationInView")
     }
   }
 
@@ -186,5 +194,6 @@ extension TouchesMessage.TouchInfo: ResponderCallElement {
     w.number(#","x":"#, x)
     w.number(#","y":"#, y)
     if let tapCount { w.integer(#","tapCount":"#, tapCount) }
+    if let locationInView { w.point(#","locationInView":"#, locationInView) }
   }
 }
