@@ -6,6 +6,13 @@ export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control',
 export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'trace'];
 export const DEFAULT_URL: string;
 
+/** A constructor of browser-style WebSockets: the global one, or the ws package's (8 or later). */
+export type WebSocketConstructor = { new (url: string): WebSocket };
+/** The WebSocket constructor a client uses without `options.WebSocket`: the global one, else (in
+ * Node without one, such as Debian 12's Node 18) the ws package's, looked for with Node's require;
+ * null when there is neither. */
+export function defaultWebSocket(): WebSocketConstructor | null;
+
 export type PipelineType = (typeof PIPELINE_TYPES)[number];
 export type SubscribableType = (typeof SUBSCRIBABLE_TYPES)[number];
 
@@ -376,8 +383,9 @@ export interface ClientOptions {
   /** Keep messages for nextMessage() and iteration: 'auto' (only while no onMessage listener is
    * registered), true or false. */
   queue?: 'auto' | boolean;
-  /** The WebSocket constructor (default: the global one). */
-  WebSocket?: { new (url: string): WebSocket };
+  /** The WebSocket constructor (default: defaultWebSocket(), the global one, else in Node the ws
+   * package). */
+  WebSocket?: WebSocketConstructor;
   random?: () => number;
 }
 

@@ -19,6 +19,30 @@ export const SUBSCRIBABLE_TYPES = Object.freeze([...PIPELINE_TYPES, 'trace']);
 /** Where `touchd --websocket 127.0.0.1:8765` listens. */
 export const DEFAULT_URL = 'ws://127.0.0.1:8765/';
 
+// The WebSocket: the global one (browsers, Node 22, Node 20 with --experimental-websocket), else in
+// Node the `ws` package (8 or later: its browser-style API), as Debian's node-ws installs it in
+// /usr/share/nodejs for Debian 12's Node 18. Looked for only in Node without a global one, through
+// CommonJS resolution (global folders included, which `import` does not search); never in browsers.
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+const nodeWebSocket =
+  inNode && typeof globalThis.WebSocket !== 'function' ? await import('node:module').then(wsPackage) : null;
+
+function wsPackage({ createRequire }) {
+  try {
+    const ws = createRequire(import.meta.url)('ws');
+    return typeof ws === 'function' ? ws : null;
+  } catch {
+    return null; // not installed: TouchdClient says what to do
+  }
+}
+
+/** The WebSocket constructor a client uses without `options.WebSocket`: the global one, else (in
+ * Node without one) the `ws` package's; null when there is neither. */
+export function defaultWebSocket() {
+  if (typeof globalThis.WebSocket === 'function') return globalThis.WebSocket;
+  return nodeWebSocket;
+}
+
 // Errors
 
 /** The daemon answered a command with an error: `message` is its message, word for word. */
@@ -116,7 +140,8 @@ function isInteger(value) {
  * Backoff), `timeout` (30: a command's wait for its answer; null: none), `connectTimeout`
  * (null: connect() keeps trying), `helloTimeout` (5), `bufferLimit` (4096 messages kept for
  * nextMessage() and iteration), `queue` ('auto': keep messages only while no onMessage listener
- * is registered; true; false), `WebSocket` (the constructor to use; default the global one).
+ * is registered; true; false), `WebSocket` (the constructor to use; default defaultWebSocket():
+ * the global one, else in Node the `ws` package).
  */
 export class TouchdClient {
   constructor(url = DEFAULT_URL, options = {}) {
@@ -132,10 +157,11 @@ export class TouchdClient {
     this.backoff = options.backoff instanceof Backoff ? options.backoff : new Backoff(options.backoff);
     this.bufferLimit = options.bufferLimit ?? 4096;
     this.queueMode = options.queue ?? 'auto';
-    this.WebSocket = options.WebSocket ?? globalThis.WebSocket;
+    this.WebSocket = options.WebSocket ?? defaultWebSocket();
     if (typeof this.WebSocket !== 'function') {
       throw new TypeError(
-        'no WebSocket here: browsers and Node 22 or later have one; Node 20 needs --experimental-websocket, or pass options.WebSocket',
+        'no WebSocket here: browsers and Node 22 or later have one; Node 20 needs --experimental-websocket; ' +
+          'Node 18 and 20 use the ws package when it is installed (Debian: apt install node-ws); or pass options.WebSocket',
       );
     }
     this.random = options.random ?? Math.random;

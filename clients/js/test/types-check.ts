@@ -4,6 +4,7 @@
 import {
   Backoff,
   ConnectionLost,
+  defaultWebSocket,
   PageScene,
   PIPELINE_TYPES,
   TimeoutError,
@@ -15,7 +16,9 @@ import {
 } from '../touchd.js';
 
 export async function kiosk(): Promise<void> {
-  const client = new TouchdClient('ws://127.0.0.1:8765/', { backoff: { maximum: 0.5 }, timeout: 10 });
+  const WebSocketClass = defaultWebSocket();
+  if (WebSocketClass === null) throw new Error('no WebSocket');
+  const client = new TouchdClient('ws://127.0.0.1:8765/', { backoff: { maximum: 0.5 }, timeout: 10, WebSocket: WebSocketClass });
   const hello = await client.connect();
   const windowId: string = hello.windows[0].id;
   const reply = await client.subscribe({ types: ['action', 'touches'], views: ['buy', 'photo'] });

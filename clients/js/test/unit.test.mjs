@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { Backoff, TouchdClient, attributeValue, encodeCommand, viewFromDataset } from '../touchd.js';
+import { Backoff, TouchdClient, attributeValue, defaultWebSocket, encodeCommand, viewFromDataset } from '../touchd.js';
 
 test('backoff doubles from 0.05 s up to 2 s, within its jitter', () => {
   const backoff = new Backoff();
@@ -28,16 +28,28 @@ test('commands are one compact JSON object, cmd and id first', () => {
   assert.throws(() => encodeCommand('ping', 1, { id: 3 }), /'id' is set by the client/);
 });
 
-test('the client needs a WebSocket', () => {
+test('the client needs a WebSocket: the global one, else in Node the ws package', async () => {
   const saved = globalThis.WebSocket;
+  // What this Node found when the client was imported: the ws package when it had no global one.
+  const fallback = saved === undefined ? defaultWebSocket() : null;
   globalThis.WebSocket = undefined;
   try {
-    assert.throws(() => new TouchdClient('ws://127.0.0.1:1/'), /Node 20 needs --experimental-websocket/);
+    if (fallback === null) {
+      assert.equal(defaultWebSocket(), null);
+      assert.throws(() => new TouchdClient('ws://127.0.0.1:1/'), /Node 20 needs --experimental-websocket; Node 18 and 20 use the ws package/);
+    } else {
+      // Node without a global WebSocket (Debian 12's Node 18 with node-ws): the ws package's.
+      const { createRequire } = await import('node:module');
+      assert.equal(fallback, createRequire(import.meta.url)('ws'));
+      assert.equal(new TouchdClient('ws://127.0.0.1:1/').WebSocket, fallback);
+    }
   } finally {
     globalThis.WebSocket = saved;
   }
+  if (saved !== undefined) assert.equal(defaultWebSocket(), saved); // a global one wins
   class Fake {}
   const client = new TouchdClient({ url: 'ws://[::1]:9/', WebSocket: Fake });
+  assert.equal(client.WebSocket, Fake); // options.WebSocket wins over both
   assert.equal(client.url, 'ws://[::1]:9/');
   assert.equal(client.timeout, 30);
   assert.equal(client.backoff.maximum, 2);
