@@ -1,6 +1,7 @@
 // touchd.js: a client of touchd's WebSocket endpoint, for browsers and Node (ES module, no build
-// step, no dependencies). The protocol is docs/protocol.md: each command is one text frame, each
-// message of the daemon one text frame (the lines of the Unix socket, without their newline).
+// step, no dependencies; scene-diff.js beside it; on a Node without WebSocket, the ws package).
+// The protocol is docs/protocol.md: each command is one text frame, each message of the daemon
+// one text frame (the lines of the Unix socket, without their newline).
 //
 // - TouchdClient: the daemon's messages as typed objects (see touchd.d.ts), each command a method
 //   whose promise resolves to its reply or rejects with the daemon's error (TouchdError), and a
