@@ -821,7 +821,9 @@ export class SceneSync {
   async _push(scene) {
     const text = canonicalJSON(scene);
     if (this._known && (text === this._acceptedText || text === this._failedText)) return null;
-    const steps = this._known ? sceneUpdates(this.scene, scene) : null;
+    // Updates only over a connection the daemon's scene is known on: a command waiting for a
+    // connection could reach a restarted daemon, whose scene is its file's.
+    const steps = this._known && this.client.connected ? sceneUpdates(this.scene, scene) : null;
     let applied = 0;
     try {
       if (steps !== null) {
@@ -852,7 +854,9 @@ export class SceneSync {
   }
 
   _accepted(scene, text, reply, updates) {
-    Object.assign(this, { scene, reply, updates, error: null });
+    // A copy: the next push is compared with what the daemon took, even if the caller changes
+    // its object in place.
+    Object.assign(this, { scene: structuredClone(scene), reply, updates, error: null });
     this.pushes += 1;
     this._known = true;
     this._acceptedText = text;

@@ -152,6 +152,13 @@ test('a refused push keeps the scene; its error clears when a later push is acce
   assert.equal(sync.error, null);
   await assert.rejects(client.setView('C', { alpha: 1 }), /^TouchdError: unknown view 'C'/);
 
+  // The same object changed in place and pushed again: compared with the copy the daemon took.
+  assert.notEqual(sync.scene, withoutC);
+  withoutC.windows[0].views[1].frame = MOVED;
+  const inPlace = await sync.push(withoutC);
+  assert.deepEqual(inPlace.updates, [{ op: 'replace', view: withoutC.windows[0].views[1] }]);
+  assert.deepEqual(sync.scene.windows[0].views[1].frame, MOVED);
+
   // A change the daemon cannot take as updates in order (the tap moves from B to A, both views
   // changed): the whole scene instead, accepted.
   const swapped = structuredClone(withoutC);
@@ -162,6 +169,6 @@ test('a refused push keeps the scene; its error clears when a later push is acce
   b.alpha = 0.5;
   const fallback = await sync.push(swapped);
   assert.deepEqual([fallback.accepted, fallback.updates, fallback.reply.views, fallback.reply.recognizers], [true, null, 2, 1]);
-  assert.deepEqual([sync.error, sync.scene, sync.pushes], [null, swapped, 4]);
+  assert.deepEqual([sync.error, sync.scene, sync.pushes], [null, swapped, 5]);
   assert.equal(await scenePushes(), 3);
 });
