@@ -527,7 +527,7 @@ export function canonicalJSON(value: unknown): string;
 
 export type ScenePushResult =
   | { accepted: true; reply: SceneReply | UpdateReply; updates: SceneUpdate[] | null }
-  | { accepted: false; error: TouchdError | ConnectionLost | TimeoutError };
+  | { accepted: false; error: TouchdError | ConnectionLost };
 
 /** Keeps the daemon's scene equal to the last one pushed: the whole scene first (and after
  * reset()), then only the subtrees that changed (sceneUpdates()), so touches on the rest go on. A
