@@ -6,8 +6,9 @@
 #                             scene schema's cross-check when no python3 has it, and pytest for
 #                             the Python client's tests when no python3 has it; and, when apt can
 #                             install them (else their tests skip, saying so), chromium for the
-#                             web kiosk's browser test and node-typescript (tsc) for the JS
-#                             client's declarations
+#                             web kiosk's browser test, node-typescript (tsc) for the JS
+#                             client's declarations, and node-ws (with nodejs when there is no
+#                             node) for the JS client on a node without WebSocket (Debian 12's 18)
 #   scripts/setup.sh --deb    also the Debian packaging tools (scripts/package-deb.sh: dpkg-dev,
 #                             lintian)
 #   scripts/setup.sh --vm     also the packages of the qemu VM test suite (scripts/vm-test.sh),
@@ -54,13 +55,22 @@ if ! python3 -c 'import pytest' 2>/dev/null && ! /usr/bin/python3 -c 'import pyt
   packages+=(python3 python3-pytest python3-venv)
 fi
 
-# Wanted, not needed: Debian's chromium (the web kiosk's test in headless Chromium) and tsc (the
-# JS client's TypeScript declarations). When apt cannot install them, their tests skip and say so.
+# Wanted, not needed: Debian's chromium (the web kiosk's test in headless Chromium), tsc (the JS
+# client's TypeScript declarations) and node-ws (below). When apt cannot install them, their tests
+# skip and say so.
 optional=()
 if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && [[ -z "${CHROMIUM:-}" ]]; then
   optional+=(chromium)
 fi
 if ! command -v tsc >/dev/null; then optional+=(node-typescript); fi
+# Debian 12's Node 18 has no WebSocket of its own: the JS client (and its tests) use Debian's
+# node-ws there. A node without one gets node-ws; no node at all, Debian's nodejs with it.
+if ! command -v node >/dev/null; then
+  optional+=(nodejs node-ws)
+elif ! node -e 'if (typeof WebSocket !== "function") process.exit(1)' 2>/dev/null &&
+  ! dpkg-query -W -f='${Status}' node-ws 2>/dev/null | grep -q "install ok installed"; then
+  optional+=(node-ws)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

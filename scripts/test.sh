@@ -4,7 +4,8 @@
 #   2. builds and runs every unit and integration test (swift test), then the Python client's
 #      tests against the daemon just built (pytest clients/python/tests), then the JavaScript
 #      client's tests against it over its WebSocket endpoint and the web kiosk example in headless
-#      Chromium (node --test; each part skips, saying why, without Node 20.10+ or Chromium), and
+#      Chromium (node --test, on Node 18 with the ws package or Node 20.10+; each part skips,
+#      saying why, without a node that has a WebSocket or without Chromium), and
 #      tsc on the client's TypeScript declarations (when tsc is there),
 #   3. checks formatting (swift format lint --strict),
 #   4. runs every fuzz target for 20 s (scripts/fuzz.sh --time 20: any crash, hang or memory
@@ -31,20 +32,26 @@ if ! python3 -c 'import pytest' 2>/dev/null; then python=/usr/bin/python3; fi
 echo "python client: $($python --version) with pytest, against .build/debug/touchd"
 TOUCHD_BIN="$PWD/.build/debug/touchd" "$python" -m pytest -q -p no:cacheprovider clients/python/tests
 # The JavaScript client against the real daemon over WebSocket, and the web kiosk page in headless
-# Chromium (clients/js/README.md; its screenshot: .build/artifacts/web-kiosk.png). Node 22 has a
-# global WebSocket; Node 20 needs --experimental-websocket.
-has_websocket='if (typeof WebSocket !== "function") process.exit(1)'
+# Chromium (clients/js/README.md; its screenshot: .build/artifacts/web-kiosk.png). The client takes
+# the global WebSocket (Node 22; Node 20 with --experimental-websocket, which is tried first), else
+# the ws package (Debian 12's Node 18 with node-ws, which scripts/setup.sh installs): the tests run
+# on whichever this node has, and skip only when it has none.
+client_has_websocket='import("./clients/js/touchd.js").then((m) => process.exit(m.defaultWebSocket() ? 0 : 1), () => process.exit(1))'
 if ! command -v node >/dev/null; then
-  echo "js client: SKIPPED: no node on the PATH (Node 20.10 or later runs these tests)"
+  echo "js client: SKIPPED: no node on the PATH (Debian 12's nodejs with node-ws, or Node 20.10 or later, runs these tests)"
 else
   node_flags=()
-  if ! node -e "$has_websocket" 2>/dev/null; then node_flags=(--experimental-websocket); fi
-  if node "${node_flags[@]}" -e "$has_websocket" 2>/dev/null; then
-    echo "js client: node $(node --version) ${node_flags[*]}, against .build/debug/touchd"
+  if ! node -e 'if (typeof WebSocket !== "function") process.exit(1)' 2>/dev/null &&
+    node --experimental-websocket -e 'if (typeof WebSocket !== "function") process.exit(1)' 2>/dev/null; then
+    node_flags=(--experimental-websocket)
+  fi
+  if node "${node_flags[@]}" -e "$client_has_websocket" 2>/dev/null; then
+    websocket=$(node "${node_flags[@]}" -e 'console.log(typeof WebSocket === "function" ? "its WebSocket" : "the ws package")')
+    echo "js client: node $(node --version)${node_flags[*]:+ ${node_flags[*]}} with $websocket, against .build/debug/touchd"
     TOUCHD_BIN="$PWD/.build/debug/touchd" node "${node_flags[@]}" --test \
       clients/js/test/*.test.mjs examples/web-kiosk/test/*.test.mjs
   else
-    echo "js client: SKIPPED: node $(node --version) has no WebSocket (Node 20.10 or later runs these tests)"
+    echo "js client: SKIPPED: node $(node --version) has no WebSocket and no ws package (apt install node-ws)"
   fi
 fi
 if command -v tsc >/dev/null; then

@@ -6,6 +6,13 @@ export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control',
 export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'trace'];
 export const DEFAULT_URL: string;
 
+/** A constructor of browser-style WebSockets: the global one, or the ws package's (8 or later). */
+export type WebSocketConstructor = { new (url: string): WebSocket };
+/** The WebSocket constructor a client uses without `options.WebSocket`: the global one, else (in
+ * Node without one, such as Debian 12's Node 18) the ws package's, looked for with Node's require;
+ * null when there is neither. */
+export function defaultWebSocket(): WebSocketConstructor | null;
+
 export type PipelineType = (typeof PIPELINE_TYPES)[number];
 export type SubscribableType = (typeof SUBSCRIBABLE_TYPES)[number];
 
@@ -376,8 +383,9 @@ export interface ClientOptions {
   /** Keep messages for nextMessage() and iteration: 'auto' (only while no onMessage listener is
    * registered), true or false. */
   queue?: 'auto' | boolean;
-  /** The WebSocket constructor (default: the global one). */
-  WebSocket?: { new (url: string): WebSocket };
+  /** The WebSocket constructor (default: defaultWebSocket(), the global one, else in Node the ws
+   * package). */
+  WebSocket?: WebSocketConstructor;
   random?: () => number;
 }
 
@@ -424,6 +432,8 @@ export interface SceneWindow {
   size: Size;
   devices?: string[];
   grab?: boolean;
+  /** Forward the touches no recognizer claims to a virtual touchscreen (docs/forward.md). */
+  forward?: { name?: string };
   views?: SceneView[];
   [key: string]: unknown;
 }
@@ -497,6 +507,50 @@ export class TouchdClient implements AsyncIterable<Message> {
 
 export function encodeCommand(cmd: string, id: unknown, fields?: Record<string, unknown>): string;
 
+// Scenes pushed
+
+/** The fields of one `update` command. */
+export type SceneUpdate =
+  | { op: 'add'; view: SceneView; parent: string; index: number }
+  | { op: 'add'; recognizer: SceneRecognizer; parent: string }
+  | { op: 'replace'; view: SceneView }
+  | { op: 'replace'; recognizer: SceneRecognizer }
+  | { op: 'remove'; view: string }
+  | { op: 'remove'; recognizer: string };
+
+/** The update commands that make the daemon's scene `from` into `to`, only the subtrees that
+ * changed, in the order to send them; [] for equal scenes; null when only a whole scene push can
+ * (the scene's or a window's own keys changed, windows or top-level views reordered). */
+export function sceneUpdates(from: Scene | null, to: Scene): SceneUpdate[] | null;
+/** JSON with every object's keys sorted. */
+export function canonicalJSON(value: unknown): string;
+
+export type ScenePushResult =
+  | { accepted: true; reply: SceneReply | UpdateReply; updates: SceneUpdate[] | null }
+  | { accepted: false; error: TouchdError | ConnectionLost };
+
+/** Keeps the daemon's scene equal to the last one pushed: the whole scene first (and after
+ * reset()), then only the subtrees that changed (sceneUpdates()), so touches on the rest go on. A
+ * refused update is followed by the whole scene; a refused push leaves the daemon the scene it
+ * had. */
+export class SceneSync {
+  constructor(client: TouchdClient);
+  readonly client: TouchdClient;
+  /** The last scene accepted; the reply to that push's last command; the last refusal (null once
+   * a later push is accepted). */
+  readonly scene: Scene | null;
+  readonly reply: SceneReply | UpdateReply | null;
+  readonly error: TouchdError | null;
+  /** The update commands of the last accepted push; null when it sent the whole scene. */
+  readonly updates: SceneUpdate[] | null;
+  /** Pushes accepted, whole or by updates. */
+  readonly pushes: number;
+  /** Null when nothing was sent (the daemon has this scene, or refused it last). */
+  push(scene: Scene): Promise<ScenePushResult | null>;
+  /** The daemon's scene changed otherwise: the next push is whole. */
+  reset(): void;
+}
+
 // The scene of the page
 
 /** The view keys data-touchd-* attributes may give; the others are the recognizer's parameters. */
@@ -515,9 +569,13 @@ export interface PageSceneOptions {
   window?: string;
   /** The window's devices (['*']). */
   devices?: string[];
-  /** EVIOCGRAB the window's touchscreens (false). */
+  /** EVIOCGRAB the window's touchscreens (false). Not with `forward`. */
   grab?: boolean;
-  /** More keys of the window (rotation, calibration, frameRate, keys, firstResponder). */
+  /** The window's `forward:` (off): true for the default name, the virtual touchscreen's name, or
+   * {name}. The touches no recognizer claims go on to the compositor (docs/forward.md). */
+  forward?: boolean | string | { name?: string };
+  /** More keys of the window (rotation, calibration, frameRate, keys, firstResponder); not id,
+   * size, devices, grab, forward or views. */
   windowKeys?: Record<string, unknown>;
   /** Top-level keys of the scene (stuckTouchTimeout, idle). */
   sceneKeys?: Record<string, unknown>;
@@ -532,23 +590,29 @@ export interface PageSceneOptions {
 export class PageScene {
   constructor(client: TouchdClient, options?: PageSceneOptions);
   readonly client: TouchdClient;
-  /** The last scene pushed and accepted, its reply, and the last refusal. */
+  /** The window's `forward:`, or null. */
+  readonly forward: { name?: string } | null;
+  /** The last scene accepted, the reply to that push's last command, and the last refusal (null
+   * once a later push is accepted). */
   readonly scene: Scene | null;
-  readonly reply: SceneReply | null;
+  readonly reply: SceneReply | UpdateReply | null;
   readonly error: TouchdError | null;
-  /** Scenes pushed and accepted. */
+  /** The update commands of the last accepted push; null when it pushed the whole scene. */
+  readonly updates: SceneUpdate[] | null;
+  /** Pushes accepted, whole or by updates. */
   readonly pushes: number;
-  start(): Promise<SceneReply | null>;
+  start(): Promise<SceneReply | UpdateReply | null>;
   stop(): void;
   build(): Scene;
-  refresh(options?: { force?: boolean }): Promise<SceneReply | null>;
+  /** `force`: the whole scene, even if it did not change. */
+  refresh(options?: { force?: boolean }): Promise<SceneReply | UpdateReply | null>;
   elementFor(viewId: string): Element | null;
 }
 
 declare global {
   interface HTMLElementEventMap {
     touchd: CustomEvent<PipelineMessage>;
-    'touchd-scene': CustomEvent<{ scene: Scene; reply: SceneReply }>;
+    'touchd-scene': CustomEvent<{ scene: Scene; reply: SceneReply | UpdateReply; updates: SceneUpdate[] | null }>;
     'touchd-scene-error': CustomEvent<{ scene: Scene; error: TouchdError }>;
   }
 }

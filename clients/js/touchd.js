@@ -1,16 +1,24 @@
 // touchd.js: a client of touchd's WebSocket endpoint, for browsers and Node (ES module, no build
-// step, no dependencies). The protocol is docs/protocol.md: each command is one text frame, each
-// message of the daemon one text frame (the lines of the Unix socket, without their newline).
+// step, no dependencies; scene-diff.js beside it; on a Node without WebSocket, the ws package).
+// The protocol is docs/protocol.md: each command is one text frame, each message of the daemon
+// one text frame (the lines of the Unix socket, without their newline).
 //
 // - TouchdClient: the daemon's messages as typed objects (see touchd.d.ts), each command a method
 //   whose promise resolves to its reply or rejects with the daemon's error (TouchdError), and a
 //   connection that comes back by itself (backoff), subscribes again and reports the messages
 //   missed meanwhile from `seq` (the same rules as the Python and Swift clients).
+// - SceneSync: keeps the daemon's scene equal to the last one given it, pushing the whole scene
+//   first and then only the subtrees that changed (`update`: scene-diff.js), so that touches on
+//   the views that did not change go on.
 // - PageScene: builds the daemon's scene from the page's elements marked with data-touchd-*
-//   attributes, pushes it again when the layout changes, and dispatches each action as a DOM
-//   CustomEvent on its element (clients/js/README.md).
+//   attributes, pushes it again (through SceneSync) when the layout changes, and dispatches each
+//   action as a DOM CustomEvent on its element (clients/js/README.md).
 //
 // Times are in seconds, as in the protocol and the other clients.
+
+import { canonicalJSON, sceneUpdates } from './scene-diff.js';
+
+export { canonicalJSON, sceneUpdates };
 
 /** The message types that carry `seq` (one counter in the daemon). */
 export const PIPELINE_TYPES = Object.freeze(['action', 'touches', 'scroll', 'control', 'presses', 'idle']);
@@ -18,6 +26,30 @@ export const PIPELINE_TYPES = Object.freeze(['action', 'touches', 'scroll', 'con
 export const SUBSCRIBABLE_TYPES = Object.freeze([...PIPELINE_TYPES, 'trace']);
 /** Where `touchd --websocket 127.0.0.1:8765` listens. */
 export const DEFAULT_URL = 'ws://127.0.0.1:8765/';
+
+// The WebSocket: the global one (browsers, Node 22, Node 20 with --experimental-websocket), else in
+// Node the `ws` package (8 or later: its browser-style API), as Debian's node-ws installs it in
+// /usr/share/nodejs for Debian 12's Node 18. Looked for only in Node without a global one, through
+// CommonJS resolution (global folders included, which `import` does not search); never in browsers.
+const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+const nodeWebSocket =
+  inNode && typeof globalThis.WebSocket !== 'function' ? await import('node:module').then(wsPackage) : null;
+
+function wsPackage({ createRequire }) {
+  try {
+    const ws = createRequire(import.meta.url)('ws');
+    return typeof ws === 'function' ? ws : null;
+  } catch {
+    return null; // not installed: TouchdClient says what to do
+  }
+}
+
+/** The WebSocket constructor a client uses without `options.WebSocket`: the global one, else (in
+ * Node without one) the `ws` package's; null when there is neither. */
+export function defaultWebSocket() {
+  if (typeof globalThis.WebSocket === 'function') return globalThis.WebSocket;
+  return nodeWebSocket;
+}
 
 // Errors
 
@@ -116,7 +148,8 @@ function isInteger(value) {
  * Backoff), `timeout` (30: a command's wait for its answer; null: none), `connectTimeout`
  * (null: connect() keeps trying), `helloTimeout` (5), `bufferLimit` (4096 messages kept for
  * nextMessage() and iteration), `queue` ('auto': keep messages only while no onMessage listener
- * is registered; true; false), `WebSocket` (the constructor to use; default the global one).
+ * is registered; true; false), `WebSocket` (the constructor to use; default defaultWebSocket():
+ * the global one, else in Node the `ws` package).
  */
 export class TouchdClient {
   constructor(url = DEFAULT_URL, options = {}) {
@@ -132,10 +165,11 @@ export class TouchdClient {
     this.backoff = options.backoff instanceof Backoff ? options.backoff : new Backoff(options.backoff);
     this.bufferLimit = options.bufferLimit ?? 4096;
     this.queueMode = options.queue ?? 'auto';
-    this.WebSocket = options.WebSocket ?? globalThis.WebSocket;
+    this.WebSocket = options.WebSocket ?? defaultWebSocket();
     if (typeof this.WebSocket !== 'function') {
       throw new TypeError(
-        'no WebSocket here: browsers and Node 22 or later have one; Node 20 needs --experimental-websocket, or pass options.WebSocket',
+        'no WebSocket here: browsers and Node 22 or later have one; Node 20 needs --experimental-websocket; ' +
+          'Node 18 and 20 use the ws package when it is installed (Debian: apt install node-ws); or pass options.WebSocket',
       );
     }
     this.random = options.random ?? Math.random;
@@ -733,6 +767,113 @@ export class TouchdClient {
   }
 }
 
+// Scenes pushed
+
+/**
+ * Keeps the daemon's scene equal to the last scene given to push(): the first push (and the first
+ * after reset(): a reconnection, a reload of the scene file) sends the whole scene (`scene`);
+ * later ones send only what changed, as `update` commands (sceneUpdates()), so that a touch on a
+ * view that did not change goes on. When the windows or the scene's own keys changed, the whole
+ * scene is sent. When the daemon refuses an update (a step between the two scenes it cannot take),
+ * the whole scene is sent instead; when it refuses that too, the scene it had before is pushed
+ * back if updates of this push had changed it already, so the daemon keeps the last scene accepted.
+ * Pushes are sent one after another, in the order made.
+ */
+export class SceneSync {
+  constructor(client) {
+    this.client = client;
+    /** The last scene the daemon accepted (it runs it), the reply to the last command of that
+     * push (a `scene` reply, or the last `update` reply), and the last refusal (a TouchdError;
+     * null again once a later push is accepted). */
+    this.scene = null;
+    this.reply = null;
+    this.error = null;
+    /** The update commands of the last accepted push (their fields); null when it sent the whole
+     * scene. */
+    this.updates = null;
+    /** Pushes accepted (whole or by updates). */
+    this.pushes = 0;
+    this._known = false; // the daemon runs this.scene
+    this._acceptedText = null;
+    this._failedText = null;
+    this._chain = Promise.resolve();
+  }
+
+  /** The daemon's scene may have changed otherwise (a reconnection, a reload): the next push is
+   * the whole scene, sent even if it did not change. */
+  reset() {
+    this._known = false;
+    this._failedText = null;
+  }
+
+  /** Pushes `scene`; resolves to `{accepted: true, reply, updates}` (updates: the update commands
+   * sent, null when the whole scene was), `{accepted: false, error}` when the daemon refused it
+   * (a TouchdError, also kept in `error`) or the connection was lost first (ConnectionLost; the
+   * push after the reconnection is whole), or null when nothing was sent: the daemon has this
+   * scene already, or refused it last (a refused scene is not sent again until it changes). No
+   * timeout: a push made before the daemon is up waits for it. */
+  push(scene) {
+    const result = this._chain.then(() => this._push(scene));
+    this._chain = result.catch(() => {});
+    return result;
+  }
+
+  async _push(scene) {
+    const text = canonicalJSON(scene);
+    if (this._known && (text === this._acceptedText || text === this._failedText)) return null;
+    // Updates only over a connection the daemon's scene is known on: a command waiting for a
+    // connection could reach a restarted daemon, whose scene is its file's.
+    const steps = this._known && this.client.connected ? sceneUpdates(this.scene, scene) : null;
+    let applied = 0;
+    try {
+      if (steps !== null) {
+        try {
+          let reply = null;
+          for (const step of steps) {
+            reply = await this.client.request('update', step, null);
+            applied += 1;
+          }
+          return this._accepted(scene, text, reply, steps);
+        } catch (error) {
+          if (!(error instanceof TouchdError)) throw error;
+          // A step the daemon cannot take: the whole scene instead.
+        }
+      }
+      const reply = await this.client.request('scene', { scene }, null);
+      return this._accepted(scene, text, reply, null);
+    } catch (error) {
+      if (!(error instanceof TouchdError)) {
+        this._known = false; // what reached the daemon is not known: the whole scene next time
+        return { accepted: false, error };
+      }
+      this._failedText = text;
+      this.error = error;
+      if (applied > 0) await this._restore();
+      return { accepted: false, error };
+    }
+  }
+
+  _accepted(scene, text, reply, updates) {
+    // A copy: the next push is compared with what the daemon took, even if the caller changes
+    // its object in place.
+    Object.assign(this, { scene: structuredClone(scene), reply, updates, error: null });
+    this.pushes += 1;
+    this._known = true;
+    this._acceptedText = text;
+    this._failedText = null;
+    return { accepted: true, reply, updates };
+  }
+
+  /** Puts the last accepted scene back whole, after updates of a refused push changed the daemon's. */
+  async _restore() {
+    try {
+      await this.client.request('scene', { scene: this.scene }, null);
+    } catch {
+      this._known = false;
+    }
+  }
+}
+
 // The scene of the page
 
 /** The view keys an element may give as data-touchd-* attributes (other attributes are the
@@ -751,6 +892,8 @@ export const VIEW_KEYS = Object.freeze([
   'control',
 ]);
 const RESERVED = new Set(['view', 'type', 'action', 'recognizer', 'recognizers']);
+/** The window's keys PageScene sets from its own options (not windowKeys). */
+const WINDOW_OPTIONS = new Set(['id', 'size', 'devices', 'grab', 'forward', 'views']);
 const PREFIX = 'touchd';
 /** The elements that are views. */
 export const VIEW_SELECTOR = '[data-touchd-view],[data-touchd-type],[data-touchd-recognizers]';
@@ -827,9 +970,16 @@ export function viewFromDataset(id, dataset) {
  * elements are, back to front in document order, in one window of the viewport's size.
  *
  * Options: `root` (default document.body), `window` (the window id, 'main'), `devices` (['*']),
- * `grab` (false), `windowKeys` (more keys of the window: rotation, calibration, frameRate,
- * keys…), `sceneKeys` (top-level keys: stuckTouchTimeout, idle), `size` ({width, height}: the
- * window's size; default the viewport's, innerWidth × innerHeight).
+ * `grab` (false), `forward` (the window's `forward:`: true or {} for the default name, a name, or
+ * {name}; absent: off; docs/forward.md: the touches no recognizer claims go on to a virtual
+ * touchscreen, so the page keeps its own controls, links and scrolling; not with `grab`, which
+ * forwarding does itself), `windowKeys` (more keys of the window: rotation, calibration,
+ * frameRate, keys…; not those of the options above), `sceneKeys` (top-level keys:
+ * stuckTouchTimeout, idle), `size` ({width, height}: the window's size; default the viewport's,
+ * innerWidth × innerHeight).
+ *
+ * The first push is the whole scene; later ones only the subtrees that changed (SceneSync), so a
+ * touch on a view the change left alone goes on.
  */
 export class PageScene {
   constructor(client, options = {}) {
@@ -838,25 +988,64 @@ export class PageScene {
     this.windowId = options.window ?? 'main';
     this.devices = options.devices ?? ['*'];
     this.grab = options.grab ?? false;
+    this.forward = PageScene._forward(options.forward);
+    if (this.forward !== null && this.grab) {
+      throw new TypeError(
+        "PageScene: 'forward' grabs the window's touchscreens itself, once their virtual touchscreens exist; " +
+          "'grab: true' would grab them also when there is none (no uinput), leaving the compositor without touches",
+      );
+    }
     this.windowKeys = options.windowKeys ?? {};
+    const owned = Object.keys(this.windowKeys).filter((key) => WINDOW_OPTIONS.has(key));
+    if (owned.length) {
+      throw new TypeError(
+        `PageScene: ${owned.map((k) => `'${k}'`).join(', ')} in windowKeys: PageScene sets them from its options ` +
+          '(window, size, devices, grab, forward) and the page (views)',
+      );
+    }
     this.sceneKeys = options.sceneKeys ?? {};
     this.size = options.size ?? null;
-    /** The last scene pushed and accepted, its reply, and the last error (null: none). */
-    this.scene = null;
-    this.reply = null;
-    this.error = null;
-    /** Scenes pushed and accepted. */
-    this.pushes = 0;
+    this._sync = new SceneSync(client);
     this._elements = new Map(); // view id -> element
     this._ids = new WeakMap(); // element -> generated id
     this._generated = 0;
-    this._pushedText = null;
-    this._failedText = null;
     this._inFlight = false;
     this._again = false;
     this._force = false;
     this._resize = null;
     this._stops = [];
+  }
+
+  /** The last scene accepted (the daemon runs it), the reply to that push's last command (a
+   * `scene` reply, or the last `update` reply), and the last refusal (null once a later push is
+   * accepted). */
+  get scene() {
+    return this._sync.scene;
+  }
+
+  get reply() {
+    return this._sync.reply;
+  }
+
+  get error() {
+    return this._sync.error;
+  }
+
+  /** The update commands of the last accepted push; null when it pushed the whole scene. */
+  get updates() {
+    return this._sync.updates;
+  }
+
+  /** Pushes accepted, whole or by updates. */
+  get pushes() {
+    return this._sync.pushes;
+  }
+
+  static _forward(value) {
+    if (value === undefined || value === null || value === false) return null;
+    if (value === true) return {};
+    if (typeof value === 'string') return { name: value };
+    return { ...value };
   }
 
   /** Builds and pushes the scene, then watches the page (ResizeObserver, MutationObserver,
@@ -945,6 +1134,7 @@ export class PageScene {
           size: { width: size.width, height: size.height },
           devices: this.devices,
           ...(this.grab ? { grab: true } : {}),
+          ...(this.forward ? { forward: this.forward } : {}),
           ...this.windowKeys,
           views: top,
         },
@@ -979,30 +1169,22 @@ export class PageScene {
       return this._inFlightPromise;
     }
     const scene = this.build();
-    const text = JSON.stringify(scene);
-    if (!this._force && (text === this._pushedText || text === this._failedText)) return this.reply;
+    if (this._force) this._sync.reset();
     this._force = false;
     this._inFlight = true;
     this._inFlightPromise = (async () => {
       try {
-        // No timeout: a page started before the daemon pushes once it connects.
-        const reply = await this.client.request('scene', { scene }, null);
-        this._pushedText = text;
-        this._failedText = null;
-        this.scene = scene;
-        this.reply = reply;
-        this.error = null;
-        this.pushes += 1;
-        this._dispatch(this.root, 'touchd-scene', { scene, reply });
-        return reply;
-      } catch (error) {
-        if (error instanceof TouchdError) {
-          this._failedText = text; // not again until the page changes
-          this.error = error;
-          console.error(`touchd refused the page's scene: ${error.message}`);
-          this._dispatch(this.root, 'touchd-scene-error', { scene, error });
+        const result = await this._sync.push(scene);
+        if (result === null) return this.reply; // nothing to send
+        if (result.accepted) {
+          this._dispatch(this.root, 'touchd-scene', { scene, reply: result.reply, updates: result.updates });
+          return result.reply;
         }
-        // ConnectionLost, TimeoutError: pushed again when the client reconnects.
+        if (result.error instanceof TouchdError) {
+          console.error(`touchd refused the page's scene: ${result.error.message}`);
+          this._dispatch(this.root, 'touchd-scene-error', { scene, error: result.error });
+        }
+        // ConnectionLost: pushed again, whole, when the client reconnects.
         return null;
       } finally {
         this._inFlight = false;
@@ -1025,7 +1207,6 @@ export class PageScene {
   _message(message) {
     if (message.type === 'reconnected') {
       // A restarted daemon has its scene file's scene again; the same one may have reloaded it.
-      this._failedText = null;
       this.refresh({ force: true });
     } else if (message.type === 'reloaded' && message.source === 'file') {
       this.refresh({ force: true });

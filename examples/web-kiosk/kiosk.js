@@ -1,8 +1,10 @@
 // The web kiosk: its scene is built from the page's data-touchd-* elements and pushed to touchd
 // (PageScene); each action arrives as a DOM event on its element.
 //
-// Query parameters: `touchd` (the WebSocket URL, default ws://127.0.0.1:8765/) and `devices` (the
-// touchscreens the window takes: a JSON list or one glob; default the example recording's).
+// Query parameters: `touchd` (the WebSocket URL, default ws://127.0.0.1:8765/), `devices` (the
+// touchscreens the window takes: a JSON list or one glob; default the example recording's) and
+// `forward` (present: the window forwards the touches no recognizer claims to a virtual
+// touchscreen, named by its value when it has one; docs/forward.md).
 
 import { PageScene, TouchdClient } from '../../clients/js/touchd.js';
 
@@ -17,11 +19,13 @@ if (params.has('devices')) {
   }
 }
 
+const forward = params.has('forward') ? params.get('forward') || true : undefined;
+
 const $ = (id) => document.getElementById(id);
 const root = $('kiosk');
 // A kiosk's daemon is local: come back quickly after it restarts.
 const client = new TouchdClient(url, { backoff: { maximum: 0.5 } });
-const page = new PageScene(client, { root, window: 'main', devices });
+const page = new PageScene(client, { root, window: 'main', devices, forward });
 
 // What the page saw, for people (on screen) and for the test (window.kiosk).
 const state = { url, actions: [], carousel: 0, zoom: 1, admin: false, connected: false, sceneErrors: [] };
@@ -102,9 +106,11 @@ client.connect().then(
   (error) => connection(`touchd: ${error.message}`, false),
 );
 root.addEventListener('touchd-scene', (event) => {
-  const { reply } = event.detail;
+  // The first push is the whole scene, later ones updates; both replies count the scene's views.
+  const { scene, reply } = event.detail;
+  const { width, height } = scene.windows[0].size;
   $('scene-status').className = '';
-  $('scene-status').textContent = `scene pushed: ${reply.views} views, ${reply.recognizers} recognizers, ${reply.windows[0].width}×${reply.windows[0].height}`;
+  $('scene-status').textContent = `scene pushed: ${reply.views} views, ${reply.recognizers} recognizers, ${width}×${height}`;
 });
 root.addEventListener('touchd-scene-error', (event) => {
   state.sceneErrors.push(event.detail.error.message);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { ConnectionLost, PIPELINE_TYPES, TouchdClient, TouchdError } from '../touchd.js';
+import { ConnectionLost, PIPELINE_TYPES, TouchdClient, TouchdError, defaultWebSocket } from '../touchd.js';
 import { PAD, TAPS_MESSAGES, daemonFactory, freePort, kind, needsTouchd, tapsScript } from './daemon.mjs';
 import { FingerScript } from './evemu.mjs';
 import { FAST, nextOf, readUntilSeq, sleep } from './helpers.mjs';
@@ -212,8 +212,9 @@ test('with reconnect, connect() waits for a daemon that starts later', { skip },
 test('a disallowed Origin is refused for good, with the daemon message', { skip }, async (t) => {
   const daemons = await daemonFactory(t);
   await daemons.start(null, { extra: ['--websocket-origin', 'http://kiosk.example'] });
-  // A browser would send its page's Origin; Node's WebSocket takes it as a header.
-  const Native = globalThis.WebSocket;
+  // A browser would send its page's Origin; Node's WebSocket (undici's) and the ws package take it
+  // as a header, in the options after the URL.
+  const Native = defaultWebSocket();
   class FromPage extends Native {
     constructor(url) {
       super(url, { headers: { Origin: 'http://elsewhere.example' } });

@@ -4,7 +4,10 @@
 import {
   Backoff,
   ConnectionLost,
+  defaultWebSocket,
   PageScene,
+  SceneSync,
+  sceneUpdates,
   PIPELINE_TYPES,
   TimeoutError,
   TouchdClient,
@@ -15,7 +18,9 @@ import {
 } from '../touchd.js';
 
 export async function kiosk(): Promise<void> {
-  const client = new TouchdClient('ws://127.0.0.1:8765/', { backoff: { maximum: 0.5 }, timeout: 10 });
+  const WebSocketClass = defaultWebSocket();
+  if (WebSocketClass === null) throw new Error('no WebSocket');
+  const client = new TouchdClient('ws://127.0.0.1:8765/', { backoff: { maximum: 0.5 }, timeout: 10, WebSocket: WebSocketClass });
   const hello = await client.connect();
   const windowId: string = hello.windows[0].id;
   const reply = await client.subscribe({ types: ['action', 'touches'], views: ['buy', 'photo'] });
@@ -70,9 +75,20 @@ export async function kiosk(): Promise<void> {
   stop();
   console.log(next);
 
+  const sync = new SceneSync(client);
+  const result = await sync.push(scene);
+  if (result?.accepted) console.log(result.reply.views, result.updates?.map((u) => u.op));
+  else if (result) console.log(result.error.message);
+  const steps = sceneUpdates(sync.scene, scene);
+  for (const step of steps ?? []) await client.update(step.op, step);
+  sync.reset();
+  console.log(sync.pushes, sync.error?.message, sync.updates);
+  new PageScene(client, { root: document.body, forward: { name: 'Kiosk touchscreen' } });
+  new PageScene(client, { forward: 'Kiosk touchscreen', windowKeys: { rotation: 90 } });
+
   const page = new PageScene(client, { root: document.body, devices: ['ID_PATH=pci-0000:00:14.0-usb-0:2:1.0'], grab: true });
   const first = await page.start();
-  console.log(first?.windows, page.scene?.windows[0].size.width, page.elementFor('buy')?.tagName);
+  console.log(first?.views, page.scene?.windows[0].size.width, page.elementFor('buy')?.tagName, page.updates, page.forward);
   document.body.addEventListener('touchd', (event) => {
     const detail = event.detail;
     if (detail.type === 'action') {
@@ -81,5 +97,6 @@ export async function kiosk(): Promise<void> {
     }
   });
   document.body.addEventListener('touchd-scene-error', (event) => console.log(event.detail.error.message));
+  document.body.addEventListener('touchd-scene', (event) => console.log(event.detail.reply.views, event.detail.updates?.length));
   client.close();
 }

@@ -1,10 +1,13 @@
-// Headless Chromium driven over the Chrome DevTools Protocol, with Node's own WebSocket (no
-// npm packages): launch, attach to the page, send commands, hear events.
+// Headless Chromium driven over the Chrome DevTools Protocol, with the WebSocket the touchd client
+// uses (Node's own, else the ws package: defaultWebSocket()): launch, attach to the page, send
+// commands, hear events.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { defaultWebSocket } from '../../../clients/js/touchd.js';
 
 /** The Chromium to use: $CHROMIUM, else the first of Debian's and others' names on the PATH;
  * null when there is none. */
@@ -21,6 +24,7 @@ export function findChromium() {
  * with the protocol's error; `on(method, listener)` hears events. */
 export class CDP {
   static async connect(url) {
+    const WebSocket = defaultWebSocket();
     const socket = new WebSocket(url);
     await new Promise((resolve, reject) => {
       socket.onopen = resolve;

@@ -16,7 +16,8 @@ import { test } from 'node:test';
 
 import { TouchdClient } from '../../../clients/js/touchd.js';
 import { Daemon, REPOSITORY, findTouchd, freePort } from '../../../clients/js/test/daemon.mjs';
-import { DEVICE, EXPECTED, HEIGHT, PINCH_CHANGES, WIDTH, kioskScript } from '../make-recording.mjs';
+import { FingerScript } from '../../../clients/js/test/evemu.mjs';
+import { DEVICE, EXPECTED, HEIGHT, PINCH_CHANGES, PLACES, WIDTH, kioskScript } from '../make-recording.mjs';
 import { findChromium, launch } from './cdp.mjs';
 
 const EXAMPLE = join(REPOSITORY, 'examples', 'web-kiosk');
@@ -258,10 +259,14 @@ test('the page pushes its scene again when its layout changes, after a refusal a
     return null; })(kiosk.page.scene.windows[0].views)`);
   const pushes = (n, what) => page.waitFor(`kiosk.page.pushes === ${n}`, { timeout: 10, what });
 
-  // A view moves (a style change): pushed again with its new frame.
+  const updates = () => page.evaluate('kiosk.page.updates');
+  assert.equal(await updates(), null); // the first push is the whole scene
+
+  // A view moves (a style change): pushed again with its new frame, as one update of that view.
   await page.evaluate('document.getElementById("help").style.left = "610px"');
   await pushes(2, 'the push after a view moved');
   assert.deepEqual((await view('help')).frame, { x: 610, y: 90, width: 260, height: 110 });
+  assert.deepEqual(await updates(), [{ op: 'replace', view: await view('help') }]);
 
   // A misspelt parameter: refused by the daemon, placed by path, shown on the page; not sent again.
   await page.evaluate('document.getElementById("map").dataset.touchdNumberOfTapsRequird = "2"');
@@ -277,6 +282,8 @@ test('the page pushes its scene again when its layout changes, after a refusal a
     delete map.dataset.touchdNumberOfTapsRequird; map.dataset.touchdNumberOfTapsRequired = "2"; })()`);
   await pushes(3, 'the corrected scene');
   assert.deepEqual((await view('map')).recognizers, [{ id: 'map-tap', type: 'tap', action: 'show-map', numberOfTapsRequired: 2 }]);
+  assert.deepEqual(await updates(), [{ op: 'replace', recognizer: (await view('map')).recognizers[0] }]);
+  assert.equal(await page.evaluate('kiosk.page.error'), null); // the refusal is over
 
   // An element added, then hidden.
   await page.evaluate(`(() => { const extra = document.createElement("button");
@@ -289,19 +296,26 @@ test('the page pushes its scene again when its layout changes, after a refusal a
     frame: { x: 40, y: 10, width: 100, height: 40 },
     recognizers: [{ id: 'extra-tap', type: 'tap', action: 'extra' }],
   });
+  assert.deepEqual(await updates(), [{ op: 'add', view: await view('extra'), parent: 'kiosk', index: 5 }]);
   await page.evaluate('document.getElementById("extra").style.display = "none"');
   await pushes(5, 'the push with the element hidden');
   assert.equal((await view('extra')).hidden, true);
+  assert.deepEqual(await updates(), [{ op: 'replace', view: await view('extra') }]);
+  const counting = new TouchdClient(wsURL, { reconnect: false });
+  assert.equal((await counting.status()).counters.scenePushes, 1); // one whole scene so far
+  counting.close();
 
-  // The viewport changes: the window's size follows.
+  // The viewport changes: the window's size follows, in a whole scene.
   await page.send('Emulation.setDeviceMetricsOverride', { width: 1024, height: 768, deviceScaleFactor: 1, mobile: false });
   await pushes(6, 'the push after the viewport changed');
   assert.deepEqual(await page.evaluate('kiosk.page.scene.windows[0].size'), { width: 1024, height: 768 });
+  assert.equal(await updates(), null);
 
   // The daemon restarts with its scene file: the page connects again and pushes its scene.
   assert.equal(await daemon.stop(), 0);
   daemon = await startDaemon();
   await pushes(7, 'the push after the daemon restarted');
+  assert.equal(await updates(), null); // whole, to the restarted daemon
   const observer = new TouchdClient(wsURL, { reconnect: false });
   t.after(() => observer.close());
   const status = await observer.status();
@@ -309,4 +323,126 @@ test('the page pushes its scene again when its layout changes, after a refusal a
   assert.deepEqual(status.windows, [{ id: 'main', width: 1024, height: 768 }]);
   assert.equal(await page.evaluate('document.getElementById("connection").textContent'), 'touchd connected');
   assert.deepEqual(page.errors, []);
+});
+
+/** The touches of an evemu recording of a virtual touchscreen, in the order they went down: where
+ * (window points of a `width` × `height` window over 0...4095 axes) and whether they were cancelled
+ * (MT_TOOL_PALM before the lift: what touchd sends for a touch a recognizer claimed). */
+function forwardedTouches(text, width, height) {
+  const touches = [];
+  const slots = new Map(); // slot -> touch
+  let slot = 0;
+  const point = (units, size) => Math.round(((units + 0.5) / 4096) * size);
+  for (const line of text.split('\n')) {
+    const match = /^E: \S+ (\w{4}) (\w{4}) (-?\d+)/.exec(line);
+    if (!match || parseInt(match[1], 16) !== 3) continue; // EV_ABS only
+    const [code, value] = [parseInt(match[2], 16), Number(match[3])];
+    if (code === 0x2f) slot = value; // ABS_MT_SLOT
+    else if (code === 0x39 && value >= 0) {
+      const touch = { x: null, y: null, cancelled: false };
+      touches.push(touch);
+      slots.set(slot, touch);
+    } else if (code === 0x39) slots.delete(slot);
+    else if (code === 0x37 && value === 2 && slots.has(slot)) slots.get(slot).cancelled = true; // ABS_MT_TOOL_TYPE palm
+    else if (code === 0x35 && slots.get(slot)?.x === null) slots.get(slot).x = point(value, width);
+    else if (code === 0x36 && slots.get(slot)?.y === null) slots.get(slot).y = point(value, height);
+  }
+  return touches;
+}
+
+test('a page with forward: pushes a forwarding window; the touches its recognizers leave go on to the compositor', { skip: skipReason(), timeout: 120_000 }, async (t) => {
+  // A tap on the log panel (no view of its own: the page's, through the compositor), a tap on
+  // buy (touchd's tap), the admin hold (touchd's five-finger long press).
+  const panel = [1080, 400];
+  const script = new FingerScript({ width: WIDTH, height: HEIGHT, start: 10, name: DEVICE });
+  script.tap(panel);
+  script.wait(0.6);
+  script.tap(PLACES.buy);
+  script.wait(0.6);
+  script.hold(PLACES.admin, 2.5);
+  script.wait(0.3);
+  const directory = join(ARTIFACTS, 'web-kiosk-forward-run');
+  mkdirSync(directory, { recursive: true });
+  const recording = script.write(join(directory, 'forward.evemu'));
+
+  const server = await serve();
+  t.after(() => server.close());
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const wsPort = await freePort();
+  const wsURL = `ws://127.0.0.1:${wsPort}/`;
+  const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
+  t.after(() => browser.close());
+  const { page } = browser;
+  const query = `touchd=${encodeURIComponent(wsURL)}&forward=${encodeURIComponent('Kiosk touchscreen')}`;
+  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?${query}` });
+  await page.waitFor('window.kiosk && document.readyState === "complete"', { what: 'the page to load' });
+  const daemon = new Daemon({
+    binary: findTouchd().binary,
+    directory,
+    scene: join(EXAMPLE, 'start-scene.yaml'),
+    socket: join(directory, 'touchd.sock'),
+    port: wsPort,
+    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', '3'],
+  });
+  await daemon.start();
+  t.after(() => daemon.stop());
+
+  // The window forwards, and does not also grab (forwarding grabs once the virtual device exists).
+  const pushed = await page.waitFor('kiosk.page.pushes > 0 && kiosk.page.scene', { timeout: 10, what: 'the page to push its scene' });
+  const [window] = pushed.windows;
+  assert.deepEqual([window.forward, window.grab, window.devices], [{ name: 'Kiosk touchscreen' }, undefined, ['touchd web-kiosk*']]);
+  assert.deepEqual([await page.evaluate('kiosk.page.updates'), await page.evaluate('kiosk.page.error')], [null, null]);
+  // The daemon took it: a forwarding window, and no physical touchscreen of it here to grab and
+  // give a virtual one (the replayed recording is no input device), so none is grabbed or forwarded.
+  const observer = new TouchdClient(wsURL, { reconnect: false });
+  t.after(() => observer.close());
+  const status = await observer.status();
+  assert.deepEqual([status.counters.scenePushes, status.replay, status.devices], [1, recording, []]);
+
+  // touchd's gestures still fire for the page.
+  await page.waitFor('kiosk.state.actions.some((m) => m.action === "open-admin" && m.state === "ended")', { timeout: 30, what: 'the admin gesture' });
+  const actions = await page.evaluate('kiosk.state.actions');
+  assert.deepEqual(actions.map(summary), [
+    ['buy-ticket', 'buy', 'tap', 'ended'],
+    ['open-admin', 'kiosk', 'longPress', 'began'],
+    ['open-admin', 'kiosk', 'longPress', 'ended'],
+  ]);
+
+  // What the virtual touchscreen gets for the scene the page pushed, as touchctl replay --forward
+  // computes it with the daemon's code: the panel's tap goes through; buy's tap and the admin hold
+  // are claimed by touchd's recognizers and cancelled (palm, then lift), never a tap for the page.
+  const scenePath = join(directory, 'pushed-scene.json');
+  writeFileSync(scenePath, JSON.stringify(pushed));
+  const forwardPath = join(directory, 'virtual.evemu');
+  const replay = spawnSync(touchctl(), ['replay', '--scene', scenePath, recording, '--forward', forwardPath], { encoding: 'utf8' });
+  assert.equal(replay.status, 0, `${touchctl()}: ${replay.error ?? replay.stderr}`);
+  const virtual = readFileSync(forwardPath, 'utf8');
+  assert.match(virtual, /^N: Kiosk touchscreen$/m);
+  const touches = forwardedTouches(virtual, WIDTH, HEIGHT);
+  assert.deepEqual(touches.map((touch) => touch.cancelled), [false, true, true, true, true, true, true]);
+  const near = (a, b) => Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1;
+  assert.ok(near([touches[0].x, touches[0].y], panel), `the panel's tap at ${touches[0].x},${touches[0].y}`);
+  assert.ok(near([touches[1].x, touches[1].y], PLACES.buy), `buy's tap at ${touches[1].x},${touches[1].y}`);
+  touches.slice(2).forEach((touch, i) => assert.ok(near([touch.x, touch.y], PLACES.admin[i]), `admin finger ${i} at ${touch.x},${touch.y}`));
+  assert.deepEqual(page.errors, []);
+});
+
+test('PageScene: forward and grab are refused together; the window options are not windowKeys', { skip: skipReason(), timeout: 60_000 }, async (t) => {
+  const server = await serve();
+  t.after(() => server.close());
+  const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
+  t.after(() => browser.close());
+  const { page } = browser;
+  await page.send('Page.navigate', { url: `http://127.0.0.1:${server.address().port}/examples/web-kiosk/?touchd=${encodeURIComponent('ws://127.0.0.1:9/')}` });
+  await page.waitFor('window.kiosk && document.readyState === "complete"', { what: 'the page to load' });
+  const attempt = (options) => page.evaluate(`(() => { try { new kiosk.page.constructor(kiosk.client, ${options}); return 'made'; } catch (e) { return e.message; } })()`);
+  assert.match(await attempt('{ forward: true, grab: true }'), /^PageScene: 'forward' grabs the window's touchscreens itself/);
+  assert.equal(await attempt("{ windowKeys: { forward: {}, rotation: 90 } }"), "PageScene: 'forward' in windowKeys: PageScene sets them from its options (window, size, devices, grab, forward) and the page (views)");
+  assert.equal(await attempt("{ windowKeys: { grab: true, size: {width: 1, height: 1} } }"), "PageScene: 'grab', 'size' in windowKeys: PageScene sets them from its options (window, size, devices, grab, forward) and the page (views)");
+  const built = (options) => page.evaluate(`new kiosk.page.constructor(kiosk.client, { root: kiosk.page.root, ${options} }).build().windows[0]`);
+  const keys = ({ id, devices, grab, forward, rotation }) => ({ id, devices, grab, forward, rotation });
+  assert.deepEqual(keys(await built('forward: true')), { id: 'main', devices: ['*'], grab: undefined, forward: {}, rotation: undefined });
+  assert.deepEqual(keys(await built("forward: 'Kiosk', windowKeys: { rotation: 90 }")), { id: 'main', devices: ['*'], grab: undefined, forward: { name: 'Kiosk' }, rotation: 90 });
+  assert.deepEqual(keys(await built("forward: { name: 'K' }, devices: ['ILITEK*']")), { id: 'main', devices: ['ILITEK*'], grab: undefined, forward: { name: 'K' }, rotation: undefined });
+  assert.deepEqual(keys(await built('grab: true, forward: false')), { id: 'main', devices: ['*'], grab: true, forward: undefined, rotation: undefined });
 });
