@@ -124,7 +124,7 @@ export interface Scroll extends Pipeline {
 
 export interface Control extends Pipeline {
   type: 'control';
-  control: 'button' | 'switch' | 'slider' | 'stepper' | 'segmented';
+  control: 'button' | 'switch' | 'slider' | 'stepper' | 'segmented' | 'pageControl';
   view: string;
   window: string;
   enabled: boolean;
@@ -133,6 +133,7 @@ export interface Control extends Pipeline {
   on?: boolean;
   value?: number;
   selectedSegmentIndex?: number;
+  currentPage?: number;
 }
 
 export interface Presses extends Pipeline {
@@ -405,6 +406,7 @@ export interface SetViewFields {
   on?: boolean;
   value?: number;
   selectedSegmentIndex?: number;
+  currentPage?: number;
   firstResponder?: boolean;
   [key: string]: unknown;
 }
