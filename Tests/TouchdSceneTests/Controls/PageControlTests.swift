@@ -60,6 +60,9 @@ import TouchdTestKit
     #expect(pages(run, of: "dots") == [2, 3, 3, 2, 2, 3])
     #expect(run.highlights(of: "dots") == ["H", "-", "H", "-", "H", "-"])
     #expect(run.controlStates.first?.jsonLine.contains(#""currentPage":2"#) == true)
+    // `touchctl replay --explain` names the page.
+    let action = try #require(run.messages.first { if case .action = $0 { true } else { false } })
+    #expect(Explanation.text(action) == "action 'page': pageControl 'dots' valueChanged, page 3")
   }
 
   @Test func aTapPastTheLastPageOrOutsideChangesNothing() throws {
@@ -234,28 +237,25 @@ import TouchdTestKit
   }
 
   @Test func badPagesAndPageCountsAreReportedAtTheirPlace() {
+    // The views start at line 6, indented 6 columns (ruleScene).
     let errors = sceneDiagnostics(
-      """
-      version: 1
-      windows:
-        - id: w
-          size: {width: 1000, height: 800}
-          views:
-            - id: carousel
-              frame: {x: 0, y: 0, width: 500, height: 300}
-              scroll: {contentSize: {width: 2500, height: 300}}
-            - id: photo
-              frame: {x: 0, y: 300, width: 10, height: 10}
-            - id: a
-              frame: {x: 0, y: 320, width: 200, height: 30}
-              control: {type: pageControl, numberOfPages: 3, currentPage: 3, pages: carousel}
-            - id: b
-              frame: {x: 0, y: 360, width: 200, height: 30}
-              control: {type: pageControl, numberOfPages: -1, currentPage: 1.5, pages: photo}
-            - id: c
-              frame: {x: 0, y: 400, width: 200, height: 30}
-              control: {type: pageControl, currentPage: 1, pages: carousle, segments: [x]}
-      """)
+      ruleScene(
+        """
+        - id: carousel
+          frame: {x: 0, y: 0, width: 500, height: 300}
+          scroll: {contentSize: {width: 2500, height: 300}}
+        - id: photo
+          frame: {x: 0, y: 300, width: 10, height: 10}
+        - id: a
+          frame: {x: 0, y: 320, width: 200, height: 30}
+          control: {type: pageControl, numberOfPages: 3, currentPage: 3, pages: carousel}
+        - id: b
+          frame: {x: 0, y: 360, width: 200, height: 30}
+          control: {type: pageControl, numberOfPages: -1, currentPage: 1.5, pages: photo}
+        - id: c
+          frame: {x: 0, y: 400, width: 200, height: 30}
+          control: {type: pageControl, currentPage: 1, pages: carousle, segments: [x]}
+        """))
     #expect(
       errors == [
         "scene.yaml:13:69: error: 'currentPage' in control of view 'a' must be less than numberOfPages (3), found 3",
