@@ -530,10 +530,6 @@ struct ControlSceneFormatTests {
     #expect(properties("segmentedControl")["segments"]?["minItems"] as? Double == 1)
     #expect(defs["segmentedControl"]?["required"] as? [String] == ["type", "segments"])
     #expect(properties("switchControl")["on"]?["default"] as? Bool == false)
-    #expect(properties("pageControl")["numberOfPages"]?["default"] as? Double == 0)
-    #expect(properties("pageControl")["hidesForSinglePage"]?["default"] as? Bool == false)
-    #expect(properties("pageControl")["allowsContinuousInteraction"]?["default"] as? Bool == true)
-    #expect(properties("pageControl")["pages"]?["type"] as? String == "string")
     #expect(properties("buttonControl").keys.sorted() == ["actions", "enabled", "selected", "type"])
     #expect(defs["keys"]?["required"] as? [String] == ["devices"])
     let keyNames = (properties("keys")["map"]?["propertyNames"] as? [String: Any])?["enum"] as? [String]

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchDelivery
 import TouchdInput
@@ -221,6 +222,19 @@ import TouchdTestKit
     let bound = try #require(views[1].control)
     #expect(bound.numberOfPages == 4 && bound.currentPage == 3 && bound.hidesForSinglePage)
     #expect(!bound.allowsContinuousInteraction && bound.pages == "carousel")
+  }
+
+  @Test func theSchemaHasThePageControlWithUIKitsDefaults() throws {
+    let data = try Data(contentsOf: TestPaths.config("scene.schema.json"))
+    let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let defs = try #require(schema["$defs"] as? [String: [String: Any]])
+    let properties = try #require(defs["pageControl"]?["properties"] as? [String: [String: Any]])
+    #expect(properties["numberOfPages"]?["default"] as? Double == 0)
+    #expect(properties["numberOfPages"]?["minimum"] as? Double == 0)
+    #expect(properties["hidesForSinglePage"]?["default"] as? Bool == false)
+    #expect(properties["allowsContinuousInteraction"]?["default"] as? Bool == true)
+    #expect(properties["pages"]?["type"] as? String == "string")
+    #expect(defs["pageControl"]?["required"] as? [String] == ["type"])
   }
 
   @Test func theCarouselExampleShowsItsSlidesWithAPageControl() throws {
