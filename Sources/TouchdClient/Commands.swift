@@ -105,7 +105,7 @@ extension TouchdClient {
     _ view: String, hidden: Bool? = nil, alpha: Double? = nil, userInteractionEnabled: Bool? = nil,
     frame: Rect? = nil, contentOffset: Point? = nil, animated: Bool? = nil, contentSize: Size? = nil,
     scrollEnabled: Bool? = nil, enabled: Bool? = nil, selected: Bool? = nil, on: Bool? = nil,
-    value: Double? = nil, selectedSegmentIndex: Int? = nil, firstResponder: Bool? = nil,
+    value: Double? = nil, selectedSegmentIndex: Int? = nil, currentPage: Int? = nil, firstResponder: Bool? = nil,
     fields: [String: TouchdJSON] = [:]
   ) async throws -> Reply {
     let set = SetViewCommand(
@@ -115,7 +115,8 @@ extension TouchdClient {
         contentOffset: contentOffset, animated: animated ?? false,
         contentSize: contentSize, scrollEnabled: scrollEnabled),
       control: ControlChange(
-        enabled: enabled, selected: selected, on: on, value: value, selectedSegmentIndex: selectedSegmentIndex),
+        enabled: enabled, selected: selected, on: on, value: value, selectedSegmentIndex: selectedSegmentIndex,
+        currentPage: currentPage),
       firstResponder: firstResponder)
     var extra = fields
     // Sent as given: the command writes `animated` only when true with a `contentOffset`, and the

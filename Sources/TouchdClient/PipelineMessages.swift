@@ -74,13 +74,13 @@ extension ActionMessage {
   }
 
   /// Control: the switch's `on` (a boolean), the slider's or stepper's value, the segmented
-  /// control's selected index; absent for a button.
+  /// control's selected index, the page control's page; absent for a button.
   public var value: TouchdJSON? {
     guard let controlValue else { return nil }
     switch controlValue {
     case .on(let on): return .bool(on)
     case .value(let value): return .number(value)
-    case .selectedSegmentIndex(let index): return .number(Double(index))
+    case .selectedSegmentIndex(let index), .currentPage(let index): return .number(Double(index))
     case .none: return nil
     }
   }
@@ -133,5 +133,10 @@ extension ControlMessage {
   /// A segmented control's selection (-1 for none).
   public var selectedSegmentIndex: Int? {
     if case .selectedSegmentIndex(let index) = controlValue { index } else { nil }
+  }
+
+  /// A page control's page.
+  public var currentPage: Int? {
+    if case .currentPage(let page) = controlValue { page } else { nil }
   }
 }

@@ -8,7 +8,7 @@ public struct ControlState: Hashable, Sendable {
   public var enabled: Bool
   public var highlighted: Bool
   public var selected: Bool
-  /// `on`, `value` or `selectedSegmentIndex`; none for a button.
+  /// `on`, `value`, `selectedSegmentIndex` or `currentPage`; none for a button.
   public var value: ControlValue
 
   public init(enabled: Bool = true, highlighted: Bool = false, selected: Bool = false, value: ControlValue = .none) {
@@ -27,6 +27,7 @@ public struct ControlState: Hashable, Sendable {
       case .switch: .on(control.on)
       case .slider, .stepper: .value(min(max(control.value, control.minimumValue), control.maximumValue))
       case .segmented: .selectedSegmentIndex(control.selectedSegmentIndex)
+      case .pageControl: .currentPage(PageControl.clamped(control.currentPage, numberOfPages: control.numberOfPages))
       }
     self.init(enabled: control.enabled, selected: control.selected, value: value)
   }
@@ -57,6 +58,7 @@ extension SceneRenderer {
   }
 
   /// The notes a control's label adds after its id: `slider 0.50`, `switch on`, `segmented de`,
+  /// `pageControl page 2`,
   /// then `disabled`, `selected`, `highlighted` when so.
   static func controlNotes(_ state: ControlState, spec: Scene.Control) -> [String] {
     let value = valueText(state.value, type: spec.type.rawValue, segments: spec.segments)
@@ -68,7 +70,8 @@ extension SceneRenderer {
   }
 
   /// A control's value as labels write it: `on`/`off`, a slider's value with two decimals
-  /// (`0.50`), a stepper's as a number (`3`, `2.5`), the selected segment's title (`none` for -1).
+  /// (`0.50`), a stepper's as a number (`3`, `2.5`), the selected segment's title (`none` for -1),
+  /// a page control's page (`page 2`, from 0).
   static func valueText(_ value: ControlValue, type: String, segments: [String]) -> String? {
     switch value {
     case .none: nil
@@ -76,6 +79,7 @@ extension SceneRenderer {
     case .value(let v): type == Scene.Control.Kind.slider.rawValue ? fixed2(v) : fmt(v)
     case .selectedSegmentIndex(let i):
       i < 0 ? "none" : (i < segments.count ? segments[i] : "segment \(i)")
+    case .currentPage(let i): "page \(i)"
     }
   }
 
@@ -132,7 +136,7 @@ extension SceneRenderer {
     case .none: break
     case .on(let on): attributes.append(("data-value", on ? "on" : "off"))
     case .value(let value): attributes.append(("data-value", exact(value)))
-    case .selectedSegmentIndex(let i): attributes.append(("data-value", String(i)))
+    case .selectedSegmentIndex(let i), .currentPage(let i): attributes.append(("data-value", String(i)))
     }
     w.open("g", attributes)
     func rect(_ cls: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, rx: Double? = nil) {
@@ -240,6 +244,23 @@ extension SceneRenderer {
         text(
           i == selected ? "segment-title selected" : "segment-title", f.x + (Double(i) + 0.5) * width,
           centerY: midY, size: size, title, [("data-index", String(i))])
+      }
+
+    case .pageControl:
+      // Hidden with one page and hidesForSinglePage: nothing drawn (PageControl.isHiddenForSinglePage).
+      guard !PageControl.isHidden(hidesForSinglePage: spec.hidesForSinglePage, numberOfPages: spec.numberOfPages)
+      else { break }
+      var current = 0
+      if case .currentPage(let i) = state.value { current = i }
+      // One dot per page, the current one filled dark, the row centred (PageControl.indicatorCenterX).
+      for page in 0..<max(spec.numberOfPages, 0) {
+        w.empty(
+          "circle",
+          [
+            ("class", page == current ? "page-indicator current" : "page-indicator"), ("data-index", String(page)),
+            ("cx", n(f.x + PageControl.indicatorCenterX(page, numberOfPages: spec.numberOfPages, midX: f.width / 2))),
+            ("cy", n(midY)), ("r", n(ControlConstants.pageIndicatorDiameter / 2)),
+          ])
       }
     }
     w.close()
@@ -362,6 +383,8 @@ extension Metrics {
       .control-hit { fill: none; stroke: #37474f; stroke-width: \(n(stroke)); stroke-dasharray: \(n(stroke)) \(n(stroke * 3)); }
       .stepper-sign { fill: #0d47a1; font-weight: bold; text-anchor: middle; }
       .stepper-sign.at-limit { opacity: 0.3; }
+      .page-indicator { fill: #b0bec5; }
+      .page-indicator.current { fill: #263238; }
       .stepper-value { fill: #263238; text-anchor: middle; stroke: #e3f2fd; stroke-width: \(n(base * 0.3)); paint-order: stroke; }
       .control.disabled { opacity: 0.35; }
       .control.dimmed, .control.inert, .control.blocked { opacity: 0.4; }

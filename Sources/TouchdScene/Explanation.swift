@@ -92,6 +92,7 @@ public enum Explanation {
     case .on(let on): on ? ", on" : ", off"
     case .value(let v): ", value \(JSONFormat.number(v))"
     case .selectedSegmentIndex(let i): ", segment \(i)"
+    case .currentPage(let i): ", page \(i)"
     }
   }
 

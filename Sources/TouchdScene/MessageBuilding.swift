@@ -33,6 +33,7 @@ extension ControlValue {
     case let s as Slider: self = .value(s.value)
     case let s as Stepper: self = .value(s.value)
     case let s as SegmentedControl: self = .selectedSegmentIndex(s.selectedSegmentIndex)
+    case let p as PageControl: self = .currentPage(p.currentPage)
     default: self = .none
     }
   }
@@ -45,6 +46,7 @@ func controlTypeName(_ control: Control) -> String {
   case is Slider: "slider"
   case is Stepper: "stepper"
   case is SegmentedControl: "segmented"
+  case is PageControl: "pageControl"
   default: "button"
   }
 }

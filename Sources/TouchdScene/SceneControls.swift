@@ -14,6 +14,8 @@ extension Scene {
       case stepper
       /// UISegmentedControl.
       case segmented
+      /// UIPageControl.
+      case pageControl
     }
 
     public var type: Kind
@@ -39,12 +41,24 @@ extension Scene {
     public var segments: [String] = []
     /// UISegmentedControl selectedSegmentIndex (default -1, `noSegment`).
     public var selectedSegmentIndex = -1
+    /// UIPageControl numberOfPages (default 0).
+    public var numberOfPages = 0
+    /// UIPageControl currentPage (default 0).
+    public var currentPage = 0
+    /// UIPageControl hidesForSinglePage (default false).
+    public var hidesForSinglePage = false
+    /// UIPageControl allowsContinuousInteraction (default true).
+    public var allowsContinuousInteraction = true
+    /// A page control's paging scroll view, by id: scrolling it changes currentPage, a change on
+    /// the control scrolls it to that page, animated.
+    public var pages: String?
     /// Control event name (``SceneFormat/controlEvents``) → action name.
     public var actions: [String: String] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case type, enabled, selected, on, value, minimumValue, maximumValue, continuous, stepValue, autorepeat
-      case segments, selectedSegmentIndex, actions
+      case segments, selectedSegmentIndex, numberOfPages, currentPage, hidesForSinglePage
+      case allowsContinuousInteraction, pages, actions
     }
 
     /// UIKit's default `maximumValue` for `type`: 1 for a slider, 100 for a stepper (UISlider.h,
@@ -79,6 +93,11 @@ extension Scene {
       autorepeat = try c.decodeIfPresent(Bool.self, forKey: .autorepeat) ?? true
       segments = try c.decodeIfPresent([String].self, forKey: .segments) ?? []
       selectedSegmentIndex = try c.decodeIfPresent(Int.self, forKey: .selectedSegmentIndex) ?? -1
+      numberOfPages = try c.decodeIfPresent(Int.self, forKey: .numberOfPages) ?? 0
+      currentPage = try c.decodeIfPresent(Int.self, forKey: .currentPage) ?? 0
+      hidesForSinglePage = try c.decodeIfPresent(Bool.self, forKey: .hidesForSinglePage) ?? false
+      allowsContinuousInteraction = try c.decodeIfPresent(Bool.self, forKey: .allowsContinuousInteraction) ?? true
+      pages = try c.decodeIfPresent(String.self, forKey: .pages)
       actions = try c.decodeIfPresent([String: String].self, forKey: .actions) ?? [:]
     }
   }

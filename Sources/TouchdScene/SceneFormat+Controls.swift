@@ -3,7 +3,8 @@
 
 extension SceneFormat {
   /// The type-specific properties of a control type: UIKit's names and defaults (UISwitch.h,
-  /// UISlider.h, UIStepper.h, UISegmentedControl.h). A button has none beyond the common keys.
+  /// UISlider.h, UIStepper.h, UISegmentedControl.h, UIPageControl.h). A button has none beyond the
+  /// common keys.
   public static func properties(of type: Scene.Control.Kind) -> [SceneKey] { propertiesByKind[type] ?? [] }
 
   static func makeProperties(of type: Scene.Control.Kind) -> [SceneKey] {
@@ -62,6 +63,27 @@ extension SceneFormat {
           "The selected segment, from 0; -1 selects none (selectedSegmentIndex; UISegmentedControl.h: default UISegmentedControlNoSegment, -1)."
         ),
       ]
+    case .pageControl:
+      return [
+        SceneKey(
+          "numberOfPages", .integer(minimum: 0), default: .number(0),
+          "How many page indicators the control shows (numberOfPages; UIPageControl.h: default 0)."),
+        SceneKey(
+          "currentPage", .integer(minimum: 0), default: .number(0),
+          "The page shown, from 0; less than numberOfPages (currentPage; UIPageControl.h: default 0)."),
+        SceneKey(
+          "hidesForSinglePage", .bool, default: .bool(false),
+          "With one page the control is hidden: not drawn and not hit (hidesForSinglePage; UIPageControl.h: default NO)."
+        ),
+        SceneKey(
+          "allowsContinuousInteraction", .bool, default: .bool(true),
+          "A drag along the indicators scrubs page by page (allowsContinuousInteraction, iOS 14; UIPageControl.h: default YES)."
+        ),
+        SceneKey(
+          "pages", .string,
+          "The id of a paging scroll view (pagingEnabled: true) the control follows: scrolling it changes currentPage, a change on the control scrolls it to that page, animated."
+        ),
+      ]
     }
   }
 
@@ -71,9 +93,14 @@ extension SceneFormat {
     return Scene.Control.Kind.allCases.flatMap { properties(of: $0).map(\.name) }.filter { seen.insert($0).inserted }
   }
 
-  /// What a control type is called in messages and docs: `segmented control` for `segmented`.
+  /// What a control type is called in messages and docs: `segmented control` for `segmented`,
+  /// `page control` for `pageControl`.
   public static func controlTypeName(_ type: Scene.Control.Kind) -> String {
-    type == .segmented ? "segmented control" : type.rawValue
+    switch type {
+    case .segmented: "segmented control"
+    case .pageControl: "page control"
+    default: type.rawValue
+    }
   }
 
   /// The control events an `actions:` mapping may name: UIKit's `UIControl.Event` case names, in

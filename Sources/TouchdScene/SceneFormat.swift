@@ -335,7 +335,7 @@ public enum SceneFormat {
       [
         SceneKey(
           "type", .controlType, required: true,
-          "The control class: button (UIButton), switch (UISwitch), slider (UISlider), stepper (UIStepper) or segmented (UISegmentedControl)."
+          "The control class: button (UIButton), switch (UISwitch), slider (UISlider), stepper (UIStepper), segmented (UISegmentedControl) or pageControl (UIPageControl)."
         ),
         SceneKey(
           "enabled", .bool, default: .bool(true),

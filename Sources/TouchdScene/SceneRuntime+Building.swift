@@ -226,6 +226,13 @@ extension SceneRuntime {
       s.segments = spec.segments
       s.selectedSegmentIndex = spec.selectedSegmentIndex
       control = s
+    case .pageControl:
+      let p = PageControl(frame: frame)
+      p.numberOfPages = spec.numberOfPages
+      p.currentPage = spec.currentPage
+      p.hidesForSinglePage = spec.hidesForSinglePage
+      p.allowsContinuousInteraction = spec.allowsContinuousInteraction
+      control = p
     }
     control.isEnabled = spec.enabled
     control.isSelected = spec.selected

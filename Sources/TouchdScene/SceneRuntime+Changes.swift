@@ -53,6 +53,16 @@ extension SceneRuntime {
             "selectedSegmentIndex \(index) of '\(id)' must be -1 (no segment) or less than \(segmented.segments.count)")
         }
       }
+      if let page = change.currentPage {
+        guard let pageControl = control as? PageControl else {
+          throw .invalidValue("'currentPage' is a page control property; view '\(id)' is a \(type)")
+        }
+        guard page >= 0 && page < max(pageControl.numberOfPages, 1) else {
+          throw .invalidValue(
+            "currentPage \(page) of '\(id)' must be at least 0 and less than its numberOfPages (\(pageControl.numberOfPages))"
+          )
+        }
+      }
     }
     if let control {
       // One control message for the whole command.
@@ -65,6 +75,7 @@ extension SceneRuntime {
           (control as? Stepper)?.value = value
         }
         if let index = change.selectedSegmentIndex { (control as? SegmentedControl)?.selectedSegmentIndex = index }
+        if let page = change.currentPage { (control as? PageControl)?.currentPage = page }
       }
     }
     if let firstResponder, let window = view.window {

@@ -135,6 +135,7 @@ public final class SceneRuntime {
         publish: { [weak self] isIdle, time, swallowed in self?.publishIdle(isIdle, time: time, swallowed: swallowed) })
     }
     wire(pending)
+    bindPageControls()
     installHealthHooks()
   }
 

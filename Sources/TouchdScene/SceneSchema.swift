@@ -7,7 +7,9 @@ public enum SceneSchema {
   public static func definitionName(of type: RecognizerType) -> String { "\(type.rawValue)Recognizer" }
 
   /// The schema's `$defs` name of a control type's object (`sliderControl`).
-  public static func definitionName(of type: Scene.Control.Kind) -> String { "\(type.rawValue)Control" }
+  public static func definitionName(of type: Scene.Control.Kind) -> String {
+    type == .pageControl ? type.rawValue : "\(type.rawValue)Control"
+  }
 
   /// The whole schema.
   public static var document: JSONValue {
@@ -45,7 +47,7 @@ public enum SceneSchema {
       ))
     let classes: [Scene.Control.Kind: String] = [
       .button: "UIButton", .switch: "UISwitch", .slider: "UISlider", .stepper: "UIStepper",
-      .segmented: "UISegmentedControl",
+      .segmented: "UISegmentedControl", .pageControl: "UIPageControl",
     ]
     for type in Scene.Control.Kind.allCases {
       let keys = SceneFormat.keys(of: .control) + SceneFormat.properties(of: type)

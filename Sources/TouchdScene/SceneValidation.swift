@@ -41,6 +41,9 @@ struct SceneValidator {
   var references: [Reference] = []
   /// The scroll views that zoom (a zoomView and limits that differ), for recognizers' `zoom:`.
   var zoomingViews: [String] = []
+  /// The scroll views, and those with `pagingEnabled: true`, for page controls' `pages:`.
+  var scrollViews: [String] = []
+  var pagingViews: [String] = []
   /// One per window, in file order; the last is the window being validated.
   var windows: [WindowScope] = []
 
@@ -75,6 +78,7 @@ struct SceneValidator {
     checkDuplicates(recognizerIDs, kind: "recognizer")
     checkReferences()
     checkZoomTargets()
+    checkPageTargets()
     checkWindows()
   }
 
@@ -177,6 +181,7 @@ struct SceneValidator {
     if object == .view {
       checkControlView(pairs, name: name)
       checkZoom(pairs, id: id, name: name)
+      notePaging(pairs, id: id)
     }
     if object == .recognizer { noteZoom(pairs, id: id) }
     if let controlType { checkControl(pairs, controlType, name: name) }
@@ -263,6 +268,8 @@ struct SceneValidator {
         indexNode.place, key: "selectedSegmentIndex",
         "'selectedSegmentIndex' in \(name) must be -1 (no segment) or less than the number of segments (\(segments.count)), found \(index)"
       )
+    case .pageControl:
+      checkPageControl(pairs, name: name)
     case .button, .switch:
       break
     }
@@ -284,7 +291,7 @@ struct SceneValidator {
   private mutating func checkReferences() {
     let known = Set(recognizerIDs.map(\.id))
     var edges: [String: [Reference]] = [:]
-    for ref in references where ref.key != "zoom" {
+    for ref in references where ref.key != "zoom" && ref.key != "pages" {
       guard known.contains(ref.to) else {
         var message = "'\(ref.key)' in recognizer '\(ref.from)' names unknown recognizer '\(ref.to)'"
         if let guess = suggestion(for: ref.to, in: recognizerIDs.map(\.id)) {

@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
       A scroll view is its dashed viewport with its content drawn at the content offset and clipped to \
       the viewport, and scroll indicators; the offset is the scene's contentOffset, or with a recording \
       where the recording left it. A control is drawn as what it is (button, switch, slider, stepper, \
-      segmented control) in its state, dimmed when disabled: the scene's, or with a recording the state \
+      segmented control, page control) in its state, dimmed when disabled: the scene's, or with a recording the state \
       of its last control message. With a recording, each touch's path is drawn in its own colour from a dot at touch-down to a ring \
       at lift (a cross where it was cancelled), in the window the scene's devices globs pick for the \
       recording's device, and every action the scene publishes is marked at its location (continuous \

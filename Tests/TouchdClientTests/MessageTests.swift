@@ -99,6 +99,11 @@ struct MessageTests {
           .init(
             seq: 59, control: "switch", view: "lang", window: "main", time: 1235, enabled: true, highlighted: false,
             selected: false, on: true, value: nil, selectedSegmentIndex: nil)))
+    let dots = try decode(
+      #"{"type":"control","seq":64,"control":"pageControl","view":"dots","window":"main","time":1235.4,"enabled":true,"highlighted":false,"selected":false,"currentPage":2}"#
+    )
+    guard case .control(let page) = dots else { return #expect(Bool(false), "not a control message") }
+    #expect(page.currentPage == 2 && page.value == nil && page.selectedSegmentIndex == nil && page.on == nil)
     let presses = try decode(
       #"{"type":"presses","seq":70,"phase":"began","view":"help-panel","window":"main","time":1236.1,"presses":[{"id":3,"type":"help","key":"KEY_F1","phase":"began"}]}"#
     )

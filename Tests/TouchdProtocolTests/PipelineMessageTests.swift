@@ -54,6 +54,9 @@ struct PipelineMessageTests {
     ActionMessage(
       seq: 12, action: "tab", event: "valueChanged", control: "segmented", view: "tabs", window: "w", time: 2,
       value: .selectedSegmentIndex(2)),
+    ActionMessage(
+      seq: 13, action: "page", event: "valueChanged", control: "pageControl", view: "dots", window: "w", time: 2,
+      value: .currentPage(3)),
   ]
 
   static let controls: [ControlMessage] = [
@@ -69,6 +72,9 @@ struct PipelineMessageTests {
     ControlMessage(
       seq: 4, control: "segmented", view: "g", window: "w", time: 1, enabled: true, highlighted: false,
       selected: false, value: .selectedSegmentIndex(-1)),
+    ControlMessage(
+      seq: 5, control: "pageControl", view: "dots", window: "w", time: 1, enabled: true, highlighted: true,
+      selected: false, value: .currentPage(2)),
   ]
 
   static let touches = TouchesMessage(
@@ -192,6 +198,24 @@ struct PipelineMessageTests {
     )
     #expect(Self.actions[6].gesture == "control" && Self.actions[6].state == nil && Self.actions[6].location == nil)
     #expect(Self.actions[1].gesture == "pan" && Self.actions[1].translation == WirePoint(x: 10, y: -4.5))
+  }
+
+  @Test("A page control's page: `currentPage` in its control message, a bare integer `value` in its action")
+  func pageControlValue() throws {
+    #expect(
+      Self.controls[4].jsonLine
+        == #"{"type":"control","seq":5,"control":"pageControl","view":"dots","window":"w","time":1,"enabled":true,"highlighted":true,"selected":false,"currentPage":2}"#
+    )
+    #expect(
+      Self.actions[10].jsonLine
+        == #"{"type":"action","seq":13,"action":"page","gesture":"control","event":"valueChanged","control":"pageControl","view":"dots","window":"w","time":2,"value":3}"#
+    )
+    // The action's bare number is the page only for a page control: a slider's is its value.
+    let slider = Self.actions[10].jsonLine.replacingOccurrences(of: "pageControl", with: "slider")
+    #expect(try ActionMessage(jsonLine: slider).controlValue == .value(3))
+    let fraction = Self.actions[10].jsonLine.replacingOccurrences(of: #""value":3"#, with: #""value":2.5"#)
+    #expect(
+      error(fraction, ActionMessage.self) == "'value' must be an integer, found 2.5")
   }
 
   @Test("Keys a message does not know are ignored") func unknownKeysIgnored() throws {

@@ -193,7 +193,7 @@ struct CommandDecodingTests {
       commandError(#"{"cmd":"set","vew":"x"}"#)
         == "unknown field 'vew' (did you mean 'view'? set takes view, hidden, alpha, userInteractionEnabled, frame, "
         + "contentOffset, zoomScale, zoomTo, animated, contentSize, scrollEnabled, enabled, selected, on, value, "
-        + "selectedSegmentIndex, "
+        + "selectedSegmentIndex, currentPage, "
         + "firstResponder)")
   }
 

@@ -228,7 +228,7 @@ struct ControlSceneFormatTests {
         "scene.yaml:34:64: error: 'maximumValue' in control of view 'range' must be greater than minimumValue (2), found 1",
         "scene.yaml:37:18: error: missing required key 'segments' in control of view 'nosegments'",
         "scene.yaml:37:70: error: 'actions' in control of view 'nosegments' must be a mapping of control events to action names, found a list",
-        "scene.yaml:40:25: error: unknown control type a list in control of view 'nothing' (expected one of button, switch, slider, stepper, segmented)",
+        "scene.yaml:40:25: error: unknown control type a list in control of view 'nothing' (expected one of button, switch, slider, stepper, segmented, pageControl)",
       ])
   }
 
@@ -517,9 +517,10 @@ struct ControlSceneFormatTests {
     #expect(properties("window")["keys"]?["$ref"] as? String == "#/$defs/keys")
     #expect(properties("window")["firstResponder"]?["type"] as? String == "string")
     #expect(
-      properties("control")["type"]?["enum"] as? [String] == ["button", "switch", "slider", "stepper", "segmented"])
+      properties("control")["type"]?["enum"] as? [String]
+        == ["button", "switch", "slider", "stepper", "segmented", "pageControl"])
     #expect(defs["control"]?["required"] as? [String] == ["type"])
-    #expect((defs["control"]?["allOf"] as? [Any])?.count == 5)
+    #expect((defs["control"]?["allOf"] as? [Any])?.count == 6)
     let events = (properties("control")["actions"]?["propertyNames"] as? [String: Any])?["enum"] as? [String]
     #expect(events == SceneFormat.controlEvents)
     #expect(properties("sliderControl")["maximumValue"]?["default"] as? Double == 1)
@@ -608,9 +609,10 @@ struct ControlSceneFormatTests {
     #expect(tickets.type == .stepper && tickets.actions == ["valueChanged": "ticket-count"])
     #expect(tickets.minimumValue <= tickets.value && tickets.value <= tickets.maximumValue)
     #expect(views["receipt"]?.control?.type == .switch)
-    // Every control type appears, and no control publishes touches or scrolls.
+    // Every control type appears but the page control (config/carousel.yaml's, PageControlFormatTests),
+    // and no control publishes touches or scrolls.
     let controls = views.values.compactMap(\.control)
-    #expect(Set(controls.map(\.type)) == Set(Scene.Control.Kind.allCases))
+    #expect(Set(controls.map(\.type)) == Set(Scene.Control.Kind.allCases).subtracting([.pageControl]))
     #expect(views.values.allSatisfy { $0.control == nil || (!$0.touches && $0.scroll == nil) })
     #expect(bundledScenes.contains("kiosk-controls.yaml") && exampleScenes.contains("kiosk-controls.yaml"))
   }

@@ -223,7 +223,7 @@ struct TraceTests {
       error(#"{"cmd":"set","view":"d","hiden":true}"#)
         == "unknown field 'hiden' (did you mean 'hidden'? set takes view, hidden, alpha, userInteractionEnabled, "
         + "frame, contentOffset, zoomScale, zoomTo, animated, contentSize, scrollEnabled, enabled, selected, on, value, "
-        + "selectedSegmentIndex, firstResponder)")
+        + "selectedSegmentIndex, currentPage, firstResponder)")
     #expect(error(#"{"cmd":"set","view":"d","contentOffset":{"x":1}}"#) == "missing field 'contentOffset.y' (a number)")
     #expect(error(#"{"cmd":"set","view":"d","alpha":"x"}"#) == #"'alpha' must be a number, found "x""#)
     #expect(error(#"{"cmd":"set","view":"d","frame":{"x":1}}"#) == "missing field 'frame.y' (a number)")

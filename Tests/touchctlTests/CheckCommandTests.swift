@@ -18,7 +18,7 @@ struct CheckCommandTests {
     let result = try runTouchctl(["check", path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout == "\(path): ok (1 windows, 37 views, 35 recognizers)\n")
+    #expect(result.stdout == "\(path): ok (1 windows, 38 views, 35 recognizers)\n")
   }
 
   @Test("A bad scroll value is reported with its position and exits 1")

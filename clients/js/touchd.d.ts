@@ -135,7 +135,7 @@ export interface Scroll extends Pipeline {
 
 export interface Control extends Pipeline {
   type: 'control';
-  control: 'button' | 'switch' | 'slider' | 'stepper' | 'segmented';
+  control: 'button' | 'switch' | 'slider' | 'stepper' | 'segmented' | 'pageControl';
   view: string;
   window: string;
   enabled: boolean;
@@ -144,6 +144,7 @@ export interface Control extends Pipeline {
   on?: boolean;
   value?: number;
   selectedSegmentIndex?: number;
+  currentPage?: number;
 }
 
 export interface Presses extends Pipeline {
@@ -417,6 +418,7 @@ export interface SetViewFields {
   on?: boolean;
   value?: number;
   selectedSegmentIndex?: number;
+  currentPage?: number;
   firstResponder?: boolean;
   [key: string]: unknown;
 }

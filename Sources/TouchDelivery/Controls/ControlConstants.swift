@@ -37,4 +37,12 @@ public enum ControlConstants {
   /// touchd's choice is 0.1 s, ten steps a second, slow enough to stop on a chosen value of a
   /// ticket count or volume and fast enough to cross 0...100 in ten seconds.
   public static let stepperAutorepeatInterval: Double = 0.1
+
+  /// The diameter (pt) of a page control's indicator dots. Apple documents no geometry for
+  /// UIPageControl; touchd's measurement of iOS's default indicators: 7 pt dots.
+  public static let pageIndicatorDiameter: Double = 7
+
+  /// The gap (pt) between neighbouring page indicators: touchd's measurement of iOS's default
+  /// page control, 9 pt, so the dots' centres are 16 pt apart (``PageControl/indicatorPitch``).
+  public static let pageIndicatorSpacing: Double = 9
 }

@@ -357,6 +357,22 @@ open class ScrollView: View {
       y: bounds.height > 0 ? ((contentOffset.y - origin.y) / bounds.height).rounded() : 0)
   }
 
+  /// The offsets at which page `page` (counted on each axis as ``currentPage`` counts) rests:
+  /// where paging stops on it, within the resting offsets.
+  public func contentOffset(forPage page: Point) -> Point {
+    let lower = minimumContentOffset
+    let upper = maximumContentOffset
+    return Point(
+      x: Self.pageOffset(page.x, page: bounds.width, lower: lower.x, upper: upper.x),
+      y: Self.pageOffset(page.y, page: bounds.height, lower: lower.y, upper: upper.y))
+  }
+
+  /// Page `index`'s offset on one axis: `index` pages of `page` points from `lower`, within
+  /// `lower`...`upper`.
+  private static func pageOffset(_ index: Double, page: Double, lower: Double, upper: Double) -> Double {
+    min(max(lower + index * page, lower), upper)
+  }
+
   /// How the content moves on from the current offset at `velocity` (pt/s, per axis): to a page
   /// next to `startPage` when paging, else decelerating (and springing back inside its bounds).
   private func settlingMotion(velocity: Point, startPage: Point, at time: Double) -> (x: AxisMotion, y: AxisMotion) {
@@ -419,7 +435,7 @@ open class ScrollView: View {
     let projected = offset + ScrollPhysics.projection(velocity: velocity, rate: decelerationRate)
     var index = ((projected - lower) / page).rounded()
     index = min(max(index, startPage - 1), startPage + 1)
-    let target = min(max(lower + index * page, lower), upper)
+    let target = Self.pageOffset(index, page: page, lower: lower, upper: upper)
     if abs(target - offset) < ScrollConstants.restThreshold && abs(velocity) < ScrollConstants.restThreshold {
       return AxisMotion(.rest(offset), at: time, lower: lower, upper: upper, bounces: bounces)
     }

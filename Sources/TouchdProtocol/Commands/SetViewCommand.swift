@@ -1,13 +1,14 @@
 /// `{"cmd":"set","view":ID,…}`: changes a view's properties; nil leaves one as it is. The scroll
 /// view keys (`contentOffset`, `zoomScale` or `zoomTo`, each with `animated`; `contentSize`;
-/// `scrollEnabled`) need a view with `scroll:`; the control keys (`enabled`, `selected`, `on`, `value`, `selectedSegmentIndex`) a
-/// view with `control:`; `firstResponder` true makes the view its window's first responder
+/// `scrollEnabled`) need a view with `scroll:`; the control keys (`enabled`, `selected`, `on`, `value`,
+/// `selectedSegmentIndex`, `currentPage`) a view with `control:`; `firstResponder` true makes the view its window's first responder
 /// (false: the window's, if it was). docs/protocol.md, "set".
 public struct SetViewCommand: Hashable, Sendable {
   /// The fields `set` takes, in the order its errors list them and its line writes them.
   public static let fields = [
     "view", "hidden", "alpha", "userInteractionEnabled", "frame", "contentOffset", "zoomScale", "zoomTo", "animated",
-    "contentSize", "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "firstResponder",
+    "contentSize", "scrollEnabled", "enabled", "selected", "on", "value", "selectedSegmentIndex", "currentPage",
+    "firstResponder",
   ]
 
   public var view: String
@@ -70,6 +71,7 @@ public struct SetViewCommand: Hashable, Sendable {
     control.on = try fields.bool("on")
     control.value = try fields.number("value")
     control.selectedSegmentIndex = try fields.integer("selectedSegmentIndex")
+    control.currentPage = try fields.integer("currentPage")
     firstResponder = try fields.bool("firstResponder")
   }
 
@@ -91,6 +93,7 @@ public struct SetViewCommand: Hashable, Sendable {
     if let on = control.on { out.append(("on", .bool(on))) }
     if let value = control.value { out.append(("value", .number(value))) }
     if let index = control.selectedSegmentIndex { out.append(("selectedSegmentIndex", .number(Double(index)))) }
+    if let page = control.currentPage { out.append(("currentPage", .number(Double(page)))) }
     if let firstResponder { out.append(("firstResponder", .bool(firstResponder))) }
     return out
   }
@@ -139,20 +142,25 @@ public struct ControlChange: Hashable, Sendable {
   public var value: Double?
   /// A segmented control's selection (-1: none).
   public var selectedSegmentIndex: Int?
+  /// A page control's page (from 0, less than its numberOfPages); a page control bound to a
+  /// scroll view (`pages:`) does not scroll it, as UIKit's programmatic `currentPage` sends no event.
+  public var currentPage: Int?
 
   public init(
     enabled: Bool? = nil, selected: Bool? = nil, on: Bool? = nil, value: Double? = nil,
-    selectedSegmentIndex: Int? = nil
+    selectedSegmentIndex: Int? = nil, currentPage: Int? = nil
   ) {
     self.enabled = enabled
     self.selected = selected
     self.on = on
     self.value = value
     self.selectedSegmentIndex = selectedSegmentIndex
+    self.currentPage = currentPage
   }
 
   /// Whether the command changes nothing of a control.
   public var isEmpty: Bool {
     enabled == nil && selected == nil && on == nil && value == nil && selectedSegmentIndex == nil
+      && currentPage == nil
   }
 }

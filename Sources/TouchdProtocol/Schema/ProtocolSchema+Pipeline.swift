@@ -81,6 +81,9 @@ extension ProtocolSchema {
       Example(
         "control-segmented", full: control("segmented", .selectedSegmentIndex(1)),
         minimal: control("segmented", .selectedSegmentIndex(1))),
+      Example(
+        "control-pageControl", full: control("pageControl", .currentPage(2)),
+        minimal: control("pageControl", .currentPage(2))),
       Example("presses", full: presses, minimal: presses),
       Example(
         "idle", full: IdleMessage(seq: 1, isIdle: true, time: 1, lastInput: 0.5, swallowed: false).jsonLine,

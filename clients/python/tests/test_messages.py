@@ -95,6 +95,12 @@ def test_touches_scroll_control_presses_idle():
         '"enabled":true,"highlighted":false,"selected":false,"on":true}'
     )
     assert (c.control, c.enabled, c.highlighted, c.on, c.value) == ("switch", True, False, True, None)
+    dots = parse_message(
+        '{"type":"control","seq":64,"control":"pageControl","view":"dots","window":"main","time":1235.4,'
+        '"enabled":true,"highlighted":false,"selected":false,"currentPage":2}'
+    )
+    assert (dots.control, dots.current_page, dots.value, dots.selected_segment_index) == ("pageControl", 2, None, None)
+    assert c.current_page is None
     p = parse_message(
         '{"type":"presses","seq":70,"phase":"began","view":"help-panel","window":"main","time":1236.1,'
         '"presses":[{"id":3,"type":"help","key":"KEY_F1","phase":"began"}]}'

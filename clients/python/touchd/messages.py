@@ -256,6 +256,7 @@ class Control(Message):
     on: Optional[bool] = None
     value: Optional[float] = None
     selected_segment_index: Optional[int] = None
+    current_page: Optional[int] = None
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
@@ -567,7 +568,7 @@ def _control(d: Dict[str, Any]) -> Control:
     return Control(
         seq=g("seq"), control=g("control"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
         enabled=g("enabled"), highlighted=g("highlighted"), selected=g("selected"), on=g("on"),
-        value=g("value"), selected_segment_index=g("selectedSegmentIndex"), raw=d,
+        value=g("value"), selected_segment_index=g("selectedSegmentIndex"), current_page=g("currentPage"), raw=d,
     )  # fmt: skip
 
 

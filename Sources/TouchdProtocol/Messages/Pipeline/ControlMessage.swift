@@ -6,7 +6,7 @@ public struct ControlMessage: WireMessage {
 
   /// Its place in the numbering of the pipeline's messages.
   public var seq: Int
-  /// The control's type (`button`, `switch`, `slider`, `stepper`, `segmented`).
+  /// The control's type (`button`, `switch`, `slider`, `stepper`, `segmented`, `pageControl`).
   public var control: String
   /// The view's id.
   public var view: String
@@ -19,7 +19,7 @@ public struct ControlMessage: WireMessage {
   public var highlighted: Bool
   /// The control's selected state.
   public var selected: Bool
-  /// Written as `on`, `value` or `selectedSegmentIndex`; none for a button. (Not called `value`:
+  /// Written as `on`, `value`, `selectedSegmentIndex` or `currentPage`; none for a button. (Not called `value`:
   /// the Swift client's `Control.value` is the slider's number, as before this type.)
   public var controlValue: ControlValue
 
