@@ -372,8 +372,21 @@ public struct Scene: Decodable, Hashable, Sendable {
 
     /// The parameter's value, or the format's default for this type, or nil (no default).
     public func parameter(_ name: String) -> Parameter? {
-      if let value = parameters[name] { return value }
-      guard let spec = SceneFormat.parameters(of: type).first(where: { $0.name == name }) else { return nil }
+      if !parameters.isEmpty, let value = parameters[name] { return value }
+      return Self.defaultParameters[type]?[name]
+    }
+
+    /// Each type's defaults (``SceneFormat/parameters(of:)``) as parameters: made once, as a
+    /// scene's runtime asks each of its recognizers for every parameter its type has.
+    private static let defaultParameters = Dictionary(
+      uniqueKeysWithValues: RecognizerType.allCases.map { type in
+        (
+          type,
+          SceneFormat.parameters(of: type).reduce(into: [String: Parameter]()) { $0[$1.name] = defaultValue(of: $1) }
+        )
+      })
+
+    private static func defaultValue(of spec: SceneKey) -> Parameter? {
       switch (spec.kind, spec.defaultValue) {
       case (.integer, .number(let n)?): return .integer(Int(n))
       case (.options, .string(let s)?): return .options([s])

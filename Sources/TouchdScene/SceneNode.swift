@@ -117,6 +117,17 @@ struct SceneNode {
   }
 }
 
+extension SceneNode.Pair {
+  /// The key's text: a scalar's (every key the validator looks up by name is one), empty for
+  /// another node.
+  var name: String { key.scalar?.string ?? "" }
+}
+
+extension [SceneNode.Pair] {
+  /// The value of the first entry whose key is `name`.
+  func value(of name: String) -> SceneNode? { first { $0.name == name }?.value }
+}
+
 // MARK: From YAML
 
 extension SceneNode {

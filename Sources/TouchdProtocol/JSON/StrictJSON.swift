@@ -313,6 +313,19 @@ private struct StrictJSONParser {
   private mutating func parseString() throws(StrictJSON.SyntaxError) -> String {
     let open = index
     index += 1
+    // Nearly every string of a line (every key, every id) has no escape: it is made from the
+    // line's bytes directly, without a buffer to collect them.
+    var end = index
+    while end < bytes.count {
+      let byte = bytes[end]
+      guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20, byte < 0x80 else { break }
+      end += 1
+    }
+    if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+      index = end + 1
+      return text
+    }
     var out: [UInt8] = []
     var runStart = index
     while true {

@@ -86,7 +86,10 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func find(_ key: Key) -> StrictJSON? {
     let name = key.stringValue
-    for member in members where member.key == name { return member.value }
+    // Most keys asked for are optional ones the object does not have (a scene's view has a dozen):
+    // comparing lengths first settles most comparisons without comparing text.
+    let length = name.utf8.count
+    for member in members where member.key.utf8.count == length && member.key == name { return member.value }
     return nil
   }
 
