@@ -163,8 +163,12 @@ struct SceneValidator {
     let name = isNamed ? Owner.named(object, id: id, recognizerType: recognizerType) : context
     let keys = SceneFormat.keys(of: object, recognizerType: recognizerType, controlType: controlType)
 
+    // The required keys given, a bit each (by their place among `keys`, the first 64).
+    var requiredGiven: UInt64 = 0
     for pair in pairs {
-      if let spec = keys.firstIndex(where: { $0.name == pair.name }) {
+      let pairName = pair.name
+      if let spec = keys.firstIndex(where: { $0.name == pairName }) {
+        if keys[spec].isRequired && spec < 64 { requiredGiven |= 1 << UInt64(spec) }
         validateValue(pair.value, keys[spec], owner: name, ownerID: id, ownerObject: object)
       } else if object == .recognizer && !typeKnown && SceneFormat.allParameterNames.contains(pair.name) {
         continue  // a parameter of some type: the unknown type is reported on its own
@@ -174,8 +178,11 @@ struct SceneValidator {
         unknownKey(pair, in: name, recognizerType: recognizerType, controlType: controlType, keys: keys)
       }
     }
-    for spec in keys where spec.isRequired && pairs.value(of: spec.name) == nil {
-      error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
+    // Looked for one by one only when some are missing: a valid scene has them all.
+    if requiredGiven.nonzeroBitCount < keys.reduce(0, { $0 + ($1.isRequired ? 1 : 0) }) {
+      for spec in keys where spec.isRequired && pairs.value(of: spec.name) == nil {
+        error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
+      }
     }
     if object == .view {
       checkControlView(pairs, name: name)
@@ -299,6 +306,7 @@ struct SceneValidator {
 
   private mutating func checkDuplicates(_ declared: [Declared], kind: String) {
     var first: [String: SceneNode.Place] = [:]
+    first.reserveCapacity(declared.count)
     for d in declared {
       if let earlier = first[d.id] {
         error(d.place, key: "id", "duplicate \(kind) id '\(d.id)' (first defined at \(earlier.line):\(earlier.column))")
@@ -309,6 +317,8 @@ struct SceneValidator {
   }
 
   private mutating func checkReferences() {
+    // A list of thousands of rows with a tap each has no references: no table of ids to make.
+    guard !references.isEmpty else { return }
     let known = Set(recognizerIDs.map(\.id))
     var edges: [String: [Reference]] = [:]
     for ref in references where ref.key != "zoom" {
@@ -323,6 +333,7 @@ struct SceneValidator {
       if ref.key == "requireToFail" { edges[ref.from, default: []].append(ref) }
     }
     // Each cycle is reported once, at the reference that closes it from its smallest id.
+    guard !edges.isEmpty else { return }
     var reported = Set<[String]>()
     for start in recognizerIDs.map(\.id).sorted() {
       var path: [Reference] = []

@@ -387,24 +387,31 @@ extension SceneValidator {
   /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional
   /// fraction and exponent: text that YAML and Swift read as the same number.
   static func isPlainDecimal(_ text: String) -> Bool {
-    var bytes = Substring(text).utf8[...]
-    if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-    let integer = bytes.prefix(while: isDigit)
-    guard !integer.isEmpty, integer.first != UInt8(ascii: "0") || integer.count == 1 else { return false }
-    bytes = bytes.dropFirst(integer.count)
-    if bytes.first == UInt8(ascii: ".") {
-      bytes = bytes.dropFirst()
-      bytes = bytes.drop(while: isDigit)
+    // On the text's bytes in place: every number of a scene comes here.
+    var text = text
+    return text.withUTF8 { bytes in
+      var i = 0
+      func isDigit(_ at: Int) -> Bool {
+        at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
+      }
+      func skipDigits() { while isDigit(i) { i += 1 } }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+      let integerStart = i
+      skipDigits()
+      guard i > integerStart, bytes[integerStart] != UInt8(ascii: "0") || i - integerStart == 1 else { return false }
+      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        skipDigits()
+      }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let exponentStart = i
+        skipDigits()
+        guard i > exponentStart else { return false }
+      }
+      return i == bytes.count
     }
-    if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-      bytes = bytes.dropFirst()
-      if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-      let exponent = bytes.prefix(while: isDigit)
-      guard !exponent.isEmpty else { return false }
-      bytes = bytes.dropFirst(exponent.count)
-    }
-    return bytes.isEmpty
   }
 
   func describeValue(_ node: SceneNode) -> String {

@@ -137,7 +137,10 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try present(key).map(StrictJSONDecoder.integer)
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try T(from: ValueDecoder(value: $0)) }
+    // Not with `Optional.map`, which this generic code would call unspecialized, copying `T`
+    // through its value witnesses.
+    guard let value = present(key) else { return nil }
+    return try T(from: ValueDecoder(value: value))
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
