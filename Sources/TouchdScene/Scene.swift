@@ -373,7 +373,9 @@ public struct Scene: Decodable, Hashable, Sendable {
     /// The parameter's value, or the format's default for this type, or nil (no default).
     public func parameter(_ name: String) -> Parameter? {
       if !parameters.isEmpty, let value = parameters[name] { return value }
-      return Self.defaultParameters[type]?[name]
+      // A type has a few parameters: a search comparing lengths first costs less than hashing.
+      let length = name.utf8.count
+      return Self.defaultParameters[type]?.first { $0.name.utf8.count == length && $0.name == name }?.value
     }
 
     /// Each type's defaults (``SceneFormat/parameters(of:)``) as parameters: made once, as a
@@ -382,7 +384,9 @@ public struct Scene: Decodable, Hashable, Sendable {
       uniqueKeysWithValues: RecognizerType.allCases.map { type in
         (
           type,
-          SceneFormat.parameters(of: type).reduce(into: [String: Parameter]()) { $0[$1.name] = defaultValue(of: $1) }
+          SceneFormat.parameters(of: type).compactMap { spec in
+            defaultValue(of: spec).map { (name: spec.name, value: $0) }
+          }
         )
       })
 

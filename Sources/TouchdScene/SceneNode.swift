@@ -127,17 +127,20 @@ extension SceneNode.Pair {
 }
 
 extension [SceneNode.Pair] {
-  /// The value of the first entry whose key is `name`.
-  func value(of name: String) -> SceneNode? {
+  /// The first entry whose key is `name`.
+  func pair(named name: String) -> SceneNode.Pair? {
     // Most keys asked for are not there (a view's `scroll`, a recognizer's `zoom`): comparing
     // lengths first settles most comparisons without comparing text.
     let length = name.utf8.count
     for pair in self {
       let key = pair.name
-      if key.utf8.count == length && key == name { return pair.value }
+      if key.utf8.count == length && key == name { return pair }
     }
     return nil
   }
+
+  /// The value of the first entry whose key is `name`.
+  func value(of name: String) -> SceneNode? { pair(named: name)?.value }
 }
 
 // MARK: From YAML

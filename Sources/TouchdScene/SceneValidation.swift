@@ -241,7 +241,7 @@ struct SceneValidator {
 
   /// A control is neither a scroll view nor a view that handles its own touches.
   private mutating func checkControlView(_ pairs: [SceneNode.Pair], name: Owner) {
-    guard let control = pairs.first(where: { $0.name == "control" }) else { return }
+    guard let control = pairs.pair(named: "control") else { return }
     if pairs.value(of: "scroll") != nil {
       error(
         control.key.place, key: "control",
