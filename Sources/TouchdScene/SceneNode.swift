@@ -216,6 +216,20 @@ extension SceneNode {
       column += ascii
     }
 
+    /// An array's items or an object's members, each made by `make`: after the opening bracket,
+    /// a comma apart, up to the closing one.
+    mutating func list<Item, Node>(_ items: [Item], _ make: (inout JSONWalk, Item) -> Node) -> [Node] {
+      advance(by: 1)
+      var nodes: [Node] = []
+      nodes.reserveCapacity(items.count)
+      for (i, item) in items.enumerated() {
+        if i > 0 { advance(by: 1) }
+        nodes.append(make(&self, item))
+      }
+      advance(by: 1)
+      return nodes
+    }
+
     mutating func make(_ value: StrictJSON) -> SceneNode {
       let place = Place(line: 1, column: column)
       switch value {
@@ -234,28 +248,15 @@ extension SceneNode {
         advance(by: compactLength(of: s))
         return SceneNode(.scalar(Scalar(string: s, tag: .str, isPlain: false)), at: place)
       case .array(let items):
-        advance(by: 1)
-        var nodes: [SceneNode] = []
-        nodes.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-          if i > 0 { advance(by: 1) }
-          nodes.append(make(item))
-        }
-        advance(by: 1)
-        return SceneNode(.sequence(nodes), at: place)
+        return SceneNode(.sequence(list(items) { walk, item in walk.make(item) }), at: place)
       case .object(let members):
-        advance(by: 1)
-        var pairs: [Pair] = []
-        pairs.reserveCapacity(members.count)
-        for (i, member) in members.enumerated() {
-          if i > 0 { advance(by: 1) }
-          let keyPlace = Place(line: 1, column: column)
-          advance(by: compactLength(of: member.key))
-          advance(by: 1)
+        let pairs = list(members) { walk, member in
+          let keyPlace = Place(line: 1, column: walk.column)
+          walk.advance(by: compactLength(of: member.key))
+          walk.advance(by: 1)
           let key = SceneNode(.scalar(Scalar(string: member.key, tag: .str, isPlain: false)), at: keyPlace)
-          pairs.append(Pair(key: key, value: make(member.value), keyIsName: true))
+          return Pair(key: key, value: walk.make(member.value), keyIsName: true)
         }
-        advance(by: 1)
         // As Yams' composer, which stops at the first object to end with a key twice.
         if duplicateKeys == nil { duplicateKeys = SceneNode.duplicateKeys(in: pairs) }
         return SceneNode(.mapping(pairs), at: place)
