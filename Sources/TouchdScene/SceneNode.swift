@@ -217,7 +217,9 @@ extension SceneNode {
     }
 
     /// An array's items or an object's members, each made by `make`: after the opening bracket,
-    /// a comma apart, up to the closing one.
+    /// a comma apart, up to the closing one. Inlined, so that `make` is too (a scene has a list
+    /// or an object for every few values).
+    @inline(__always)
     mutating func list<Item, Node>(_ items: [Item], _ make: (inout JSONWalk, Item) -> Node) -> [Node] {
       advance(by: 1)
       var nodes: [Node] = []
