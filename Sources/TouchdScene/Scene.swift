@@ -372,8 +372,25 @@ public struct Scene: Decodable, Hashable, Sendable {
 
     /// The parameter's value, or the format's default for this type, or nil (no default).
     public func parameter(_ name: String) -> Parameter? {
-      if let value = parameters[name] { return value }
-      guard let spec = SceneFormat.parameters(of: type).first(where: { $0.name == name }) else { return nil }
+      if !parameters.isEmpty, let value = parameters[name] { return value }
+      // A type has a few parameters: a search comparing lengths first costs less than hashing.
+      let length = name.utf8.count
+      return Self.defaultParameters[type]?.first { $0.name.utf8.count == length && $0.name == name }?.value
+    }
+
+    /// Each type's defaults (``SceneFormat/parameters(of:)``) as parameters: made once, as a
+    /// scene's runtime asks each of its recognizers for every parameter its type has.
+    private static let defaultParameters = Dictionary(
+      uniqueKeysWithValues: RecognizerType.allCases.map { type in
+        (
+          type,
+          SceneFormat.parameters(of: type).compactMap { spec in
+            defaultValue(of: spec).map { (name: spec.name, value: $0) }
+          }
+        )
+      })
+
+    private static func defaultValue(of spec: SceneKey) -> Parameter? {
       switch (spec.kind, spec.defaultValue) {
       case (.integer, .number(let n)?): return .integer(Int(n))
       case (.options, .string(let s)?): return .options([s])

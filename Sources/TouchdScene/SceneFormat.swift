@@ -112,14 +112,30 @@ public enum SceneFormat {
   /// The keys of `object`, in documentation order. For a recognizer: only the keys every type has.
   public static func keys(of object: SceneObject) -> [SceneKey] { keysByObject[object] ?? [] }
 
-  /// ``keys(of:)``, ``parameters(of:)`` and ``properties(of:)`` are asked once per object the
-  /// validator meets (thousands in a large scene): each table is built once.
+  /// The keys an object of a type takes: a recognizer's common keys and its type's parameters
+  /// (``parameters(of:)``), a control's common keys and its type's properties
+  /// (``properties(of:)``); for another object, or without a type, ``keys(of:)``.
+  public static func keys(
+    of object: SceneObject, recognizerType: RecognizerType? = nil, controlType: Scene.Control.Kind? = nil
+  ) -> [SceneKey] {
+    if object == .recognizer, let recognizerType { return recognizerKeysByType[recognizerType] ?? [] }
+    if object == .control, let controlType { return controlKeysByKind[controlType] ?? [] }
+    return keys(of: object)
+  }
+
+  /// ``keys(of:)``, ``parameters(of:)``, ``properties(of:)`` and the keys of typed objects are
+  /// asked once per object the validator, the decoder and the runtime meet (thousands in a large
+  /// scene): each table is built once.
   private static let keysByObject = Dictionary(
     uniqueKeysWithValues: SceneObject.allCases.map { ($0, makeKeys(of: $0)) })
   private static let parametersByType = Dictionary(
     uniqueKeysWithValues: RecognizerType.allCases.map { ($0, makeParameters(of: $0)) })
   static let propertiesByKind = Dictionary(
     uniqueKeysWithValues: Scene.Control.Kind.allCases.map { ($0, makeProperties(of: $0)) })
+  private static let recognizerKeysByType = Dictionary(
+    uniqueKeysWithValues: RecognizerType.allCases.map { ($0, keys(of: .recognizer) + parameters(of: $0)) })
+  private static let controlKeysByKind = Dictionary(
+    uniqueKeysWithValues: Scene.Control.Kind.allCases.map { ($0, keys(of: .control) + properties(of: $0)) })
 
   private static func makeKeys(of object: SceneObject) -> [SceneKey] {
     switch object {

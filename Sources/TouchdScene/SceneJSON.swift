@@ -8,7 +8,7 @@ extension Scene {
   /// 'frame'?)`, `name` first), since a client's scene is one line. A scene whose JSON is larger
   /// than ``maximumFileBytes`` is refused before it is validated.
   ///
-  /// The validator walks the JSON itself (``SceneNode/init(json:)``, which holds it to what YAML
+  /// The validator walks the JSON itself (``SceneNode/make(json:)``, which holds it to what YAML
   /// composing its text would: no key twice in an object), and the scene is decoded from it
   /// (``StrictJSONDecoder``); the line is parsed once (docs/performance.md, "Scene push"). A scene
   /// that passes the validator and still does not decode is decoded again by Foundation's
@@ -20,8 +20,9 @@ extension Scene {
     guard case .object = value else {
       throw failure("expected the scene as a JSON object, found \(value.shortDescription)")
     }
-    // As one line: the compact form escapes every control character, line breaks included.
-    let bytes = SceneNode.compactBytes(of: value)
+    // The tree the validator walks, made with the size of the scene as one line (the compact form
+    // escapes every control character, line breaks included), which is checked first.
+    let (tree, bytes, duplicateKeys) = SceneNode.make(json: value)
     guard bytes <= maximumFileBytes else {
       throw failure(
         "the scene is \(bytes) bytes of JSON, more than the limit of \(maximumFileBytes) bytes for a scene")
@@ -37,10 +38,7 @@ extension Scene {
           return d
         })
     }
-    let tree: SceneNode
-    do {
-      tree = try SceneNode(json: value)
-    } catch {
+    if let error = duplicateKeys {
       throw placed([
         duplicateKeysDiagnostic(error.keys, line: error.place.line, column: error.place.column, file: name)
       ])

@@ -117,6 +117,32 @@ struct SceneNode {
   }
 }
 
+extension SceneNode.Pair {
+  /// The key's text: a scalar's (every key the validator looks up by name is one), empty for
+  /// another node.
+  var name: String {
+    guard case .scalar(let key) = key.content else { return "" }
+    return key.string
+  }
+}
+
+extension [SceneNode.Pair] {
+  /// The first entry whose key is `name`.
+  func pair(named name: String) -> SceneNode.Pair? {
+    // Most keys asked for are not there (a view's `scroll`, a recognizer's `zoom`): comparing
+    // lengths first settles most comparisons without comparing text.
+    let length = name.utf8.count
+    for pair in self {
+      let key = pair.name
+      if key.utf8.count == length && key == name { return pair }
+    }
+    return nil
+  }
+
+  /// The value of the first entry whose key is `name`.
+  func value(of name: String) -> SceneNode? { pair(named: name)?.value }
+}
+
 // MARK: From YAML
 
 extension SceneNode {
@@ -157,57 +183,92 @@ extension SceneNode {
   /// A JSON value, placed in its compact text (``StrictJSON/compact``) as Yams places the nodes it
   /// composes from that text; JSON's scalars take the tags YAML gives them (strings are quoted).
   init(json value: StrictJSON) throws(DuplicateKeys) {
-    var column = 1
-    self = try SceneNode.make(value, column: &column)
+    let made = SceneNode.make(json: value)
+    if let duplicateKeys = made.duplicateKeys { throw duplicateKeys }
+    self = made.node
   }
 
-  private static func make(_ value: StrictJSON, column: inout Int) throws(DuplicateKeys) -> SceneNode {
-    let place = Place(line: 1, column: column)
-    switch value {
-    case .null:
-      column += 4
-      return SceneNode(.scalar(Scalar(string: "null", tag: .null, isPlain: true)), at: place)
-    case .bool(let b):
-      column += b ? 4 : 5
-      return SceneNode(.scalar(Scalar(string: b ? "true" : "false", tag: .bool, isPlain: true)), at: place)
-    case .number(let text):
-      column += text.utf8.count
-      // As a plain scalar: YAML's int (no fraction or exponent) or float.
-      let tag = Tag(YAMLTags.implicitName(of: text))
-      return SceneNode(.scalar(Scalar(string: text, tag: tag, isPlain: true)), at: place)
-    case .string(let s):
-      column += compactLength(of: s).scalars
-      return SceneNode(.scalar(Scalar(string: s, tag: .str, isPlain: false)), at: place)
-    case .array(let items):
-      column += 1
-      var nodes: [SceneNode] = []
+  /// ``init(json:)``'s tree, with the size of the value's compact text in UTF-8 bytes and the keys
+  /// it has twice (nil: none): one walk gives all three, and a pushed scene's size is checked
+  /// before its keys.
+  static func make(json value: StrictJSON) -> (node: SceneNode, compactBytes: Int, duplicateKeys: DuplicateKeys?) {
+    var walk = JSONWalk()
+    let node = walk.make(value)
+    return (node, walk.bytes, walk.duplicateKeys)
+  }
+
+  /// Where a walk over a JSON value is in its compact text, and the first duplicate keys found.
+  private struct JSONWalk {
+    /// The column the next value starts at, in Unicode scalars from 1.
+    var column = 1
+    /// The text's length so far, in UTF-8 bytes.
+    var bytes = 0
+    var duplicateKeys: DuplicateKeys?
+
+    mutating func advance(by length: (bytes: Int, scalars: Int)) {
+      bytes += length.bytes
+      column += length.scalars
+    }
+
+    /// Advances over ASCII punctuation: `{`, `,`, `:` and the like.
+    mutating func advance(by ascii: Int) {
+      bytes += ascii
+      column += ascii
+    }
+
+    /// An array's items or an object's members, each made by `make`: after the opening bracket,
+    /// a comma apart, up to the closing one. Inlined, so that `make` is too (a scene has a list
+    /// or an object for every few values).
+    @inline(__always)
+    mutating func list<Item, Node>(_ items: [Item], _ make: (inout JSONWalk, Item) -> Node) -> [Node] {
+      advance(by: 1)
+      var nodes: [Node] = []
       nodes.reserveCapacity(items.count)
       for (i, item) in items.enumerated() {
-        if i > 0 { column += 1 }
-        nodes.append(try make(item, column: &column))
+        if i > 0 { advance(by: 1) }
+        nodes.append(make(&self, item))
       }
-      column += 1
-      return SceneNode(.sequence(nodes), at: place)
-    case .object(let members):
-      column += 1
-      var pairs: [Pair] = []
-      pairs.reserveCapacity(members.count)
-      for (i, member) in members.enumerated() {
-        if i > 0 { column += 1 }
-        let keyPlace = Place(line: 1, column: column)
-        column += compactLength(of: member.key).scalars + 1
-        let key = SceneNode(.scalar(Scalar(string: member.key, tag: .str, isPlain: false)), at: keyPlace)
-        pairs.append(Pair(key: key, value: try make(member.value, column: &column), keyIsName: true))
+      advance(by: 1)
+      return nodes
+    }
+
+    mutating func make(_ value: StrictJSON) -> SceneNode {
+      let place = Place(line: 1, column: column)
+      switch value {
+      case .null:
+        advance(by: 4)
+        return SceneNode(.scalar(Scalar(string: "null", tag: .null, isPlain: true)), at: place)
+      case .bool(let b):
+        advance(by: b ? 4 : 5)
+        return SceneNode(.scalar(Scalar(string: b ? "true" : "false", tag: .bool, isPlain: true)), at: place)
+      case .number(let text):
+        advance(by: text.utf8.count)
+        // As a plain scalar: YAML's int (no fraction or exponent) or float.
+        let tag = Tag(YAMLTags.implicitName(of: text))
+        return SceneNode(.scalar(Scalar(string: text, tag: tag, isPlain: true)), at: place)
+      case .string(let s):
+        advance(by: compactLength(of: s))
+        return SceneNode(.scalar(Scalar(string: s, tag: .str, isPlain: false)), at: place)
+      case .array(let items):
+        return SceneNode(.sequence(list(items) { walk, item in walk.make(item) }), at: place)
+      case .object(let members):
+        let pairs = list(members) { walk, member in
+          let keyPlace = Place(line: 1, column: walk.column)
+          walk.advance(by: compactLength(of: member.key))
+          walk.advance(by: 1)
+          let key = SceneNode(.scalar(Scalar(string: member.key, tag: .str, isPlain: false)), at: keyPlace)
+          return Pair(key: key, value: walk.make(member.value), keyIsName: true)
+        }
+        // As Yams' composer, which stops at the first object to end with a key twice.
+        if duplicateKeys == nil { duplicateKeys = SceneNode.duplicateKeys(in: pairs) }
+        return SceneNode(.mapping(pairs), at: place)
       }
-      column += 1
-      try checkDuplicates(pairs)
-      return SceneNode(.mapping(pairs), at: place)
     }
   }
 
-  /// Throws the object's duplicated keys, as Yams' composer does.
-  private static func checkDuplicates(_ pairs: [Pair]) throws(DuplicateKeys) {
-    guard pairs.count > 1 else { return }
+  /// The object's duplicated keys, as Yams' composer reports them; nil when it has none.
+  private static func duplicateKeys(in pairs: [Pair]) -> DuplicateKeys? {
+    guard pairs.count > 1 else { return nil }
     // An object of a scene has a few keys: comparing each with those before it costs less than
     // hashing them all, and finds none nearly always.
     if pairs.count <= 16 {
@@ -218,7 +279,7 @@ extension SceneNode {
           break search
         }
       }
-      if !any { return }
+      if !any { return nil }
     }
     var first: [String: Place] = [:]
     var duplicated: Set<String> = []
@@ -231,9 +292,9 @@ extension SceneNode {
         duplicated.insert(key.string)
       }
     }
-    guard !duplicated.isEmpty else { return }
+    guard !duplicated.isEmpty else { return nil }
     let keys = duplicated.sorted()
-    throw DuplicateKeys(keys: keys, place: first[keys[0]]!)
+    return DuplicateKeys(keys: keys, place: first[keys[0]]!)
   }
 
   /// The length of `s` as ``JSONFormat/string(_:)`` writes it, quotes included, in UTF-8 bytes and
@@ -241,34 +302,24 @@ extension SceneNode {
   static func compactLength(of s: String) -> (bytes: Int, scalars: Int) {
     var bytes = 2
     var scalars = 2
-    for byte in s.utf8 {
-      switch byte {
-      case 0x22, 0x5C, 0x0A, 0x0D, 0x09:
-        bytes += 2
-        scalars += 2
-      case 0..<0x20:
-        bytes += 6
-        scalars += 6
-      default:
-        bytes += 1
-        if byte & 0xC0 != 0x80 { scalars += 1 }
+    // On the string's bytes in place: every key and string of a pushed scene comes here.
+    var s = s
+    s.withUTF8 { utf8 in
+      for byte in utf8 {
+        switch byte {
+        case 0x22, 0x5C, 0x0A, 0x0D, 0x09:
+          bytes += 2
+          scalars += 2
+        case 0..<0x20:
+          bytes += 6
+          scalars += 6
+        default:
+          bytes += 1
+          if byte & 0xC0 != 0x80 { scalars += 1 }
+        }
       }
     }
     return (bytes, scalars)
   }
 
-  /// The size of `value`'s compact text (``StrictJSON/compact``) in UTF-8 bytes.
-  static func compactBytes(of value: StrictJSON) -> Int {
-    switch value {
-    case .null: return 4
-    case .bool(let b): return b ? 4 : 5
-    case .number(let text): return text.utf8.count
-    case .string(let s): return compactLength(of: s).bytes
-    case .array(let items):
-      return 2 + max(0, items.count - 1) + items.reduce(0) { $0 + compactBytes(of: $1) }
-    case .object(let members):
-      return 2 + max(0, members.count - 1)
-        + members.reduce(0) { $0 + compactLength(of: $1.key).bytes + 1 + compactBytes(of: $1.value) }
-    }
-  }
 }

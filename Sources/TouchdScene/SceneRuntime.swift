@@ -108,6 +108,12 @@ public final class SceneRuntime {
     application.stuckTouchTimeout = scene.stuckTouchTimeout
     var windows: [TouchDelivery.Window] = []
     var pending: [(GestureRecognizer, Scene.Recognizer)] = []
+    // A list of thousands of rows registers thousands of ids: room for all of them at once rather
+    // than growing (and rehashing) as they come.
+    let counts = scene.counts
+    viewsByID.reserveCapacity(counts.views)
+    recognizersByID.reserveCapacity(counts.recognizers)
+    pending.reserveCapacity(counts.recognizers)
     for spec in scene.windows {
       let window = TouchDelivery.Window(frame: Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height))
       window.identifier = spec.id

@@ -31,7 +31,7 @@ public enum SceneSchema {
           types: RecognizerType.allCases.map { ($0.rawValue, definitionName(of: $0)) })
       ))
     for type in RecognizerType.allCases {
-      let keys = SceneFormat.keys(of: .recognizer) + SceneFormat.parameters(of: type)
+      let keys = SceneFormat.keys(of: .recognizer, recognizerType: type)
       defs.append(
         (
           definitionName(of: type),
@@ -50,7 +50,7 @@ public enum SceneSchema {
       .segmented: "UISegmentedControl", .pageControl: "UIPageControl",
     ]
     for type in Scene.Control.Kind.allCases {
-      let keys = SceneFormat.keys(of: .control) + SceneFormat.properties(of: type)
+      let keys = SceneFormat.keys(of: .control, controlType: type)
       let description = "A \(SceneFormat.controlTypeName(type)) (\(classes[type] ?? "UIControl"))."
       defs.append((definitionName(of: type), typed(keys, type: type.rawValue, description: description)))
     }

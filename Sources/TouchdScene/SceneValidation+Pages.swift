@@ -6,10 +6,10 @@ extension SceneValidator {
   /// A page control's `currentPage` less than its `numberOfPages` (UIPageControl.h: currentPage
   /// "is pinned to 0..numberOfPages-1"; a scene states the page it means), and its `pages:`
   /// recorded for ``checkPageTargets()``. Values reported wrong already are not checked again.
-  mutating func checkPageControl(_ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], name: String) {
-    func node(_ key: String) -> SceneNode? { pairs.first { $0.key == key }?.value }
+  mutating func checkPageControl(_ pairs: [SceneNode.Pair], name: Owner) {
+    func node(_ key: String) -> SceneNode? { pairs.value(of: key) }
     if let pagesNode = node("pages"), let pages = scalarString(pagesNode), !pages.isEmpty {
-      references.append(Reference(from: name, to: pages, key: "pages", place: pagesNode.place))
+      references.append(Reference(from: "\(name)", to: pages, key: "pages", place: pagesNode.place))
     }
     let countNode = node("numberOfPages")
     if let countNode, integer(countNode).map({ $0 < 0 }) ?? true { return }
@@ -23,8 +23,8 @@ extension SceneValidator {
   }
 
   /// Records a scroll view with `pagingEnabled: true` for ``checkPageTargets()``.
-  mutating func notePaging(_ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], id: String?) {
-    guard let id, case .mapping(let scroll)? = pairs.first(where: { $0.key == "scroll" })?.value.content else {
+  mutating func notePaging(_ pairs: [SceneNode.Pair], id: String?) {
+    guard let id, case .mapping(let scroll)? = pairs.value(of: "scroll")?.content else {
       return
     }
     scrollViews.append(id)

@@ -7,8 +7,8 @@ extension SceneValidator {
   /// them, and `zoomView` one of the view's own subviews (UIKit zooms the view its delegate returns
   /// from `viewForZooming(in:)`, one of the scroll view's subviews). Records a scroll view with a
   /// zoom view for ``checkZoomTargets()``. Values reported wrong already are not checked again.
-  mutating func checkZoom(_ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], id: String?, name: String) {
-    guard case .mapping(let scroll)? = pairs.first(where: { $0.key == "scroll" })?.value.content else { return }
+  mutating func checkZoom(_ pairs: [SceneNode.Pair], id: String?, name: Owner) {
+    guard case .mapping(let scroll)? = pairs.value(of: "scroll")?.content else { return }
     func node(_ key: String) -> SceneNode? { scroll.first { $0.key.string == key }?.value }
     let minimumNode = node("minimumZoomScale")
     let maximumNode = node("maximumZoomScale")
@@ -32,7 +32,7 @@ extension SceneValidator {
     }
     guard let zoomNode = node("zoomView"), let zoomView = scalarString(zoomNode), !zoomView.isEmpty else { return }
     var subviews: [String] = []
-    if case .sequence(let views)? = pairs.first(where: { $0.key == "views" })?.value.content {
+    if case .sequence(let views)? = pairs.value(of: "views")?.content {
       for view in views {
         guard case .mapping(let keys) = view.content, let sub = keys.first(where: { $0.key.string == "id" }) else {
           continue
@@ -50,8 +50,8 @@ extension SceneValidator {
   }
 
   /// Records a recognizer's `zoom:` for ``checkZoomTargets()``.
-  mutating func noteZoom(_ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], id: String?) {
-    guard case .mapping(let zoom)? = pairs.first(where: { $0.key == "zoom" })?.value.content,
+  mutating func noteZoom(_ pairs: [SceneNode.Pair], id: String?) {
+    guard case .mapping(let zoom)? = pairs.value(of: "zoom")?.content,
       let viewNode = zoom.first(where: { $0.key.string == "view" })?.value, let view = scalarString(viewNode)
     else { return }
     references.append(Reference(from: id ?? "", to: view, key: "zoom", place: viewNode.place))

@@ -23,7 +23,7 @@ struct SceneValidator {
   struct PressTypeUse {
     var type: String
     var key: String
-    var owner: String
+    var owner: Owner
     var place: SceneNode.Place
   }
   /// What the window-wide checks need of one window: its views, the press types its keys make,
@@ -72,7 +72,7 @@ struct SceneValidator {
   }
 
   mutating func validate(_ root: SceneNode) {
-    validateObject(root, .scene, context: "scene")
+    validateObject(root, .scene, context: .kind("scene"))
     checkDuplicates(windowIDs, kind: "window")
     checkDuplicates(viewIDs, kind: "view")
     checkDuplicates(recognizerIDs, kind: "recognizer")
@@ -89,13 +89,31 @@ struct SceneValidator {
       SceneDiagnostic(file: file, line: place.line, column: place.column, key: key, message: message))
   }
 
-  private func describe(_ object: SceneObject, id: String?, recognizerType: RecognizerType? = nil) -> String {
-    let name =
-      object == .recognizer ? (recognizerType.map { "\($0.rawValue) recognizer" } ?? "recognizer") : object.rawValue
-    return id.map { "\(name) '\($0)'" } ?? name
+  /// What a message names as the owner of a key: `view 'buy'`, `tap recognizer 'double'`,
+  /// `frame of view 'buy'`, `scene`. Written out only when a message is: a valid scene of thousands
+  /// of objects needs none of these texts.
+  indirect enum Owner: CustomStringConvertible {
+    /// A window, view or recognizer, by its kind (a recognizer's with its type) and its id.
+    case named(SceneObject, id: String?, recognizerType: RecognizerType? = nil)
+    /// An object by what it is: the `scene`, or a list's item before its id is read (`view`).
+    case kind(String)
+    /// A nested object by its key in its owner: `frame of view 'buy'`.
+    case key(String, of: Owner)
+
+    var description: String {
+      switch self {
+      case .named(let object, let id, let recognizerType):
+        let name =
+          object == .recognizer
+          ? (recognizerType.map { "\($0.rawValue) recognizer" } ?? "recognizer") : object.rawValue
+        return id.map { "\(name) '\($0)'" } ?? name
+      case .kind(let name): return name
+      case .key(let key, let owner): return "\(key) of \(owner)"
+      }
+    }
   }
 
-  mutating func validateObject(_ node: SceneNode, _ object: SceneObject, context: String) {
+  mutating func validateObject(_ node: SceneNode, _ object: SceneObject, context: Owner) {
     if object == .view {
       // Everything that follows walks the view tree recursively, the validator first.
       guard viewDepth < SceneValidator.maximumViewDepth else {
@@ -111,24 +129,28 @@ struct SceneValidator {
       error(node.place, key: nil, "expected a mapping for the \(context), found \(describeValue(node))")
       return
     }
-    var pairs: [(key: String, keyNode: SceneNode, value: SceneNode)] = []
-    pairs.reserveCapacity(mapping.count)
-    for entry in mapping {
-      let keyNode = entry.key
-      guard case .scalar(let scalar) = keyNode.content else {
-        error(keyNode.place, key: nil, "keys must be names in the \(context)")
-        continue
+    // The entries whose keys are found by their names: every entry of a JSON object, and of a YAML
+    // mapping nearly always.
+    var pairs = mapping
+    if mapping.contains(where: { !$0.keyIsName }) {
+      pairs = []
+      for entry in mapping {
+        let keyNode = entry.key
+        guard case .scalar(let scalar) = keyNode.content else {
+          error(keyNode.place, key: nil, "keys must be names in the \(context)")
+          continue
+        }
+        // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`), as a
+        // plain scalar: a key with a tag (`!!float x`), or quoted where the plain text is no string
+        // (`"on"`, which plain is a boolean), is not found by its name (``SceneNode/Pair/keyIsName``).
+        guard keyIsName(entry, in: "the \(context)", key: scalar.string) else { continue }
+        pairs.append(entry)
       }
-      // The decoder finds a key as Yams looks a name up (`Node.Mapping.subscript(string:)`), as a
-      // plain scalar: a key with a tag (`!!float x`), or quoted where the plain text is no string
-      // (`"on"`, which plain is a boolean), is not found by its name (``SceneNode/Pair/keyIsName``).
-      guard keyIsName(entry, in: "the \(context)", key: scalar.string) else { continue }
-      pairs.append((scalar.string, keyNode, entry.value))
     }
-    let id = pairs.first { $0.key == "id" }?.value.string
+    let id = pairs.value(of: "id")?.string
     var recognizerType: RecognizerType?
     var typeKnown = true
-    if object == .recognizer, let typeNode = pairs.first(where: { $0.key == "type" })?.value {
+    if object == .recognizer, let typeNode = pairs.value(of: "type") {
       recognizerType = typeNode.scalar.flatMap { RecognizerType(rawValue: $0.string) }
       typeKnown = recognizerType != nil
     }
@@ -136,47 +158,35 @@ struct SceneValidator {
     // missing or unknown type is reported on its own).
     var controlType: Scene.Control.Kind?
     if object == .control {
-      controlType = pairs.first { $0.key == "type" }?.value.scalar.flatMap { Scene.Control.Kind(rawValue: $0.string) }
+      controlType = pairs.value(of: "type")?.scalar.flatMap { Scene.Control.Kind(rawValue: $0.string) }
       typeKnown = controlType != nil
     }
     if object == .window { windows.append(WindowScope(id: id)) }
     // Objects with an id are named by it; the others (size, frame, scroll, …) by where they are.
     let isNamed = object == .window || object == .view || object == .recognizer
-    let name = isNamed ? describe(object, id: id, recognizerType: recognizerType) : context
-    var keys = SceneFormat.keys(of: object)
-    if let recognizerType { keys += SceneFormat.parameters(of: recognizerType) }
-    if let controlType { keys += SceneFormat.properties(of: controlType) }
+    let name = isNamed ? Owner.named(object, id: id, recognizerType: recognizerType) : context
+    let keys = SceneFormat.keys(of: object, recognizerType: recognizerType, controlType: controlType)
 
+    // The required keys given, a bit each (by their place among `keys`, the first 64).
+    var requiredGiven: UInt64 = 0
     for pair in pairs {
-      if let spec = keys.first(where: { $0.name == pair.key }) {
-        validateValue(pair.value, spec, owner: name, ownerID: id, ownerObject: object)
-      } else if object == .recognizer && !typeKnown && SceneFormat.allParameterNames.contains(pair.key) {
+      let pairName = pair.name
+      if let spec = keys.firstIndex(where: { $0.name == pairName }) {
+        if keys[spec].isRequired && spec < 64 { requiredGiven |= 1 << UInt64(spec) }
+        validateValue(pair.value, keys[spec], owner: name, ownerID: id, ownerObject: object)
+      } else if object == .recognizer && !typeKnown && SceneFormat.allParameterNames.contains(pair.name) {
         continue  // a parameter of some type: the unknown type is reported on its own
-      } else if object == .control && !typeKnown && SceneFormat.allControlPropertyNames.contains(pair.key) {
+      } else if object == .control && !typeKnown && SceneFormat.allControlPropertyNames.contains(pair.name) {
         continue  // a property of some control type: the missing or unknown type is reported on its own
       } else {
-        var message = "unknown key '\(pair.key)' in \(name)"
-        let owners = RecognizerType.allCases.filter { type in
-          SceneFormat.parameters(of: type).contains { $0.name == pair.key }
-        }
-        if recognizerType != nil && !owners.isEmpty {
-          let list = owners.map(\.rawValue).joined(separator: ", ")
-          message = "'\(pair.key)' is not a parameter of \(name) (only of \(list) recognizers)"
-        }
-        let controlOwners = Scene.Control.Kind.allCases.filter { type in
-          SceneFormat.properties(of: type).contains { $0.name == pair.key }
-        }
-        if let controlType, !controlOwners.isEmpty {
-          let list = listed(controlOwners.map(SceneFormat.controlTypeName))
-          message =
-            "'\(pair.key)' in \(name) is a \(list) property; this control is a \(SceneFormat.controlTypeName(controlType))"
-        }
-        if let guess = suggestion(for: pair.key, in: keys.map(\.name)) { message += " (did you mean '\(guess)'?)" }
-        error(pair.keyNode.place, key: pair.key, message)
+        unknownKey(pair, in: name, recognizerType: recognizerType, controlType: controlType, keys: keys)
       }
     }
-    for spec in keys where spec.isRequired && !pairs.contains(where: { $0.key == spec.name }) {
-      error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
+    // Looked for one by one only when some are missing: a valid scene has them all.
+    if requiredGiven.nonzeroBitCount < keys.reduce(0, { $0 + ($1.isRequired ? 1 : 0) }) {
+      for spec in keys where spec.isRequired && pairs.value(of: spec.name) == nil {
+        error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
+      }
     }
     if object == .view {
       checkControlView(pairs, name: name)
@@ -185,6 +195,32 @@ struct SceneValidator {
     }
     if object == .recognizer { noteZoom(pairs, id: id) }
     if let controlType { checkControl(pairs, controlType, name: name) }
+  }
+
+  /// Reports a key `object` does not take, saying which types take it when some do, and the key
+  /// it most likely meant.
+  private mutating func unknownKey(
+    _ pair: SceneNode.Pair, in name: Owner, recognizerType: RecognizerType?, controlType: Scene.Control.Kind?,
+    keys: [SceneKey]
+  ) {
+    var message = "unknown key '\(pair.name)' in \(name)"
+    let owners = RecognizerType.allCases.filter { type in
+      SceneFormat.parameters(of: type).contains { $0.name == pair.name }
+    }
+    if recognizerType != nil && !owners.isEmpty {
+      let list = owners.map(\.rawValue).joined(separator: ", ")
+      message = "'\(pair.name)' is not a parameter of \(name) (only of \(list) recognizers)"
+    }
+    let controlOwners = Scene.Control.Kind.allCases.filter { type in
+      SceneFormat.properties(of: type).contains { $0.name == pair.name }
+    }
+    if let controlType, !controlOwners.isEmpty {
+      let list = listed(controlOwners.map(SceneFormat.controlTypeName))
+      message =
+        "'\(pair.name)' in \(name) is a \(list) property; this control is a \(SceneFormat.controlTypeName(controlType))"
+    }
+    if let guess = suggestion(for: pair.name, in: keys.map(\.name)) { message += " (did you mean '\(guess)'?)" }
+    error(pair.key.place, key: pair.name, message)
   }
 
   /// `a`, `a and b`, `a, b and c`.
@@ -197,30 +233,28 @@ struct SceneValidator {
   /// in an object or in a mapping decoded as a dictionary (a window's `keys.map`, a control's
   /// `actions`); when not (a key with a tag of its own, `!!float KEY_F1`), the error names it at its
   /// place. `key`: the diagnostic's key.
-  mutating func keyIsName(_ entry: SceneNode.Pair, in context: String, key: String?) -> Bool {
+  mutating func keyIsName(_ entry: SceneNode.Pair, in context: @autoclosure () -> String, key: String?) -> Bool {
     guard !entry.keyIsName else { return true }
     let name = scalarString(entry.key) ?? ""
     error(
       entry.key.place, key: key,
-      "key '\(name)' in \(context) is not the name \(name) to YAML: write it plain, without quotes or a tag")
+      "key '\(name)' in \(context()) is not the name \(name) to YAML: write it plain, without quotes or a tag")
     return false
   }
 
   // MARK: Controls
 
   /// A control is neither a scroll view nor a view that handles its own touches.
-  private mutating func checkControlView(_ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], name: String) {
-    guard let control = pairs.first(where: { $0.key == "control" }) else { return }
-    if pairs.contains(where: { $0.key == "scroll" }) {
+  private mutating func checkControlView(_ pairs: [SceneNode.Pair], name: Owner) {
+    guard let control = pairs.pair(named: "control") else { return }
+    if pairs.value(of: "scroll") != nil {
       error(
-        control.keyNode.place, key: "control",
+        control.key.place, key: "control",
         "'control' in \(name) is not allowed with 'scroll': a view is either a control or a scroll view")
     }
-    if let touches = pairs.first(where: { $0.key == "touches" }), touches.value.bool == true,
-      touches.value.tag == .bool
-    {
+    if let touches = pairs.value(of: "touches"), touches.bool == true, touches.tag == .bool {
       error(
-        touches.value.place, key: "touches",
+        touches.place, key: "touches",
         "'touches' in \(name) must be false: a control handles its own touches; subscribe to control messages")
     }
   }
@@ -229,9 +263,9 @@ struct SceneValidator {
   /// "must be less than maximumValue"), a value within them, a selected segment that exists.
   /// Values reported wrong already are not checked again.
   private mutating func checkControl(
-    _ pairs: [(key: String, keyNode: SceneNode, value: SceneNode)], _ type: Scene.Control.Kind, name: String
+    _ pairs: [SceneNode.Pair], _ type: Scene.Control.Kind, name: Owner
   ) {
-    func node(_ key: String) -> SceneNode? { pairs.first { $0.key == key }?.value }
+    func node(_ key: String) -> SceneNode? { pairs.value(of: key) }
     switch type {
     case .slider, .stepper:
       let minimumNode = node("minimumValue")
@@ -279,6 +313,7 @@ struct SceneValidator {
 
   private mutating func checkDuplicates(_ declared: [Declared], kind: String) {
     var first: [String: SceneNode.Place] = [:]
+    first.reserveCapacity(declared.count)
     for d in declared {
       if let earlier = first[d.id] {
         error(d.place, key: "id", "duplicate \(kind) id '\(d.id)' (first defined at \(earlier.line):\(earlier.column))")
@@ -289,6 +324,8 @@ struct SceneValidator {
   }
 
   private mutating func checkReferences() {
+    // A list of thousands of rows with a tap each has no references: no table of ids to make.
+    guard !references.isEmpty else { return }
     let known = Set(recognizerIDs.map(\.id))
     var edges: [String: [Reference]] = [:]
     for ref in references where ref.key != "zoom" && ref.key != "pages" {
@@ -303,6 +340,7 @@ struct SceneValidator {
       if ref.key == "requireToFail" { edges[ref.from, default: []].append(ref) }
     }
     // Each cycle is reported once, at the reference that closes it from its smallest id.
+    guard !edges.isEmpty else { return }
     var reported = Set<[String]>()
     for start in recognizerIDs.map(\.id).sorted() {
       var path: [Reference] = []
@@ -333,12 +371,12 @@ struct SceneValidator {
   /// that its recognizers allow is one its keys make.
   private mutating func checkWindows() {
     for window in windows {
-      let owner = describe(.window, id: window.id)
+      let owner = Owner.named(.window, id: window.id)
       if let first = window.firstResponder, !window.viewIDs.contains(first.id) {
         if let other = windows.first(where: { $0.viewIDs.contains(first.id) }) {
           error(
             first.place, key: "firstResponder",
-            "'firstResponder' in \(owner) names view '\(first.id)' of \(describe(.window, id: other.id)); it must be a view of this window"
+            "'firstResponder' in \(owner) names view '\(first.id)' of \(Owner.named(.window, id: other.id)); it must be a view of this window"
           )
         } else {
           var message = "'firstResponder' in \(owner) names unknown view '\(first.id)'"

@@ -9,7 +9,7 @@ extension SceneValidator {
   /// Checks `node`, the value of `spec`'s key in `owner` (an object of kind `ownerObject`, with id
   /// `ownerID` when it has one), against the key's kind of value: one check per kind.
   mutating func validateValue(
-    _ node: SceneNode, _ spec: SceneKey, owner: String, ownerID: String?, ownerObject: SceneObject
+    _ node: SceneNode, _ spec: SceneKey, owner: Owner, ownerID: String?, ownerObject: SceneObject
   ) {
     let key = spec.name
     switch spec.kind {
@@ -26,7 +26,7 @@ extension SceneValidator {
     case .version: validateVersion(node, key: key, owner: owner)
     case .rotation: validateRotation(node, key: key, owner: owner)
     case .calibration: validateCalibration(node, key: key, owner: owner)
-    case .object(let object): validateObject(node, object, context: "\(key) of \(owner)")
+    case .object(let object): validateObject(node, object, context: .key(key, of: owner))
     case .list(let object): validateObjectList(node, object, key: key, owner: owner)
     case .decelerationRate: validateDecelerationRate(node, key: key, owner: owner)
     case .controlType: validateControlType(node, key: key, owner: owner)
@@ -41,13 +41,13 @@ extension SceneValidator {
 
   /// Reports that `node`, the value of `key` in `owner`, is not what the key takes:
   /// `'KEY' in OWNER must be EXPECTED, found VALUE`.
-  private mutating func fail(_ node: SceneNode, key: String, owner: String, _ expected: String) {
+  private mutating func fail(_ node: SceneNode, key: String, owner: Owner, _ expected: String) {
     error(node.place, key: key, "'\(key)' in \(owner) must be \(expected), found \(describeValue(node))")
   }
 
   /// A non-empty string (a forwarded device's `name` no longer than uinput takes). An `id` is
   /// declared for the scene-wide checks: a window's, a view's (and its window's) or a recognizer's.
-  private mutating func validateString(_ node: SceneNode, key: String, owner: String, ownerObject: SceneObject) {
+  private mutating func validateString(_ node: SceneNode, key: String, owner: Owner, ownerObject: SceneObject) {
     guard let s = scalarString(node) else { return fail(node, key: key, owner: owner, "a string") }
     if s.isEmpty { return fail(node, key: key, owner: owner, "a non-empty string") }
     if ownerObject == .forward, key == "name", s.utf8.count > VirtualTouchscreen.maximumNameBytes {
@@ -69,19 +69,19 @@ extension SceneValidator {
   }
 
   /// `true` or `false`.
-  private mutating func validateBool(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateBool(_ node: SceneNode, key: String, owner: Owner) {
     guard node.tag == .bool else { return fail(node, key: key, owner: owner, "true or false") }
   }
 
   /// An integer at least `minimum`.
-  private mutating func validateInteger(_ node: SceneNode, minimum: Int, key: String, owner: String) {
+  private mutating func validateInteger(_ node: SceneNode, minimum: Int, key: String, owner: Owner) {
     guard let i = integer(node) else { return fail(node, key: key, owner: owner, "an integer") }
     if i < minimum { fail(node, key: key, owner: owner, "at least \(minimum)") }
   }
 
   /// A finite number within the bounds (inclusive; nil is unbounded).
   private mutating func validateNumber(
-    _ node: SceneNode, minimum: Double?, maximum: Double?, key: String, owner: String
+    _ node: SceneNode, minimum: Double?, maximum: Double?, key: String, owner: Owner
   ) {
     guard let d = number(node) else { return fail(node, key: key, owner: owner, "a number") }
     if let minimum, d < minimum {
@@ -103,7 +103,7 @@ extension SceneValidator {
   }
 
   /// A finite number greater than zero.
-  private mutating func validatePositiveNumber(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validatePositiveNumber(_ node: SceneNode, key: String, owner: Owner) {
     guard let d = number(node) else { return fail(node, key: key, owner: owner, "a number") }
     if d <= 0 { fail(node, key: key, owner: owner, "greater than 0") }
   }
@@ -111,7 +111,7 @@ extension SceneValidator {
   /// A list of non-empty strings. Those of an id list (`isIDList`: `requireToFail`,
   /// `simultaneousWith`) are references from recognizer `ownerID`, checked once every id is known.
   private mutating func validateStringList(
-    _ node: SceneNode, key: String, owner: String, isIDList: Bool, ownerID: String?
+    _ node: SceneNode, key: String, owner: Owner, isIDList: Bool, ownerID: String?
   ) {
     guard case .sequence(let items) = node.content else {
       return fail(node, key: key, owner: owner, "a list of strings")
@@ -128,7 +128,7 @@ extension SceneValidator {
   }
 
   /// An option set: one of `names`, or a non-empty list of them; each wrong item is reported.
-  private mutating func validateOptions(_ node: SceneNode, _ names: [String], key: String, owner: String) {
+  private mutating func validateOptions(_ node: SceneNode, _ names: [String], key: String, owner: Owner) {
     let items: [SceneNode]
     if case .sequence(let seq) = node.content {
       items = Array(seq)
@@ -152,7 +152,7 @@ extension SceneValidator {
   }
 
   /// Exactly one of `names`.
-  private mutating func validateChoice(_ node: SceneNode, _ names: [String], key: String, owner: String) {
+  private mutating func validateChoice(_ node: SceneNode, _ names: [String], key: String, owner: Owner) {
     guard let s = scalarString(node), names.contains(s) else {
       var message =
         "'\(key)' in \(owner) must be one of \(names.joined(separator: ", ")), found \(describeValue(node))"
@@ -164,7 +164,7 @@ extension SceneValidator {
   }
 
   /// The format version this touchd reads (``SceneFormat/version``).
-  private mutating func validateVersion(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateVersion(_ node: SceneNode, key: String, owner: Owner) {
     guard let v = integer(node) else { return fail(node, key: key, owner: owner, "an integer") }
     if v != SceneFormat.version {
       error(node.place, key: key, "unsupported scene version \(v) (this touchd reads version \(SceneFormat.version))")
@@ -172,28 +172,28 @@ extension SceneValidator {
   }
 
   /// 0, 90, 180 or 270.
-  private mutating func validateRotation(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateRotation(_ node: SceneNode, key: String, owner: Owner) {
     guard let r = integer(node), [0, 90, 180, 270].contains(r) else {
       return fail(node, key: key, owner: owner, "0, 90, 180 or 270")
     }
   }
 
   /// A 2x3 matrix: a list of six finite numbers.
-  private mutating func validateCalibration(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateCalibration(_ node: SceneNode, key: String, owner: Owner) {
     guard case .sequence(let items) = node.content, items.count == 6, items.allSatisfy({ number($0) != nil }) else {
       return fail(node, key: key, owner: owner, "a list of 6 numbers (a 2x3 matrix)")
     }
   }
 
   /// A list of objects of kind `object`, each walked as one.
-  private mutating func validateObjectList(_ node: SceneNode, _ object: SceneObject, key: String, owner: String) {
+  private mutating func validateObjectList(_ node: SceneNode, _ object: SceneObject, key: String, owner: Owner) {
     guard case .sequence(let items) = node.content else { return fail(node, key: key, owner: owner, "a list") }
-    for item in items { validateObject(item, object, context: object.rawValue) }
+    for item in items { validateObject(item, object, context: .kind(object.rawValue)) }
   }
 
   /// A scroll view's deceleration rate: a name of ``Scene/Scroll/decelerationRates`` or a number
   /// strictly between 0 and 1.
-  private mutating func validateDecelerationRate(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateDecelerationRate(_ node: SceneNode, key: String, owner: Owner) {
     let names = Scene.Scroll.decelerationRates.sorted { $0.value > $1.value }.map(\.key)
     let expected = "\(names.joined(separator: ", ")) or a number between 0 and 1 (both excluded)"
     if let d = number(node) {
@@ -209,7 +209,7 @@ extension SceneValidator {
   }
 
   /// One of ``Scene/Control/Kind``'s names.
-  private mutating func validateControlType(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateControlType(_ node: SceneNode, key: String, owner: Owner) {
     let names = Scene.Control.Kind.allCases.map(\.rawValue)
     guard let s = scalarString(node), Scene.Control.Kind(rawValue: s) != nil else {
       var message = "unknown control type \(describeValue(node)) in \(owner)"
@@ -223,7 +223,7 @@ extension SceneValidator {
   }
 
   /// A list of at least one non-empty string (a segmented control's titles).
-  private mutating func validateNonEmptyStringList(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateNonEmptyStringList(_ node: SceneNode, key: String, owner: Owner) {
     guard case .sequence(let items) = node.content else {
       return fail(node, key: key, owner: owner, "a non-empty list of strings")
     }
@@ -238,7 +238,7 @@ extension SceneValidator {
 
   /// A control's `actions`: a mapping from control event names (``SceneFormat/controlEvents``) to
   /// action names.
-  private mutating func validateControlActions(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateControlActions(_ node: SceneNode, key: String, owner: Owner) {
     guard case .mapping(let mapping) = node.content else {
       return fail(node, key: key, owner: owner, "a mapping of control events to action names")
     }
@@ -266,7 +266,7 @@ extension SceneValidator {
 
   /// A view id: its window's first responder, checked to be one of the window's views once every
   /// view is known.
-  private mutating func validateViewID(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateViewID(_ node: SceneNode, key: String, owner: Owner) {
     guard let s = scalarString(node), !s.isEmpty else { return fail(node, key: key, owner: owner, "a view id") }
     if !windows.isEmpty {
       windows[windows.count - 1].firstResponder = Declared(id: s, place: node.place)
@@ -274,7 +274,7 @@ extension SceneValidator {
   }
 
   /// One of ``RecognizerType``'s names.
-  private mutating func validateRecognizerType(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateRecognizerType(_ node: SceneNode, key: String, owner: Owner) {
     let names = RecognizerType.allCases.map(\.rawValue)
     guard let s = scalarString(node), RecognizerType(rawValue: s) != nil else {
       var message = "unknown recognizer type \(describeValue(node)) in \(owner)"
@@ -291,7 +291,7 @@ extension SceneValidator {
 
   /// A window's `keys.map`: a mapping from evdev key names (each a different key, none a touch or
   /// pointer code) to press types, which the window's keys make.
-  private mutating func validateKeyMap(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validateKeyMap(_ node: SceneNode, key: String, owner: Owner) {
     guard case .mapping(let mapping) = node.content else {
       return fail(node, key: key, owner: owner, "a mapping of evdev key names to press types")
     }
@@ -322,7 +322,7 @@ extension SceneValidator {
 
   /// A recognizer's `allowedPressTypes`: one press type or a list of them. Those of the scene's own
   /// are uses its window's keys must make, checked once the window is walked.
-  private mutating func validatePressTypes(_ node: SceneNode, key: String, owner: String) {
+  private mutating func validatePressTypes(_ node: SceneNode, key: String, owner: Owner) {
     let items: [SceneNode]
     if case .sequence(let sequence) = node.content { items = Array(sequence) } else { items = [node] }
     for item in items {
@@ -387,24 +387,31 @@ extension SceneValidator {
   /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional
   /// fraction and exponent: text that YAML and Swift read as the same number.
   static func isPlainDecimal(_ text: String) -> Bool {
-    var bytes = Substring(text).utf8[...]
-    if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-    let integer = bytes.prefix(while: isDigit)
-    guard !integer.isEmpty, integer.first != UInt8(ascii: "0") || integer.count == 1 else { return false }
-    bytes = bytes.dropFirst(integer.count)
-    if bytes.first == UInt8(ascii: ".") {
-      bytes = bytes.dropFirst()
-      bytes = bytes.drop(while: isDigit)
+    // On the text's bytes in place: every number of a scene comes here.
+    var text = text
+    return text.withUTF8 { bytes in
+      var i = 0
+      func isDigit(_ at: Int) -> Bool {
+        at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
+      }
+      func skipDigits() { while isDigit(i) { i += 1 } }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+      let integerStart = i
+      skipDigits()
+      guard i > integerStart, bytes[integerStart] != UInt8(ascii: "0") || i - integerStart == 1 else { return false }
+      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        skipDigits()
+      }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let exponentStart = i
+        skipDigits()
+        guard i > exponentStart else { return false }
+      }
+      return i == bytes.count
     }
-    if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
-      bytes = bytes.dropFirst()
-      if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-      let exponent = bytes.prefix(while: isDigit)
-      guard !exponent.isEmpty else { return false }
-      bytes = bytes.dropFirst(exponent.count)
-    }
-    return bytes.isEmpty
   }
 
   func describeValue(_ node: SceneNode) -> String {

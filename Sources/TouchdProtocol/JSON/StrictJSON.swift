@@ -232,18 +232,25 @@ private struct StrictJSONParser {
         } else if bytes[index] == close {
           index += 1
           stack.removeLast()
+          // The container's values (and keys) are moved off the stacks, from the last: neither
+          // copied nor released one by one.
+          let count = values.count - open.valueStart
           if open.isObject {
-            var members: [StrictJSON.Member] = []
-            members.reserveCapacity(values.count - open.valueStart)
-            for (key, member) in zip(keys[open.keyStart...], values[open.valueStart...]) {
-              members.append(StrictJSON.Member(key: key, value: member))
-            }
-            keys.removeSubrange(open.keyStart...)
-            value = .object(members)
+            value = .object(
+              Array(unsafeUninitializedCapacity: count) { members, initialized in
+                for i in (0..<count).reversed() {
+                  (members.baseAddress! + i).initialize(
+                    to: StrictJSON.Member(key: keys.removeLast(), value: values.removeLast()))
+                }
+                initialized = count
+              })
           } else {
-            value = .array(Array(values[open.valueStart...]))
+            value = .array(
+              Array(unsafeUninitializedCapacity: count) { items, initialized in
+                for i in (0..<count).reversed() { (items.baseAddress! + i).initialize(to: values.removeLast()) }
+                initialized = count
+              })
           }
-          values.removeSubrange(open.valueStart...)
           continue
         } else {
           throw fail("unexpected \(found()), \(expected)")
@@ -313,6 +320,19 @@ private struct StrictJSONParser {
   private mutating func parseString() throws(StrictJSON.SyntaxError) -> String {
     let open = index
     index += 1
+    // Nearly every string of a line (every key, every id) has no escape: it is made from the
+    // line's bytes directly, without a buffer to collect them.
+    var end = index
+    while end < bytes.count {
+      let byte = bytes[end]
+      guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20, byte < 0x80 else { break }
+      end += 1
+    }
+    if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+      index = end + 1
+      return text
+    }
     var out: [UInt8] = []
     var runStart = index
     while true {

@@ -86,7 +86,10 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func find(_ key: Key) -> StrictJSON? {
     let name = key.stringValue
-    for member in members where member.key == name { return member.value }
+    // Most keys asked for are optional ones the object does not have (a scene's view has a dozen):
+    // comparing lengths first settles most comparisons without comparing text.
+    let length = name.utf8.count
+    for member in members where member.key.utf8.count == length && member.key == name { return member.value }
     return nil
   }
 
@@ -134,7 +137,10 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try present(key).map(StrictJSONDecoder.integer)
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try T(from: ValueDecoder(value: $0)) }
+    // Not with `Optional.map`, which this generic code would call unspecialized, copying `T`
+    // through its value witnesses.
+    guard let value = present(key) else { return nil }
+    return try T(from: ValueDecoder(value: value))
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
