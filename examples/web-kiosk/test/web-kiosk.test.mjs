@@ -57,29 +57,22 @@ function serve() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-const summary = (m) => [m.action, m.view, m.gesture, m.state, ...(m.direction ? [m.direction] : [])];
-
-test('the web kiosk pushes its scene, gets the recorded gestures and shows them', { skip: skipReason(), timeout: 180_000 }, async (t) => {
-  // The committed recording is the generator's.
-  const recording = join(EXAMPLE, 'web-kiosk.evemu');
-  assert.equal(readFileSync(recording, 'utf8'), kioskScript().evemuText(), 'web-kiosk.evemu is stale: run node examples/web-kiosk/make-recording.mjs');
-
+/** The example page served on loopback in headless Chromium (`?touchd=` the daemon's WebSocket,
+ * then `query`), and a daemon on the example's start scene that allows the page's origin and
+ * replays `recording` `delay` s after it starts, its files in `directory`; all stopped after the
+ * test. The browser comes first: the page waits for the daemon (its client retries every 0.5 s at
+ * most). */
+async function openKiosk(t, { recording, directory, delay, query = '' }) {
   const server = await serve();
   t.after(() => server.close());
   const origin = `http://127.0.0.1:${server.address().port}`;
   const wsPort = await freePort();
   const wsURL = `ws://127.0.0.1:${wsPort}/`;
-
-  // The browser first: the page waits for the daemon (its client retries every 0.5 s at most).
   const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
   t.after(() => browser.close());
   const { page } = browser;
-  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?touchd=${encodeURIComponent(wsURL)}` });
+  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?touchd=${encodeURIComponent(wsURL)}${query}` });
   await page.waitFor('window.kiosk && document.readyState === "complete"', { what: 'the page to load' });
-  assert.deepEqual(await page.evaluate('[innerWidth, innerHeight]'), [WIDTH, HEIGHT]);
-
-  // The daemon: its start scene takes the recording's device; the page's origin is allowed.
-  const directory = join(ARTIFACTS, 'web-kiosk-run');
   mkdirSync(directory, { recursive: true });
   const daemon = new Daemon({
     binary: findTouchd().binary,
@@ -87,10 +80,23 @@ test('the web kiosk pushes its scene, gets the recorded gestures and shows them'
     scene: join(EXAMPLE, 'start-scene.yaml'),
     socket: join(directory, 'touchd.sock'),
     port: wsPort,
-    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', '4'],
+    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', String(delay)],
   });
   await daemon.start();
   t.after(() => daemon.stop());
+  return { page, wsURL };
+}
+
+const summary = (m) => [m.action, m.view, m.gesture, m.state, ...(m.direction ? [m.direction] : [])];
+
+test('the web kiosk pushes its scene, gets the recorded gestures and shows them', { skip: skipReason(), timeout: 180_000 }, async (t) => {
+  // The committed recording is the generator's.
+  const recording = join(EXAMPLE, 'web-kiosk.evemu');
+  assert.equal(readFileSync(recording, 'utf8'), kioskScript().evemuText(), 'web-kiosk.evemu is stale: run node examples/web-kiosk/make-recording.mjs');
+
+  const directory = join(ARTIFACTS, 'web-kiosk-run');
+  const { page, wsURL } = await openKiosk(t, { recording, directory, delay: 4 });
+  assert.deepEqual(await page.evaluate('[innerWidth, innerHeight]'), [WIDTH, HEIGHT]);
 
   // The page connects and pushes its scene before the replay begins.
   const pushed = await page.waitFor('kiosk.page.pushes > 0 && kiosk.page.scene', { timeout: 10, what: 'the page to push its scene' });
@@ -365,27 +371,8 @@ test('a page with forward: pushes a forwarding window; the touches its recognize
   mkdirSync(directory, { recursive: true });
   const recording = script.write(join(directory, 'forward.evemu'));
 
-  const server = await serve();
-  t.after(() => server.close());
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const wsPort = await freePort();
-  const wsURL = `ws://127.0.0.1:${wsPort}/`;
-  const browser = await launch(findChromium(), { width: WIDTH, height: HEIGHT });
-  t.after(() => browser.close());
-  const { page } = browser;
-  const query = `touchd=${encodeURIComponent(wsURL)}&forward=${encodeURIComponent('Kiosk touchscreen')}`;
-  await page.send('Page.navigate', { url: `${origin}/examples/web-kiosk/?${query}` });
-  await page.waitFor('window.kiosk && document.readyState === "complete"', { what: 'the page to load' });
-  const daemon = new Daemon({
-    binary: findTouchd().binary,
-    directory,
-    scene: join(EXAMPLE, 'start-scene.yaml'),
-    socket: join(directory, 'touchd.sock'),
-    port: wsPort,
-    args: ['--websocket-origin', origin, '--replay', recording, '--replay-delay', '3'],
-  });
-  await daemon.start();
-  t.after(() => daemon.stop());
+  const query = `&forward=${encodeURIComponent('Kiosk touchscreen')}`;
+  const { page, wsURL } = await openKiosk(t, { recording, directory, delay: 3, query });
 
   // The window forwards, and does not also grab (forwarding grabs once the virtual device exists).
   const pushed = await page.waitFor('kiosk.page.pushes > 0 && kiosk.page.scene', { timeout: 10, what: 'the page to push its scene' });
