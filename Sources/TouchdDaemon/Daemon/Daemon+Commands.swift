@@ -1,7 +1,7 @@
 import Dispatch
 import TouchdScene
 
-/// Client commands (``CommandHandler``), carried out on the pipeline queue: `update` and
+/// Client commands (``CommandHandler``), carried out on the pipeline queue: `update`, `reload` and
 /// `calibrate` here, the rest by ``WireProtocol/execute(_:runtime:status:metrics:replaceScene:)``; and the
 /// server's calls when a client disconnects or its subscriptions change.
 extension Daemon {
@@ -17,6 +17,16 @@ extension Daemon {
         calibrate(request, client: client, reply: reply)
       } else if case .scene(.update(let update)) = command.request {
         self.update(update, client: client, reply: reply)
+      } else if case .reload = command.request {
+        // Answered once the file is read (off this queue) and its scene installed or refused.
+        reload(reason: "reload command") { outcome in
+          switch outcome {
+          case .installed: reply(.ok(fieldsJSON: ""))
+          case .rejected(let error): reply(.error(error.message(prefix: "scene rejected, the old scene stays: ")))
+          case .superseded:
+            reply(.error("scene reload dropped: a client's scene replaced the scene while the file was read, and stays"))
+          }
+        }
       } else {
         reply(execute(command, client: client, serverCounters: serverCounters))
       }
@@ -173,13 +183,7 @@ extension Daemon {
       command.request, runtime: runtime, status: { status(serverCounters).fieldsJSON },
       metrics: { metricsText(serverCounters) },
       replaceScene: { pushed in
-        guard let pushed else {
-          switch reload(reason: "reload command") {
-          case .success: return .ok(fieldsJSON: "")
-          case .failure(let error):
-            return .error(error.message(prefix: "scene rejected, the old scene stays: "))
-          }
-        }
+        guard let pushed else { preconditionFailure("reload is carried out by reload(reason:done:), taken above") }
         // Parsed and validated on the server's event loop already: only the objects are built here.
         install(pushed, source: .client)
         counters.scenePushes += 1

@@ -155,7 +155,7 @@ extension Daemon {
     let hup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
     hup.setEventHandler { [unowned self] in
       settleInput()
-      _ = reload(reason: "SIGHUP")
+      reload(reason: "SIGHUP")
     }
     hup.activate()
     sources.append(hup)

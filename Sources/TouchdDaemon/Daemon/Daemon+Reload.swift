@@ -5,28 +5,68 @@ import TouchdScene
 /// A new scene in place of the running one: the scene file read again (`reload`, SIGHUP) or a
 /// client's `scene` installed, with each open device kept for it or closed and opened again.
 extension Daemon {
-  /// Loads the scene file again. On success the new scene replaces the old (``install(_:source:)``);
-  /// on failure the old one stays.
-  func reload(reason: String) -> Result<Void, SceneError> {
+  /// What became of a reload.
+  enum ReloadOutcome {
+    /// The file's scene runs.
+    case installed
+    /// The file's scene was refused: the old one stays.
+    case rejected(SceneError)
+    /// A client's scene was installed while the file was read: it stays, as it would had the reload
+    /// been done before it (the later of the two wins).
+    case superseded
+  }
+
+  /// Reads the scene files of reloads, one at a time in the order asked, so that of two reloads
+  /// the later one's scene is installed last.
+  static let sceneFileQueue = DispatchQueue(label: "touchd.reload", qos: .userInitiated)
+
+  /// Loads the scene file again. The file is read, parsed and validated off the pipeline's queue (a
+  /// scene of 10,000 rows is seconds of YAML: docs/performance.md), so touches go on through the
+  /// old scene meanwhile; then, on the queue, the new scene replaces the old (``install(_:source:)``),
+  /// or on failure the old one stays. `done` gets the outcome on the queue.
+  func reload(reason: String, done: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }) {
     dispatchPrecondition(condition: .onQueue(queue))
     notifier.reloading()
-    let newScene: SceneDocument
-    do {
-      newScene = try Scene.loadDocument(path: options.scenePath)
-    } catch {
+    let path = options.scenePath
+    let pushes = counters.scenePushes
+    Self.sceneFileQueue.async { [unowned self] in
+      let loaded = Result { () throws(SceneError) in try Scene.loadDocument(path: path) }
+      queue.async { [unowned self] in
+        settleInput()
+        done(finishReload(loaded, reason: reason, pushesBefore: pushes))
+      }
+    }
+  }
+
+  /// A reload's file read: installed unless refused, or unless a client's scene was installed since
+  /// the reload was asked (`pushesBefore`: the pushes counted then).
+  private func finishReload(
+    _ loaded: Result<SceneDocument, SceneError>, reason: String, pushesBefore: Int
+  ) -> ReloadOutcome {
+    dispatchPrecondition(condition: .onQueue(queue))
+    switch loaded {
+    case .failure(let error):
       counters.reloadFailures += 1
       logger.error(
         "scene reload rejected; the old scene stays",
         metadata: ["reason": "\(reason)", "errors": "\(error.diagnostics.count)"])
       for diagnostic in error.diagnostics { logger.error("\(diagnostic)") }
       notifier.reloaded(status: "reload rejected; \(statusLine())")
-      return .failure(error)
+      return .rejected(error)
+    case .success(let newScene):
+      guard counters.scenePushes == pushesBefore else {
+        logger.notice(
+          "scene reload dropped: a client's scene replaced the scene while the file was read, and stays",
+          metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
+        notifier.reloaded(status: statusLine())
+        return .superseded
+      }
+      install(newScene, source: .file)
+      counters.reloads += 1
+      logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
+      notifier.reloaded(status: statusLine())
+      return .installed
     }
-    install(newScene, source: .file)
-    counters.reloads += 1
-    logger.info("scene reloaded", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
-    notifier.reloaded(status: statusLine())
-    return .success(())
   }
 
   /// Where a new scene came from, as the `reloaded` notice's `source` names it.
