@@ -23,8 +23,7 @@ extension Daemon {
           switch outcome {
           case .installed: reply(.ok(fieldsJSON: ""))
           case .rejected(let error): reply(.error(error.message(prefix: "scene rejected, the old scene stays: ")))
-          case .superseded:
-            reply(.error("scene reload dropped: a client's scene replaced the scene while the file was read, and stays"))
+          case .superseded: reply(.error(ReloadOutcome.supersededMessage))
           }
         }
       } else {

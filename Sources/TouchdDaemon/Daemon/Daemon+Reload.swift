@@ -14,6 +14,10 @@ extension Daemon {
     /// A client's scene was installed while the file was read: it stays, as it would had the reload
     /// been done before it (the later of the two wins).
     case superseded
+
+    /// What the log and the reload's error say of a superseded reload.
+    static let supersededMessage =
+      "scene reload dropped: a client's scene replaced the scene while the file was read, and stays"
   }
 
   /// Reads the scene files of reloads, one at a time in the order asked, so that of two reloads
@@ -56,8 +60,7 @@ extension Daemon {
     case .success(let newScene):
       guard counters.scenePushes == pushesBefore else {
         logger.notice(
-          "scene reload dropped: a client's scene replaced the scene while the file was read, and stays",
-          metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
+          "\(ReloadOutcome.supersededMessage)", metadata: ["reason": "\(reason)", "scene": "\(options.scenePath)"])
         notifier.reloaded(status: statusLine())
         return .superseded
       }
