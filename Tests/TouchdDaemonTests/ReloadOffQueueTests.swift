@@ -30,18 +30,27 @@ import Testing
     return (try DaemonProcess.replaying(script, scene: scenePath, in: dir, delay: 600), scenePath)
   }
 
+  /// The daemon, its client that asked for a reload of a 6,000-row scene file 0.3 s ago (the file
+  /// is being read: 6,000 rows take seconds in a debug build), and another client.
+  private func reloadingALargeScene(_ name: String = #function) throws -> (
+    DaemonProcess, reloader: LineClient, other: LineClient
+  ) {
+    let (daemon, scenePath) = try self.daemon(name)
+    let (reloader, _) = try daemon.connect()
+    let (other, _) = try daemon.connect()
+    try Self.listScene(rows: 6_000).write(toFile: scenePath, atomically: true, encoding: .utf8)
+    reloader.send(#"{"cmd":"reload","id":"reload"}"#)
+    usleep(300_000)
+    return (daemon, reloader, other)
+  }
+
   private func reloads(_ reply: [String: Any]?) -> Int? {
     (reply?["counters"] as? [String: Any])?["reloads"] as? Int
   }
 
   @Test("while a large scene file is read, another client's status is answered from the old scene")
   func theOldSceneRunsWhileTheFileIsRead() throws {
-    let (daemon, scenePath) = try self.daemon()
-    let (reloader, _) = try daemon.connect()
-    let (other, _) = try daemon.connect()
-    try Self.listScene(rows: 6_000).write(toFile: scenePath, atomically: true, encoding: .utf8)
-    reloader.send(#"{"cmd":"reload","id":"reload"}"#)
-    usleep(300_000)  // the file is being read: 6,000 rows take seconds in a debug build
+    let (daemon, reloader, other) = try reloadingALargeScene()
     // Answered by the pipeline before the reload is: the old scene still runs.
     let status = other.command(#"{"cmd":"status","id":1}"#, id: 1).reply
     #expect(reloads(status) == 0)
@@ -57,12 +66,7 @@ import Testing
 
   @Test("a client's scene pushed while the file is read stays; the reload says it was dropped")
   func aPushWhileTheFileIsReadWins() throws {
-    let (daemon, scenePath) = try self.daemon()
-    let (reloader, _) = try daemon.connect()
-    let (pusher, _) = try daemon.connect()
-    try Self.listScene(rows: 6_000).write(toFile: scenePath, atomically: true, encoding: .utf8)
-    reloader.send(#"{"cmd":"reload","id":"reload"}"#)
-    usleep(300_000)
+    let (daemon, reloader, pusher) = try reloadingALargeScene()
     let push =
       #"{"cmd":"scene","id":1,"scene":{"version":1,"windows":[{"id":"pushed","size":{"width":1920,"height":1080},"#
       + #""devices":["*"],"views":[{"id":"door","frame":{"x":0,"y":0,"width":100,"height":100}}]}]}}"#
