@@ -74,11 +74,8 @@ final class PageBinding {
     default: return
     }
     let page = scrollView.currentPage
-    let index = Self.isVertical(scrollView) ? page.y : page.x
-    guard !index.isNaN else { return }
-    // Brought within 0...numberOfPages as a Double (an offset far outside must not overflow Int);
-    // the setter pins it to the last page.
-    control.currentPage = Int(min(max(index, 0), Double(control.numberOfPages)))
+    guard let index = control.clampedPage(Self.isVertical(scrollView) ? page.y : page.x) else { return }
+    control.currentPage = index
   }
 
   /// Scrolls to the control's page along the paging axis; the other axis stays where it is.

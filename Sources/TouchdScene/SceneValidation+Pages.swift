@@ -9,7 +9,7 @@ extension SceneValidator {
   mutating func checkPageControl(_ pairs: [SceneNode.Pair], name: Owner) {
     func node(_ key: String) -> SceneNode? { pairs.value(of: key) }
     if let pagesNode = node("pages"), let pages = scalarString(pagesNode), !pages.isEmpty {
-      references.append(Reference(from: "\(name)", to: pages, key: "pages", place: pagesNode.place))
+      viewReferences.append(Reference(from: "\(name)", to: pages, key: "pages", place: pagesNode.place))
     }
     let countNode = node("numberOfPages")
     if let countNode, integer(countNode).map({ $0 < 0 }) ?? true { return }
@@ -39,7 +39,7 @@ extension SceneValidator {
   /// UIPageControl stands for are a paging scroll view's, Apple's "UIPageControl": "displays …
   /// dots, each of which corresponds to a page in the app's document").
   mutating func checkPageTargets() {
-    for ref in references where ref.key == "pages" && !pagingViews.contains(ref.to) {
+    for ref in viewReferences where ref.key == "pages" && !pagingViews.contains(ref.to) {
       var message = "'pages' in \(ref.from) names '\(ref.to)', "
       if scrollViews.contains(ref.to) {
         message += "a scroll view without paging (it needs pagingEnabled: true)"

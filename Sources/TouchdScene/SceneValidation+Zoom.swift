@@ -54,13 +54,13 @@ extension SceneValidator {
     guard case .mapping(let zoom)? = pairs.value(of: "zoom")?.content,
       let viewNode = zoom.first(where: { $0.key.string == "view" })?.value, let view = scalarString(viewNode)
     else { return }
-    references.append(Reference(from: id ?? "", to: view, key: "zoom", place: viewNode.place))
+    viewReferences.append(Reference(from: id ?? "", to: view, key: "zoom", place: viewNode.place))
   }
 
   /// Each recognizer's `zoom:` names a scroll view that zooms: a `zoomView` and
   /// `maximumZoomScale` above `minimumZoomScale`.
   mutating func checkZoomTargets() {
-    for ref in references where ref.key == "zoom" && !zoomingViews.contains(ref.to) {
+    for ref in viewReferences where ref.key == "zoom" && !zoomingViews.contains(ref.to) {
       var message = "'view' in zoom of recognizer '\(ref.from)' names '\(ref.to)', "
       if viewIDs.contains(where: { $0.id == ref.to }) {
         message += "which does not zoom (a scroll view needs a zoomView and maximumZoomScale above minimumZoomScale)"

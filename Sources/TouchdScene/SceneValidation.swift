@@ -38,7 +38,11 @@ struct SceneValidator {
   var windowIDs: [Declared] = []
   var viewIDs: [Declared] = []
   var recognizerIDs: [Declared] = []
+  /// `requireToFail` and `simultaneousWith`: from a recognizer to recognizers.
   var references: [Reference] = []
+  /// From an object to a view: a recognizer's `zoom:` view (key `zoom`), a page control's `pages:`
+  /// (key `pages`); each checked by its own scene-wide check.
+  var viewReferences: [Reference] = []
   /// The scroll views that zoom (a zoomView and limits that differ), for recognizers' `zoom:`.
   var zoomingViews: [String] = []
   /// The scroll views, and those with `pagingEnabled: true`, for page controls' `pages:`.
@@ -328,7 +332,7 @@ struct SceneValidator {
     guard !references.isEmpty else { return }
     let known = Set(recognizerIDs.map(\.id))
     var edges: [String: [Reference]] = [:]
-    for ref in references where ref.key != "zoom" && ref.key != "pages" {
+    for ref in references {
       guard known.contains(ref.to) else {
         var message = "'\(ref.key)' in recognizer '\(ref.from)' names unknown recognizer '\(ref.to)'"
         if let guess = suggestion(for: ref.to, in: recognizerIDs.map(\.id)) {

@@ -85,10 +85,15 @@ open class PageControl: Control {
   /// The page whose indicator is nearest `x` (in the control's coordinates), clamped to the first
   /// and last.
   public func page(at x: Double) -> Int {
-    let position = ((x - indicatorCenterX(0)) / PageControl.indicatorPitch).rounded()
-    guard !position.isNaN else { return currentPage }
-    // Clamped as a Double: a point far outside (a huge scene) must not overflow Int.
-    return Int(min(max(position, 0), Double(max(numberOfPages - 1, 0))))
+    clampedPage(((x - indicatorCenterX(0)) / PageControl.indicatorPitch).rounded()) ?? currentPage
+  }
+
+  /// A page counted as a whole `Double` (an indicator's place, a scroll view's page), within
+  /// 0...numberOfPages − 1 (0 without pages); nil for NaN. Clamped as a Double: a place far outside
+  /// (a huge scene) must not overflow Int.
+  public func clampedPage(_ page: Double) -> Int? {
+    guard !page.isNaN else { return nil }
+    return Int(min(max(page, 0), Double(max(numberOfPages - 1, 0))))
   }
 
   /// A hidden page control (``isHiddenForSinglePage``) is not hit, as a hidden view.
