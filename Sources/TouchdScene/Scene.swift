@@ -1,7 +1,7 @@
 /// A scene file: the windows, views and gesture recognizers touchd builds, with defaults resolved.
 ///
 /// Read one with ``Scene/parse(_:file:)`` or ``Scene/load(path:)``, which validate the whole file first.
-public struct Scene: Decodable, Hashable, Sendable {
+public struct Scene: Hashable, Sendable {
   public var version: Int
   /// Front to back.
   public var windows: [Window]
@@ -15,13 +15,13 @@ public struct Scene: Decodable, Hashable, Sendable {
 
   /// The scene's `idle:`: after how long without input touchd publishes `idle`, and what the input
   /// that wakes it does.
-  public struct Idle: Decodable, Hashable, Sendable {
+  public struct Idle: Hashable, Sendable {
     /// Seconds without a touch or press, and with none held down.
     public var after: Double
     public var wake: Wake
 
     /// What the touch or press that ends the idle state does.
-    public enum Wake: String, CaseIterable, Decodable, Hashable, Sendable {
+    public enum Wake: String, CaseIterable, Hashable, Sendable {
       /// It reaches the views as any other.
       case deliver
       /// It only wakes: no view, recognizer or control sees it, from its beginning to its end.
@@ -33,13 +33,6 @@ public struct Scene: Decodable, Hashable, Sendable {
     public init(after: Double, wake: Wake = .deliver) {
       self.after = after
       self.wake = wake
-    }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      self.init(
-        after: try c.decode(Double.self, forKey: .after),
-        wake: try c.decodeIfPresent(Wake.self, forKey: .wake) ?? .deliver)
     }
   }
 
@@ -55,7 +48,7 @@ public struct Scene: Decodable, Hashable, Sendable {
   public typealias Frame = WireRect
 
   /// One screen's window.
-  public struct Window: Decodable, Hashable, Sendable {
+  public struct Window: Hashable, Sendable {
     public var id: String
     public var size: Size
     /// Globs over device name, `vendor:product` (hex) or path; `*` matches every device.
@@ -95,26 +88,10 @@ public struct Scene: Decodable, Hashable, Sendable {
       self.frameRate = frameRate
       self.views = views
     }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      self.init(
-        id: try c.decode(String.self, forKey: .id), size: try c.decode(Size.self, forKey: .size),
-        devices: try c.decodeIfPresent([String].self, forKey: .devices) ?? ["*"],
-        rotation: try c.decodeIfPresent(Int.self, forKey: .rotation) ?? 0,
-        calibration: try c.decodeIfPresent([Double].self, forKey: .calibration) ?? [1, 0, 0, 0, 1, 0],
-        grab: try c.decodeIfPresent(Bool.self, forKey: .grab) ?? false,
-        frameRate: try c.decodeIfPresent(Double.self, forKey: .frameRate) ?? 60,
-        views: try c.decodeIfPresent([View].self, forKey: .views) ?? [])
-      keys = try c.decodeIfPresent(Keys.self, forKey: .keys)
-      firstResponder = try c.decodeIfPresent(String.self, forKey: .firstResponder)
-      forward = try c.decodeIfPresent(Forward.self, forKey: .forward)
-      health = try c.decodeIfPresent(Health.self, forKey: .health) ?? Health()
-    }
   }
 
   /// A window's `health:` (docs/operations.md, "Touchscreen health").
-  public struct Health: Decodable, Hashable, Sendable {
+  public struct Health: Hashable, Sendable {
     /// Whether touchd keeps the window's touch-down grid, and with it its dead cells and near
     /// misses: off for a PIN pad, whose grid would show which keys people press.
     public var heatmap: Bool
@@ -122,31 +99,21 @@ public struct Scene: Decodable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable { case heatmap }
 
     public init(heatmap: Bool = true) { self.heatmap = heatmap }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      self.init(heatmap: try c.decodeIfPresent(Bool.self, forKey: .heatmap) ?? true)
-    }
   }
 
   /// A window's `forward:`: its touchscreens are grabbed and every touch no recognizer claims goes
   /// on to a virtual touchscreen, one per physical device (docs/forward.md).
-  public struct Forward: Decodable, Hashable, Sendable {
+  public struct Forward: Hashable, Sendable {
     /// The virtual touchscreen's name; nil: the physical device's name + " (touchd)".
     public var name: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name }
 
     public init(name: String? = nil) { self.name = name }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      self.init(name: try c.decodeIfPresent(String.self, forKey: .name))
-    }
   }
 
   /// A view: UIKit's property names and defaults.
-  public struct View: Decodable, Hashable, Sendable {
+  public struct View: Hashable, Sendable {
     public var id: String
     public var frame: Frame
     public var hidden = false
@@ -179,32 +146,13 @@ public struct Scene: Decodable, Hashable, Sendable {
       self.recognizers = recognizers
       self.views = views
     }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      id = try c.decode(String.self, forKey: .id)
-      frame = try c.decode(Frame.self, forKey: .frame)
-      hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden) ?? hidden
-      alpha = try c.decodeIfPresent(Double.self, forKey: .alpha) ?? alpha
-      userInteractionEnabled = try c.decodeIfPresent(Bool.self, forKey: .userInteractionEnabled) ?? true
-      multipleTouchEnabled = try c.decodeIfPresent(Bool.self, forKey: .multipleTouchEnabled) ?? false
-      exclusiveTouch = try c.decodeIfPresent(Bool.self, forKey: .exclusiveTouch) ?? false
-      clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds) ?? false
-      hitOutset = try c.decodeIfPresent(Double.self, forKey: .hitOutset) ?? 0
-      touches = try c.decodeIfPresent(Bool.self, forKey: .touches) ?? false
-      recognizers = try c.decodeIfPresent([Recognizer].self, forKey: .recognizers) ?? []
-      scroll = try c.decodeIfPresent(Scroll.self, forKey: .scroll)
-      control = try c.decodeIfPresent(Control.self, forKey: .control)
-      presses = try c.decodeIfPresent(Bool.self, forKey: .presses) ?? false
-      views = try c.decodeIfPresent([View].self, forKey: .views) ?? []
-    }
   }
 
   /// A point (`{x, y}`), such as a content offset (the protocol's point).
   public typealias Point = WirePoint
 
   /// Insets from each edge (`{top, left, bottom, right}`, each optional, default 0).
-  public struct Insets: Codable, Hashable, Sendable {
+  public struct Insets: Hashable, Sendable {
     public var top = 0.0
     public var left = 0.0
     public var bottom = 0.0
@@ -216,17 +164,10 @@ public struct Scene: Decodable, Hashable, Sendable {
       self.bottom = bottom
       self.right = right
     }
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      top = try c.decodeIfPresent(Double.self, forKey: .top) ?? 0
-      left = try c.decodeIfPresent(Double.self, forKey: .left) ?? 0
-      bottom = try c.decodeIfPresent(Double.self, forKey: .bottom) ?? 0
-      right = try c.decodeIfPresent(Double.self, forKey: .right) ?? 0
-    }
   }
 
   /// A scroll view's properties (`scroll:`): UIScrollView's names and defaults.
-  public struct Scroll: Decodable, Hashable, Sendable {
+  public struct Scroll: Hashable, Sendable {
     public var contentSize = Size(width: 0, height: 0)
     public var contentOffset = Point(x: 0, y: 0)
     public var contentInset = Insets()
@@ -258,31 +199,6 @@ public struct Scene: Decodable, Hashable, Sendable {
     public static let decelerationRates: [String: Double] = ["normal": 0.998, "fast": 0.99]
 
     public init(contentSize: Size = Size(width: 0, height: 0)) { self.contentSize = contentSize }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      contentSize = try c.decodeIfPresent(Size.self, forKey: .contentSize) ?? contentSize
-      contentOffset = try c.decodeIfPresent(Point.self, forKey: .contentOffset) ?? contentOffset
-      contentInset = try c.decodeIfPresent(Insets.self, forKey: .contentInset) ?? contentInset
-      scrollEnabled = try c.decodeIfPresent(Bool.self, forKey: .scrollEnabled) ?? true
-      bounces = try c.decodeIfPresent(Bool.self, forKey: .bounces) ?? true
-      alwaysBounceVertical = try c.decodeIfPresent(Bool.self, forKey: .alwaysBounceVertical) ?? false
-      alwaysBounceHorizontal = try c.decodeIfPresent(Bool.self, forKey: .alwaysBounceHorizontal) ?? false
-      directionalLockEnabled = try c.decodeIfPresent(Bool.self, forKey: .directionalLockEnabled) ?? false
-      pagingEnabled = try c.decodeIfPresent(Bool.self, forKey: .pagingEnabled) ?? false
-      if let name = try? c.decode(String.self, forKey: .decelerationRate), let rate = Self.decelerationRates[name] {
-        decelerationRate = rate
-      } else {
-        decelerationRate = try c.decodeIfPresent(Double.self, forKey: .decelerationRate) ?? 0.998
-      }
-      delaysContentTouches = try c.decodeIfPresent(Bool.self, forKey: .delaysContentTouches) ?? true
-      canCancelContentTouches = try c.decodeIfPresent(Bool.self, forKey: .canCancelContentTouches) ?? true
-      minimumZoomScale = try c.decodeIfPresent(Double.self, forKey: .minimumZoomScale) ?? 1
-      maximumZoomScale = try c.decodeIfPresent(Double.self, forKey: .maximumZoomScale) ?? 1
-      zoomScale = try c.decodeIfPresent(Double.self, forKey: .zoomScale) ?? 1
-      bouncesZoom = try c.decodeIfPresent(Bool.self, forKey: .bouncesZoom) ?? true
-      zoomView = try c.decodeIfPresent(String.self, forKey: .zoomView)
-    }
   }
 
   /// A type-specific recognizer parameter's value.
@@ -311,7 +227,7 @@ public struct Scene: Decodable, Hashable, Sendable {
   }
 
   /// A gesture recognizer attached to a view.
-  public struct Recognizer: Decodable, Hashable, Sendable {
+  public struct Recognizer: Hashable, Sendable {
     public var id: String
     public var type: RecognizerType
     public var action: String
@@ -338,36 +254,6 @@ public struct Scene: Decodable, Hashable, Sendable {
       self.action = action
       self.parameters = parameters
       delaysTouchesBegan = type == .screenEdgePan
-    }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      id = try c.decode(String.self, forKey: .id)
-      type = try c.decode(RecognizerType.self, forKey: .type)
-      action = try c.decode(String.self, forKey: .action)
-      cancelsTouchesInView = try c.decodeIfPresent(Bool.self, forKey: .cancelsTouchesInView) ?? true
-      // UIScreenEdgePanGestureRecognizer delays touches began by default (measured on iOS; the
-      // edge swipe must not reach the view under it), every other recognizer does not.
-      delaysTouchesBegan = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesBegan) ?? (type == .screenEdgePan)
-      delaysTouchesEnded = try c.decodeIfPresent(Bool.self, forKey: .delaysTouchesEnded) ?? true
-      requireToFail = try c.decodeIfPresent([String].self, forKey: .requireToFail) ?? []
-      simultaneousWith = try c.decodeIfPresent([String].self, forKey: .simultaneousWith) ?? []
-      zoom = try c.decodeIfPresent(Zoom.self, forKey: .zoom)
-      let p = try decoder.container(keyedBy: ParameterKey.self)
-      for spec in SceneFormat.parameters(of: type) {
-        let key = ParameterKey(spec.name)
-        guard p.contains(key) else { continue }
-        switch spec.kind {
-        case .integer: parameters[spec.name] = .integer(try p.decode(Int.self, forKey: key))
-        case .options, .pressTypes:
-          if let one = try? p.decode(String.self, forKey: key) {
-            parameters[spec.name] = .options([one])
-          } else {
-            parameters[spec.name] = .options(try p.decode([String].self, forKey: key))
-          }
-        default: parameters[spec.name] = .number(try p.decode(Double.self, forKey: key))
-        }
-      }
     }
 
     /// The parameter's value, or the format's default for this type, or nil (no default).
@@ -409,7 +295,7 @@ public struct Scene: Decodable, Hashable, Sendable {
   /// A recognizer's declarative zoom (`zoom: {view, scale}`), a photo viewer's double tap: when
   /// the recognizer recognizes, the scroll view `view` zooms to `scale` around the gesture's
   /// location, or back to its minimum when it is zoomed in.
-  public struct Zoom: Decodable, Hashable, Sendable {
+  public struct Zoom: Hashable, Sendable {
     /// The id of a scroll view with a `zoomView`.
     public var view: String
     /// The scale to zoom in to; nil: the scroll view's `maximumZoomScale`.

@@ -1,7 +1,7 @@
 extension Scene {
   /// A view's `control:`: the view is a control (UIControl) of `type`, with UIKit's property names
   /// and defaults, and `actions` mapping control events to action names.
-  public struct Control: Decodable, Hashable, Sendable {
+  public struct Control: Hashable, Sendable {
     /// The control classes a scene can name.
     public enum Kind: String, CaseIterable, Codable, Hashable, Sendable {
       /// UIButton.
@@ -76,35 +76,11 @@ extension Scene {
       self.maximumValue = Self.defaultMaximum(for: type)
       self.actions = actions
     }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      type = try c.decode(Kind.self, forKey: .type)
-      enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-      selected = try c.decodeIfPresent(Bool.self, forKey: .selected) ?? false
-      on = try c.decodeIfPresent(Bool.self, forKey: .on) ?? false
-      minimumValue = try c.decodeIfPresent(Double.self, forKey: .minimumValue) ?? 0
-      maximumValue = try c.decodeIfPresent(Double.self, forKey: .maximumValue) ?? Self.defaultMaximum(for: type)
-      // An absent value is UIKit's 0 pinned to minimumValue...maximumValue (UISlider.h: "this value
-      // will be pinned to min/max"; UIStepper.h: "clamped to min/max").
-      value = try c.decodeIfPresent(Double.self, forKey: .value) ?? Swift.min(Swift.max(0, minimumValue), maximumValue)
-      continuous = try c.decodeIfPresent(Bool.self, forKey: .continuous) ?? true
-      stepValue = try c.decodeIfPresent(Double.self, forKey: .stepValue) ?? 1
-      autorepeat = try c.decodeIfPresent(Bool.self, forKey: .autorepeat) ?? true
-      segments = try c.decodeIfPresent([String].self, forKey: .segments) ?? []
-      selectedSegmentIndex = try c.decodeIfPresent(Int.self, forKey: .selectedSegmentIndex) ?? -1
-      numberOfPages = try c.decodeIfPresent(Int.self, forKey: .numberOfPages) ?? 0
-      currentPage = try c.decodeIfPresent(Int.self, forKey: .currentPage) ?? 0
-      hidesForSinglePage = try c.decodeIfPresent(Bool.self, forKey: .hidesForSinglePage) ?? false
-      allowsContinuousInteraction = try c.decodeIfPresent(Bool.self, forKey: .allowsContinuousInteraction) ?? true
-      pages = try c.decodeIfPresent(String.self, forKey: .pages)
-      actions = try c.decodeIfPresent([String: String].self, forKey: .actions) ?? [:]
-    }
   }
 
   /// A window's `keys:`: which key devices feed the window's first responder, and which keys
   /// become which presses.
-  public struct Keys: Decodable, Hashable, Sendable {
+  public struct Keys: Hashable, Sendable {
     /// Globs over the key device's name, `vendor:product` (hex) or path, as a window's `devices`.
     public var devices: [String]
     /// evdev key name (`KEY_ENTER`) → press type (``SceneFormat/pressTypes``: `select`, `menu`,
@@ -116,12 +92,6 @@ extension Scene {
     public init(devices: [String], map: [String: String]) {
       self.devices = devices
       self.map = map
-    }
-
-    public init(from decoder: Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      devices = try c.decode([String].self, forKey: .devices)
-      map = try c.decodeIfPresent([String: String].self, forKey: .map) ?? [:]
     }
   }
 }

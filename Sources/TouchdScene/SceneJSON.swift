@@ -9,10 +9,8 @@ extension Scene {
   /// than ``maximumFileBytes`` is refused before it is validated.
   ///
   /// The validator walks the JSON itself (``SceneNode/make(json:)``, which holds it to what YAML
-  /// composing its text would: no key twice in an object), and the scene is decoded from it
-  /// (``StrictJSONDecoder``); the line is parsed once (docs/performance.md, "Scene push"). A scene
-  /// that passes the validator and still does not decode is decoded again by Foundation's
-  /// `JSONDecoder`, whose error the message gives.
+  /// composing its text would: no key twice in an object), and the scene is decoded from the same
+  /// tree (SceneDecoding.swift); the line is parsed once (docs/performance.md, "Scene push").
   public static func parse(json value: StrictJSON, name: String = "scene") throws(SceneError) -> Scene {
     func failure(_ message: String) -> SceneError {
       SceneError(diagnostics: [SceneDiagnostic(file: name, line: 0, column: 0, message: message)])
@@ -47,13 +45,9 @@ extension Scene {
     validator.validate(tree)
     guard validator.diagnostics.isEmpty else { throw placed(validator.diagnostics) }
     do {
-      return try StrictJSONDecoder.decode(Scene.self, from: value)
+      return try Scene.decoded(from: tree, file: name)
     } catch {
-      do {
-        return try JSONDecoder().decode(Scene.self, from: Data(value.compact.utf8))
-      } catch {
-        throw failure("cannot decode the scene: \(error)")
-      }
+      throw placed(error.diagnostics)
     }
   }
 }

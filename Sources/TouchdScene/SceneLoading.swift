@@ -9,24 +9,12 @@ extension Scene {
   /// Parses and validates a scene. Every problem in the file is reported at once, sorted by position.
   /// - Parameter file: the name diagnostics use for the file.
   public static func parse(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> Scene {
-    let root = try validatedNode(yaml, file: file)
-    do {
-      return try YAMLDecoder().decode(Scene.self, from: root)
-    } catch {
-      throw decodingFailure(error, root: root, file: file)
-    }
+    try decoded(from: validatedTree(yaml, file: file).tree, file: file)
   }
 
-  private static func decodingFailure(_ error: Error, root: Node, file: String) -> SceneError {
-    let mark = root.mark
-    return SceneError(diagnostics: [
-      SceneDiagnostic(
-        file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "cannot decode the scene: \(error)")
-    ])
-  }
-
-  /// The scene's YAML tree once it has passed the validator: what ``parse(_:file:)`` decodes.
-  static func validatedNode(_ yaml: String, file: String) throws(SceneError) -> Node {
+  /// The scene's YAML tree once it has passed the validator, composed (`root`) and as the
+  /// validator walked it (`tree`, what ``parse(_:file:)`` decodes).
+  static func validatedTree(_ yaml: String, file: String) throws(SceneError) -> (root: Node, tree: SceneNode) {
     // Before Yams composes the text: aliases that multiply it would take it (hashing keys) and the
     // validator (walking the tree) time exponential in the size of the file.
     if let alias = YAMLAliases.firstExcessiveAlias(in: yaml) {
@@ -51,8 +39,9 @@ extension Scene {
     } catch {
       throw SceneError(diagnostics: [syntaxDiagnostic(error, file: file)])
     }
+    let tree = SceneNode(root)
     var validator = SceneValidator(file: file)
-    validator.validate(SceneNode(root))
+    validator.validate(tree)
     guard validator.diagnostics.isEmpty else {
       // libyaml places an empty document's null (`---` alone) on the line after a last line
       // without a line break: every place is clamped to the text, as syntax errors' are.
@@ -64,7 +53,7 @@ extension Scene {
           return d
         })
     }
-    return root
+    return (root, tree)
   }
 
   /// The largest scene touchd reads: 2 MiB, room for a catalogue's list of 10,000 rows with a
@@ -91,12 +80,8 @@ extension Scene {
 
   /// ``parse(_:file:)`` with the YAML tree as JSON: what `update` edits (Updates/).
   public static func parseDocument(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> SceneDocument {
-    let root = try validatedNode(yaml, file: file)
-    do {
-      return SceneDocument(scene: try YAMLDecoder().decode(Scene.self, from: root), json: SceneDocument.json(of: root))
-    } catch {
-      throw decodingFailure(error, root: root, file: file)
-    }
+    let (root, tree) = try validatedTree(yaml, file: file)
+    return SceneDocument(scene: try decoded(from: tree, file: file), json: SceneDocument.json(of: root))
   }
 
   /// The text of the scene file at `path`, read as ``load(path:maximumBytes:)`` says.

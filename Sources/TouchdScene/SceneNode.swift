@@ -106,6 +106,56 @@ struct SceneNode {
     return Double.construct(from: Node.Scalar(s.string, Yams.Tag(.implicit), .plain))
   }
 
+  /// An integer as the scene takes one: a scalar YAML resolves as an int (JSON: a number
+  /// without fraction or exponent), read as Yams reads it. The validator's reading and the decoder's.
+  var integer: Int? {
+    guard tag == .int else { return nil }
+    return int
+  }
+
+  /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's): the
+  /// validator's reading and the decoder's (SceneDecoding.swift).
+  var finiteNumber: Double? {
+    guard let scalar = scalar, scalar.tag == .int || scalar.tag == .float else { return nil }
+    // Plain decimals (`12`, `-0.5`, `1e3`), nearly every number of a scene, read as Swift reads
+    // them; YAML's other spellings (`1_000`, `1:30`, `0x1F`) as Yams reads a Double
+    // (`Double.construct`). Not as Yams reads an Int: an integer only Int reads (`0o17`, YAML 1.2's
+    // octal) once passed the validator, and the decoder of that time refused it (FuzzScene,
+    // docs/reliability.md).
+    if Self.isPlainDecimal(scalar.string), let value = Double(scalar.string) { return value.isFinite ? value : nil }
+    return float.flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional
+  /// fraction and exponent: text that YAML and Swift read as the same number.
+  static func isPlainDecimal(_ text: String) -> Bool {
+    // On the text's bytes in place: every number of a scene comes here.
+    var text = text
+    return text.withUTF8 { bytes in
+      var i = 0
+      func isDigit(_ at: Int) -> Bool {
+        at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
+      }
+      func skipDigits() { while isDigit(i) { i += 1 } }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+      let integerStart = i
+      skipDigits()
+      guard i > integerStart, bytes[integerStart] != UInt8(ascii: "0") || i - integerStart == 1 else { return false }
+      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        skipDigits()
+      }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let exponentStart = i
+        skipDigits()
+        guard i > exponentStart else { return false }
+      }
+      return i == bytes.count
+    }
+  }
+
   /// `0` or digits not starting with 0, after an optional `-`: text Swift's `Int` and Yams read alike.
   static func isPlainInteger(_ text: String) -> Bool {
     var bytes = Substring(text).utf8[...]

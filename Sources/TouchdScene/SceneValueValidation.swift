@@ -366,53 +366,11 @@ extension SceneValidator {
 
   func scalarString(_ node: SceneNode) -> String? { node.string }
 
-  func integer(_ node: SceneNode) -> Int? {
-    guard node.tag == .int else { return nil }
-    return node.int
-  }
+  /// An integer as the scene takes one (``SceneNode/integer``): what the decoder reads too.
+  func integer(_ node: SceneNode) -> Int? { node.integer }
 
-  /// A finite number (YAML's `.inf` and `.nan` are not numbers a scene can use, nor JSON's), read
-  /// as the decoder reads a `Double`.
-  func number(_ node: SceneNode) -> Double? {
-    guard let scalar = node.scalar, scalar.tag == .int || scalar.tag == .float else { return nil }
-    // Plain decimals (`12`, `-0.5`, `1e3`), nearly every number of a scene, read as Swift reads
-    // them; YAML's other spellings (`1_000`, `1:30`, `0x1F`) as Yams reads a Double
-    // (`Double.construct`), which is what the decoder does. Not as Yams reads an Int: an integer
-    // only Int reads (`0o17`, YAML 1.2's octal) passed the validator, and the decoder refused it
-    // (FuzzScene, docs/reliability.md).
-    if Self.isPlainDecimal(scalar.string), let value = Double(scalar.string) { return value.isFinite ? value : nil }
-    return node.float.flatMap { $0.isFinite ? $0 : nil }
-  }
-
-  /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional
-  /// fraction and exponent: text that YAML and Swift read as the same number.
-  static func isPlainDecimal(_ text: String) -> Bool {
-    // On the text's bytes in place: every number of a scene comes here.
-    var text = text
-    return text.withUTF8 { bytes in
-      var i = 0
-      func isDigit(_ at: Int) -> Bool {
-        at < bytes.count && bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")
-      }
-      func skipDigits() { while isDigit(i) { i += 1 } }
-      if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
-      let integerStart = i
-      skipDigits()
-      guard i > integerStart, bytes[integerStart] != UInt8(ascii: "0") || i - integerStart == 1 else { return false }
-      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-        i += 1
-        skipDigits()
-      }
-      if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-        i += 1
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
-        let exponentStart = i
-        skipDigits()
-        guard i > exponentStart else { return false }
-      }
-      return i == bytes.count
-    }
-  }
+  /// A finite number as the scene takes one (``SceneNode/finiteNumber``): what the decoder reads too.
+  func number(_ node: SceneNode) -> Double? { node.finiteNumber }
 
   func describeValue(_ node: SceneNode) -> String {
     switch node.content {

@@ -94,12 +94,12 @@ struct ScenePushTests {
     let plain = ["0", "12", "-3", "+7", "0.5", "-0.25", "10.", "1e3", "2.5E-2", "-1e+2", "1920", "0e0"]
     let other = ["017", "-017", "0x1F", "1_000", ".5", ".inf", "-.inf", ".nan", "1:30", "1e", "e3", "", "-", "1.2.3"]
     for text in plain {
-      #expect(SceneValidator.isPlainDecimal(text), "\(text)")
+      #expect(SceneNode.isPlainDecimal(text), "\(text)")
       let yams = Node(text).float ?? Node(text).int.map(Double.init)
       #expect(
         Double(text) == yams, "\(text): Swift \(String(describing: Double(text))), Yams \(String(describing: yams))")
     }
-    for text in other { #expect(!SceneValidator.isPlainDecimal(text), "\(text)") }
+    for text in other { #expect(!SceneNode.isPlainDecimal(text), "\(text)") }
     // Through the validator and the decoder: underscores go, and `017` is 17 (Yams decodes a
     // Double with Double.construct, which does not read YAML 1.1's octal), as before the fast path.
     let scene = try? Scene.parse(
