@@ -9,7 +9,7 @@ extension Scene {
   /// Parses and validates a scene. Every problem in the file is reported at once, sorted by position.
   /// - Parameter file: the name diagnostics use for the file.
   public static func parse(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> Scene {
-    try decoded(from: validatedTree(yaml, file: file).tree, file: file)
+    try Scene.decoded(from: validatedTree(yaml, file: file).tree, file: file)
   }
 
   /// The scene's YAML tree once it has passed the validator, composed (`root`) and as the
@@ -81,7 +81,7 @@ extension Scene {
   /// ``parse(_:file:)`` with the YAML tree as JSON: what `update` edits (Updates/).
   public static func parseDocument(_ yaml: String, file: String = "scene.yaml") throws(SceneError) -> SceneDocument {
     let (root, tree) = try validatedTree(yaml, file: file)
-    return SceneDocument(scene: try decoded(from: tree, file: file), json: SceneDocument.json(of: root))
+    return SceneDocument(scene: try Scene.decoded(from: tree, file: file), json: SceneDocument.json(of: root))
   }
 
   /// The text of the scene file at `path`, read as ``load(path:maximumBytes:)`` says.

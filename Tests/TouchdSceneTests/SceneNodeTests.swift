@@ -102,7 +102,9 @@ struct SceneNodeTests {
     }
   }
 
-  @Test("A pushed scene's values read as YAML reads its text: a numeric id is the string it spells, a string for a number is refused")
+  @Test(
+    "A pushed scene's values read as YAML reads its text: a numeric id is the string it spells, a string for a number is refused"
+  )
   func valuesAsYAMLReadsThem() throws {
     let frame = #""frame":{"x":0,"y":0,"width":10,"height":10}"#
     func scene(_ id: String, x: String = "0") throws -> StrictJSON {
