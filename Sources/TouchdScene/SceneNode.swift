@@ -46,6 +46,17 @@ struct SceneNode {
     /// Whether the key is the plain name its text spells to YAML (no tag, and not quoted where
     /// the plain text is no string); a JSON key always is.
     var keyIsName: Bool
+    /// The key's text: a scalar's (every key the validator looks up by name is one), empty for
+    /// another node. Kept apart from `key`: the validator and the decoder compare it for every
+    /// key they look up.
+    let name: String
+
+    init(key: SceneNode, value: SceneNode, keyIsName: Bool) {
+      self.key = key
+      self.value = value
+      self.keyIsName = keyIsName
+      if case .scalar(let scalar) = key.content { name = scalar.string } else { name = "" }
+    }
   }
 
   enum Content {
@@ -164,15 +175,6 @@ struct SceneNode {
     // `-0` is not: Yams reads it as an empty octal number, which is none.
     if first == UInt8(ascii: "0") { return text == "0" }
     return bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-  }
-}
-
-extension SceneNode.Pair {
-  /// The key's text: a scalar's (every key the validator looks up by name is one), empty for
-  /// another node.
-  var name: String {
-    guard case .scalar(let key) = key.content else { return "" }
-    return key.string
   }
 }
 
