@@ -36,16 +36,7 @@ struct SceneMapping {
   }
 
   /// The value of `key`, nil when the mapping has none.
-  func value(_ key: some CodingKey) -> SceneNode? {
-    let name = key.stringValue
-    // An object has a few keys and most asked for are absent: lengths first (SceneNode.swift).
-    let length = name.utf8.count
-    for pair in pairs where pair.keyIsName {
-      let keyName = pair.name
-      if keyName.utf8.count == length && keyName == name { return pair.value }
-    }
-    return nil
-  }
+  func value(_ key: some CodingKey) -> SceneNode? { pairs.value(of: key.stringValue) }
 
   /// The value of `key` read by `read`; nil when absent, an error when `read` cannot.
   func read<T>(_ key: some CodingKey, _ what: String, _ read: (SceneNode) -> T?) throws(SceneDecodingError) -> T? {

@@ -179,12 +179,13 @@ struct SceneNode {
 }
 
 extension [SceneNode.Pair] {
-  /// The first entry whose key is `name`.
+  /// The first entry whose key is `name`, found as the decoder finds it: a key that is a name
+  /// (``SceneNode/Pair/keyIsName``; the validator reports the others).
   func pair(named name: String) -> SceneNode.Pair? {
     // Most keys asked for are not there (a view's `scroll`, a recognizer's `zoom`): comparing
     // lengths first settles most comparisons without comparing text.
     let length = name.utf8.count
-    for pair in self {
+    for pair in self where pair.keyIsName {
       let key = pair.name
       if key.utf8.count == length && key == name { return pair }
     }

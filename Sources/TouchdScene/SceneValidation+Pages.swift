@@ -28,7 +28,7 @@ extension SceneValidator {
       return
     }
     scrollViews.append(id)
-    if let paging = scroll.first(where: { $0.key.string == "pagingEnabled" })?.value, paging.tag == .bool,
+    if let paging = scroll.value(of: "pagingEnabled"), paging.tag == .bool,
       paging.bool == true
     {
       pagingViews.append(id)

@@ -9,7 +9,7 @@ extension SceneValidator {
   /// zoom view for ``checkZoomTargets()``. Values reported wrong already are not checked again.
   mutating func checkZoom(_ pairs: [SceneNode.Pair], id: String?, name: Owner) {
     guard case .mapping(let scroll)? = pairs.value(of: "scroll")?.content else { return }
-    func node(_ key: String) -> SceneNode? { scroll.first { $0.key.string == key }?.value }
+    func node(_ key: String) -> SceneNode? { scroll.value(of: key) }
     let minimumNode = node("minimumZoomScale")
     let maximumNode = node("maximumZoomScale")
     let scaleNode = node("zoomScale")
@@ -34,10 +34,8 @@ extension SceneValidator {
     var subviews: [String] = []
     if case .sequence(let views)? = pairs.value(of: "views")?.content {
       for view in views {
-        guard case .mapping(let keys) = view.content, let sub = keys.first(where: { $0.key.string == "id" }) else {
-          continue
-        }
-        if let s = scalarString(sub.value) { subviews.append(s) }
+        guard case .mapping(let keys) = view.content, let id = keys.value(of: "id") else { continue }
+        if let s = scalarString(id) { subviews.append(s) }
       }
     }
     guard subviews.contains(zoomView) else {
@@ -52,7 +50,7 @@ extension SceneValidator {
   /// Records a recognizer's `zoom:` for ``checkZoomTargets()``.
   mutating func noteZoom(_ pairs: [SceneNode.Pair], id: String?) {
     guard case .mapping(let zoom)? = pairs.value(of: "zoom")?.content,
-      let viewNode = zoom.first(where: { $0.key.string == "view" })?.value, let view = scalarString(viewNode)
+      let viewNode = zoom.value(of: "view"), let view = scalarString(viewNode)
     else { return }
     viewReferences.append(Reference(from: id ?? "", to: view, key: "zoom", place: viewNode.place))
   }
