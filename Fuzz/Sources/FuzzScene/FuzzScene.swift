@@ -38,8 +38,8 @@ func checkPlaces(_ error: SceneError, file: String, text: String) {
     else {
       fuzzFailure("a diagnostic without its place (lines 1...\(lines)): \(diagnostic)")
     }
-    // The validator names what is wrong where it is; the decoder's own error (at the top of the
-    // file, in Swift's words) means the validator let through what the decoder refuses.
+    // The validator names what is wrong and why; the decoder's own error (`cannot decode the
+    // scene`, SceneDecoding.swift) means the validator let through what the decoder refuses.
     guard !diagnostic.message.hasPrefix("cannot decode the scene") else {
       fuzzFailure("the validator passed a scene the decoder refused: \(diagnostic)")
     }
