@@ -29,10 +29,10 @@ import TouchdTestKit
     defer { self.reloads = reloads }
     return session.respond(
       to: bytes, runtime: runtime, status: { #""clients":1"# }, metrics: { "touchd_clients 1\n" },
-      replaceScene: { _ in
+      reload: {
         reloads += 1
         return .ok(fieldsJSON: "")
-      })
+      }, pushScene: { _ in .ok(fieldsJSON: "") })
   }
 
   private func error(_ id: String, _ message: String) -> String {

@@ -124,12 +124,19 @@ func check(_ line: [UInt8]) {
     checkReply(reply, id: expectedID, stage: .server)
   case .pipeline(let command):
     if blank { fuzzFailure("a blank line became a command") }
-    let result = WireProtocol.execute(
-      command.request, runtime: runtime, status: { #""clients":1"# }, metrics: { "touchd_clients 1\n" },
-      replaceScene: { pushed in
-        runtime = makeRuntime(pushed ?? scene)
-        return .ok(fieldsJSON: "")
-      })
+    let result: CommandResult
+    if case .reload = command.request {
+      // The daemon reads the file off its pipeline, then builds it: here, the fuzz target's scene.
+      runtime = makeRuntime(scene)
+      result = .ok(fieldsJSON: "")
+    } else {
+      result = WireProtocol.execute(
+        command.request, runtime: runtime, status: { #""clients":1"# }, metrics: { "touchd_clients 1\n" },
+        pushScene: { pushed in
+          runtime = makeRuntime(pushed)
+          return .ok(fieldsJSON: "")
+        })
+    }
     checkReply(WireProtocol.reply(idJSON: command.idJSON, result), id: expectedID, stage: .pipeline)
   }
 }

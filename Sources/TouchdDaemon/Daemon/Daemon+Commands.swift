@@ -2,7 +2,7 @@ import Dispatch
 import TouchdScene
 
 /// Client commands (``CommandHandler``), carried out on the pipeline queue: `update`, `reload` and
-/// `calibrate` here, the rest by ``WireProtocol/execute(_:runtime:status:metrics:replaceScene:)``; and the
+/// `calibrate` here, the rest by ``WireProtocol/execute(_:runtime:status:metrics:pushScene:)``; and the
 /// server's calls when a client disconnects or its subscriptions change.
 extension Daemon {
   public func handle(
@@ -181,8 +181,7 @@ extension Daemon {
     let result = WireProtocol.execute(
       command.request, runtime: runtime, status: { status(serverCounters).fieldsJSON },
       metrics: { metricsText(serverCounters) },
-      replaceScene: { pushed in
-        guard let pushed else { preconditionFailure("reload is carried out by reload(reason:done:), taken above") }
+      pushScene: { pushed in
         // Parsed and validated on the server's event loop already: only the objects are built here.
         install(pushed, source: .client)
         counters.scenePushes += 1

@@ -4,8 +4,8 @@ import TouchdScene
 ///
 /// The server's ``ClientHandler`` runs it on the event loop for each line of a connection (a line
 /// of ``parsedOffLoopBytes`` or more is parsed off the loop first) and hands
-/// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:replaceScene:)``
-/// on its queue. ``respond(to:runtime:status:metrics:replaceScene:)`` does both at once, synchronously: the
+/// pipeline commands to the daemon, which carries them out with ``WireProtocol/execute(_:runtime:status:metrics:pushScene:)``
+/// on its queue. ``respond(to:runtime:status:metrics:reload:pushScene:)`` does both at once, synchronously: the
 /// protocol fuzz target (Fuzz/Sources/FuzzProtocol) and the unit tests drive the same code that way.
 public struct ClientSession: Sendable {
   /// What the client subscribed to (`subscribe` replaces it).
@@ -76,18 +76,19 @@ public struct ClientSession: Sendable {
   }
 
   /// Takes one line and answers it at once, pipeline commands included (against `runtime`, with
-  /// `status`, `metrics` and `replaceScene` standing in for the daemon's): the reply line, nil for a
-  /// blank line.
+  /// `status`, `metrics`, `reload` and `pushScene` standing in for the daemon's): the reply line,
+  /// nil for a blank line.
   public mutating func respond<Line: BidirectionalCollection<UInt8>>(
     to line: Line, runtime: SceneRuntime, status: () -> String, metrics: () -> String,
-    replaceScene: (SceneDocument?) -> CommandResult
+    reload: () -> CommandResult, pushScene: (SceneDocument) -> CommandResult
   ) -> String? {
     switch receive(line) {
     case .none: return nil
     case .reply(let reply): return reply
     case .pipeline(let command):
+      if case .reload = command.request { return WireProtocol.reply(idJSON: command.idJSON, reload()) }
       let result = WireProtocol.execute(
-        command.request, runtime: runtime, status: status, metrics: metrics, replaceScene: replaceScene)
+        command.request, runtime: runtime, status: status, metrics: metrics, pushScene: pushScene)
       return WireProtocol.reply(idJSON: command.idJSON, result)
     }
   }

@@ -183,11 +183,13 @@ public enum WireProtocol {
 
   /// Carries out a pipeline command against the running scene: what the daemon does on its
   /// pipeline queue, and the protocol fuzz target against its own runtime. `status` gives the
-  /// status reply's fields, `metrics` the metrics' exposition text; `replaceScene` reloads the scene file (nil, `reload`) or puts a
-  /// client's scene in its place (`scene`).
+  /// status reply's fields, `metrics` the metrics' exposition text; `pushScene` puts a client's
+  /// scene in the running one's place (`scene`). `reload` is not carried out here: it reads its
+  /// file off the pipeline's queue (`Daemon.reload(reason:done:)`; ``ClientSession`` answers it
+  /// in place for the tests and the fuzz target).
   public static func execute(
     _ request: ClientRequest, runtime: SceneRuntime, status: () -> String, metrics: () -> String,
-    replaceScene: (SceneDocument?) -> CommandResult
+    pushScene: (SceneDocument) -> CommandResult
   ) -> CommandResult {
     switch request {
     case .scene(let command):
@@ -201,8 +203,8 @@ public enum WireProtocol {
     case .health:
       let report = runtime.health?.report(at: runtime.application.clock.now) ?? HealthReply(windows: [])
       return .ok(fieldsJSON: report.fieldsJSON)
-    case .reload: return replaceScene(nil)
-    case .pushScene(let scene): return replaceScene(scene)
+    case .reload: return .error("reload is carried out off the pipeline, not by the pipeline's commands")
+    case .pushScene(let scene): return pushScene(scene)
     case .ping: return .ok(fieldsJSON: "")
     case .subscribe: return .error("subscribe is answered by the server, not the pipeline")
     case .calibrate: return .error("calibrate is answered when its touches are in, by the daemon")
