@@ -48,44 +48,45 @@ wk_server_stop() {
   WK_SERVER=""
 }
 
-# wk_count TYPE [KEY=VALUE...]: how many of the page's reports of TYPE have those fields.
-wk_count() { messages "$WK_REPORT" "$@"; }
+# The page's reports are read with grep and awk, not Python: under TCG each Python start costs
+# about a second, and the waits poll ten times a second. server.py writes json.dumps' lines
+# ("key": value, ...), so a report of TYPE with KEY=VALUE has the text `"type": "TYPE"` and
+# `"KEY": "VALUE"` (`"KEY": VALUE,` for numbers, and for True and False, written true and false).
+# wk_match TYPE [KEY=VALUE...]: the lines of stdin that are such reports.
+wk_match() {
+  local frags="\"type\": \"$1\"" kv k v
+  shift
+  for kv in "$@"; do
+    k=${kv%%=*} v=${kv#*=}
+    case $v in
+      True | true) v="true," ;;
+      False | false) v="false," ;;
+      '' | *[!0-9]*) v="\"$v\"" ;;
+      *) v="$v," ;;
+    esac
+    frags+=$'\x1f'"\"$k\": $v"
+  done
+  awk -v frags="$frags" 'BEGIN { n = split(frags, f, "\x1f") }
+    { for (i = 1; i <= n; i++) if (!index($0, f[i])) next; print }'
+}
+# wk_count TYPE [KEY=VALUE...]: how many of the page's reports are of TYPE with those fields.
+wk_count() { wk_match "$@" <"$WK_REPORT" | wc -l; }
 wk_has() { (($(wk_count "$@") > 0)); }
 # wk_first_up TYPE [KEY=VALUE...]: the guest uptime at which the first such report arrived.
-wk_first_up() {
-  $PY - "$WK_REPORT" "$@" <<'PY'
-import json, sys
-path, kind, conds = sys.argv[1], sys.argv[2], [c.split("=", 1) for c in sys.argv[3:]]
-for line in open(path):
-    try:
-        m = json.loads(line)
-    except ValueError:
-        continue
-    if m.get("type") == kind and all(str(m.get(k)) == v for k, v in conds):
-        print(m["up"])
-        break
-PY
-}
+wk_first_up() { wk_match "$@" <"$WK_REPORT" | head -1 | sed -n 's/.*"up": \([0-9.]*\).*/\1/p'; }
 # wk_lines: the number of reports so far (a mark: wk_since N ... reads the reports after it).
 wk_lines() { wc -l <"$WK_REPORT"; }
 # wk_since N TYPE [KEY=VALUE...]: how many reports after the first N are of TYPE with those fields.
 wk_since() {
   local n=$1
   shift
-  tail -n +"$((n + 1))" "$WK_REPORT" >"$SCRATCH/wk-since.jsonl"
-  messages "$SCRATCH/wk-since.jsonl" "$@"
+  tail -n +"$((n + 1))" "$WK_REPORT" | wk_match "$@" | wc -l
 }
-# wk_last_scroll_top: the list's last reported scrollTop.
+# wk_last_scroll_top: the list's last reported scrollTop (0 before any).
 wk_last_scroll_top() {
-  $PY - "$WK_REPORT" <<'PY'
-import json, sys
-top = None
-for line in open(sys.argv[1]):
-    m = json.loads(line)
-    if m.get("type") in ("scroll", "scrollTop") and m.get("id") == "list":
-        top = m["scrollTop"]
-print(top)
-PY
+  local top
+  top=$(grep -a '"type": "scroll\(Top\)\?"' "$WK_REPORT" | tail -1 | sed -n 's/.*"scrollTop": \([0-9-]*\).*/\1/p')
+  echo "${top:-0}"
 }
 uptime_now() { cut -d' ' -f1 /proc/uptime; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
@@ -93,10 +94,12 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # wk_kiosk_start: KWin in the kiosk unit (as kwin_start in kwin.sh: PAMName=login, the kiosk user,
 # tty1), with Chromium in kiosk mode on the page as its session program. Chromium's launcher writes
 # the guest's uptime when it starts to $KWIN_SCRATCH/chromium.start; its output goes to
-# chromium.log there (wk_kiosk_stop copies both to $OUT). Waits up to 300 s for the page's load
-# report. Sets KWIN_PID, KWIN_SESSION, WK_T_KWIN (the unit's start).
+# chromium.log there (wk_kiosk_stop copies both to $OUT). Returns once the unit runs (wk_kiosk_loaded
+# waits for the page). Sets KWIN_PID and WK_T_KWIN (the unit's start).
 wk_kiosk_start() {
   KWIN_PID="" KWIN_SESSION=""
+  # The browser's files into the page cache (the root is 9p, cache=loose) while KWin starts.
+  cat /usr/lib/chromium/chromium /usr/lib/chromium/*.pak /usr/lib/chromium/*.bin /usr/lib/chromium/icudtl.dat >/dev/null 2>&1 &
   systemctl start dbus.socket systemd-logind.service systemd-user-sessions.service ||
     fail "could not start D-Bus and systemd-logind (systemctl start exited $?)" || return
   wait_for 60 systemctl is-active -q systemd-logind.service || fail "systemd-logind not active after 60 s" || return
@@ -138,8 +141,14 @@ wk_kiosk_start() {
     fail "systemd-run of the kiosk unit exited $?" || return
   KWIN_PID=$(systemctl show -p MainPID --value "$KIOSK_UNIT")
   log "kiosk unit $KIOSK_UNIT started, KWin pid $KWIN_PID"
+}
+
+# wk_kiosk_loaded: waits up to 420 s from the kiosk unit's start for the page's load report (under
+# TCG: KWin ~50 s, Chromium ~150 s more), then checks the kiosk user's logind session. Sets
+# KWIN_SESSION.
+wk_kiosk_loaded() {
   loaded() { ! systemctl is-active -q "$KIOSK_UNIT" || wk_has load; }
-  wait_for 420 loaded
+  wait_for "$((420 + ${WK_T_KWIN%.*} - $(cut -d. -f1 /proc/uptime)))" loaded
   KWIN_SESSION=$(kiosk_session)
   if ! wk_has load; then
     tail -30 "$KWIN_SCRATCH/chromium.log" 2>/dev/null
@@ -169,7 +178,7 @@ wk_kiosk_stop() {
   fi
   systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
   cp "$KWIN_SCRATCH/chromium.log" "$OUT/web-kiosk-chromium.log" 2>/dev/null || true
-  kwin_journal short-monotonic >"$OUT/web-kiosk-kwin.log" 2>&1
+  kwin_journal short-monotonic >"$OUT/web-kiosk-kwin-journal.log" 2>&1
   KWIN_PID=""
 }
 
@@ -189,8 +198,12 @@ wk_settle() { sleep "${1:-1.5}"; }
 web_kiosk_kwin() {
   local t_check t_chromium t_load t_connected t_scene bad="" mark n
   t_check=$(uptime_now)
+  # As a kiosk boots: the compositor and the browser start while touchd takes its new options (the
+  # WebSocket socket, the page's origin) and scene; the page connects once the endpoint is up.
+  wk_server_start || return
   cp "$WK_SCENE" /etc/touchd/scene.yaml
   echo "TOUCHD_OPTIONS=\"--websocket-origin $WK_ORIGIN\"" >/etc/default/touchd
+  wk_kiosk_start || return
   enable_socket_unit touchd-websocket.socket || return
   wait_for 60 have_forward_node || {
     journalctl -u touchd.service --no-pager -o cat | tail -15
@@ -200,12 +213,12 @@ web_kiosk_kwin() {
   local vnode
   vnode=$(forward_node)
   [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen" || return
-  udevadm settle -t 30 || true
-  wk_server_start || return
-  wk_kiosk_start || return
+  log "touchd forwards to $vnode"
+  wk_kiosk_loaded || return
   t_chromium=$(cat "$KWIN_SCRATCH/chromium.start")
   t_load=$(wk_first_up load)
-  grep -a '"type": "load' "$WK_REPORT"
+  grep -a '"type": "load' "$WK_REPORT" | cut -c1-300
+  free -m
   opens "$KWIN_PID" "$vnode" || fail "KWin (pid $KWIN_PID) has not opened touchd's virtual touchscreen $vnode" || return
   # The page connects and pushes its scene: the window at the output's size, forwarding.
   pushed() { wk_has scene width=1280 height=800 forward="Kiosk touchscreen"; }
@@ -232,7 +245,6 @@ web_kiosk_kwin() {
   # about the drag.
   local top0 top1 delta
   top0=$(wk_last_scroll_top)
-  [[ $top0 == None ]] && top0=0
   mark=$(wk_lines)
   ui ts drag 1395 810 1395 405 30 || return
   ui ts sleep 0.6 || return
@@ -241,7 +253,7 @@ web_kiosk_kwin() {
   wait_for 30 scrolled
   wk_settle
   top1=$(wk_last_scroll_top)
-  delta=$((${top1/None/0} - top0))
+  delta=$((top1 - top0))
   echo "list drag: scrollTop $top0 -> $top1"
   ((delta >= 225 && delta <= 375)) || bad+=" the list's drag of 300 scrolled it by $delta (scrollTop $top0 -> $top1), not about 300;"
   (($(wk_since "$mark" click) == 0)) || bad+=" the list's drag gave a click;"
