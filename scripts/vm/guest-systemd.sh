@@ -397,7 +397,7 @@ forward_kwin() {
 # happened.
 check_web_kiosk_kwin() {
   need_daemon || return
-  need_kwin || return
+  command -v kwin_wayland >/dev/null || skip "kwin_wayland not installed (scripts/setup.sh --vm installs kwin-wayland)" || return
   have_chromium || skip "chromium is not installed (Debian's chromium package)" || return
   local rc=0 good=/etc/touchd/scene.yaml
   [[ -f $good ]] || fail "no $good: the package is not installed (systemd-deb-install)" || return

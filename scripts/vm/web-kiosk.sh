@@ -36,7 +36,6 @@ have_chromium() { command -v chromium >/dev/null; }
 
 # wk_server_start: the page's server (root, loopback) serving the repository; sets WK_SERVER.
 wk_server_start() {
-  : >"$WK_REPORT"
   $PY "$VM/web-kiosk/server.py" "$ROOT" "$WK_PORT" "$WK_REPORT" >"$SCRATCH/wk-server.out" 2>&1 &
   WK_SERVER=$!
   wait_for 30 grep -q listening "$SCRATCH/wk-server.out" || { cat "$SCRATCH/wk-server.out"; fail "the page's server did not start"; }
@@ -200,10 +199,11 @@ web_kiosk_kwin() {
   t_check=$(uptime_now)
   # As a kiosk boots: the compositor and the browser start while touchd takes its new options (the
   # WebSocket socket, the page's origin) and scene; the page connects once the endpoint is up.
-  wk_server_start || return
   cp "$WK_SCENE" /etc/touchd/scene.yaml
   echo "TOUCHD_OPTIONS=\"--websocket-origin $WK_ORIGIN\"" >/etc/default/touchd
+  : >"$WK_REPORT"
   wk_kiosk_start || return
+  wk_server_start || return
   enable_socket_unit touchd-websocket.socket || return
   wait_for 60 have_forward_node || {
     journalctl -u touchd.service --no-pager -o cat | tail -15
@@ -255,7 +255,9 @@ web_kiosk_kwin() {
   top1=$(wk_last_scroll_top)
   delta=$((top1 - top0))
   echo "list drag: scrollTop $top0 -> $top1"
-  ((delta >= 225 && delta <= 375)) || bad+=" the list's drag of 300 scrolled it by $delta (scrollTop $top0 -> $top1), not about 300;"
+  # Chromium starts scrolling after its touch slop, and the lift after 0.6 s still leaves no fling:
+  # measured 256 and 285.
+  ((delta >= 210 && delta <= 360)) || bad+=" the list's drag of 300 scrolled it by $delta (scrollTop $top0 -> $top1), not about 300;"
   (($(wk_since "$mark" click) == 0)) || bad+=" the list's drag gave a click;"
 
   # 3. A tap on the touchd view: touchd's action, and the browser does not click under it.
@@ -298,13 +300,14 @@ web_kiosk_kwin() {
   # panel itself: a tap on the native button clicks while touchd is down (fail-open). systemd
   # restarts touchd (Restart=on-failure, RestartSec=1s); the page reconnects and pushes its scene
   # again, and touchd's view works again.
-  local pid new_pid t_kill t_tap t_new t_reconnected t_again
+  local pid new_pid t_kill t_tap t_tapped t_new t_ready t_reconnected t_again
   pid=$(systemctl show -p MainPID --value touchd.service)
   mark=$(wk_lines)
   t_kill=$(uptime_now)
   kill -KILL "$pid"
   t_tap=$(uptime_now)
   ui ts tap $WK_NATIVE || return
+  t_tapped=$(uptime_now) # the tap was written by then (uinput.py answered)
   wait_for 30 clicked || bad+=" no click for the tap on the native button while touchd was down (kill -9): not fail-open;"
   (($(wk_since "$mark" click id=native) <= 1)) || bad+=" the tap while touchd was down gave $(wk_since "$mark" click id=native) clicks;"
   restarted() {
@@ -313,8 +316,13 @@ web_kiosk_kwin() {
   }
   wait_for 60 restarted || bad+=" systemd did not restart touchd within 60 s of kill -9;"
   t_new=$(awk -v us="$(systemctl show -p ExecMainStartTimestampMonotonic --value touchd.service)" 'BEGIN { printf "%.2f", us / 1e6 }')
-  awk -v a="$t_new" -v b="$t_tap" 'BEGIN { exit !(a > b + 0.2) }' ||
-    bad+=" touchd was back (started at $t_new) before the tap while it was down (at $t_tap): the tap proves nothing;"
+  # The tap proves fail-open only if it was over before the new touchd took the panel: its
+  # "touchd ready" line (devices opened, grabbed and forwarded) comes after the tap's end.
+  ready() { journalctl -u touchd.service "_PID=$new_pid" --no-pager -o short-monotonic | grep -aq 'touchd ready'; }
+  wait_for 30 ready
+  t_ready=$(journalctl -u touchd.service "_PID=$new_pid" --no-pager -o short-monotonic | grep -a 'touchd ready' | head -1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
+  awk -v a="${t_ready:-0}" -v b="$t_tapped" 'BEGIN { exit !(a > b) }' ||
+    bad+=" the new touchd was ready (at ${t_ready:-never}) before the tap while it was down had ended (by $t_tapped): the tap proves nothing;"
   again() { (($(wk_since "$mark" reconnected restarted=True) >= 1 && $(wk_since "$mark" scene whole=True width=1280) >= 1)); }
   wait_for 60 again || bad+=" the page did not reconnect and push its whole scene again after the restart;"
   t_reconnected=$(wk_first_up reconnected)
@@ -328,12 +336,12 @@ web_kiosk_kwin() {
   wait_for 30 tapped_again || bad+=" no claimed-tap action after the restart and the page's new push;"
   wk_settle
   (($(wk_since "$mark2" click) == 0)) || bad+=" after the restart, the tap on the touchd view clicked;"
-  echo "kill -9: killed at $t_kill, tap at $t_tap, touchd back at $t_new (pid $pid -> $new_pid), page reconnected at $t_reconnected, scene pushed at $t_again"
+  echo "kill -9: killed at $t_kill, tap at $t_tap (done by $t_tapped), touchd started again at $t_new and ready at $t_ready (pid $pid -> $new_pid), page reconnected at $t_reconnected, scene pushed at $t_again"
   echo "after kill -9: $(tail -n +"$((mark + 1))" "$WK_REPORT" | tr '\n' ' ')"
 
   (($(wk_count page-error) == 0)) || bad+=" the page reported errors: $(grep -a page-error "$WK_REPORT" | head -2 | tr '\n' ' ');"
   (($(wk_count scene-error) == 0)) || bad+=" touchd refused the page's scene: $(grep -a scene-error "$WK_REPORT" | head -1);"
   bad=${bad%;}
   [[ -z $bad ]] || fail "${bad# }" || return
-  note "chromium under kwin (logind session $KWIN_SESSION): chromium started $(elapsed "$WK_T_KWIN" "$t_chromium") s after KWin, page loaded $(elapsed "$t_chromium" "$t_load") s after chromium's start, WebSocket connected $(elapsed "$t_load" "$t_connected") s after the load, scene pushed $(elapsed "$t_load" "$t_scene") s after; native tap 1 click; list drag 300 -> scrollTop +$delta; touchd view tap: claimed-tap, no click ($claimed_touches); admin hold: open-admin, no click ($hold_touches); edge swipe: go-back, no touch; kill -9: a click while down, back in $(elapsed "$t_kill" "$t_new") s, scene pushed again $(elapsed "$t_kill" "$t_again") s after the kill; check $(elapsed "$t_check" "$(uptime_now)") s"
+  note "chromium under kwin (logind session $KWIN_SESSION): chromium started $(elapsed "$WK_T_KWIN" "$t_chromium") s after KWin, page loaded $(elapsed "$t_chromium" "$t_load") s after chromium's start, WebSocket connected $(elapsed "$t_load" "$t_connected") s after the load, scene pushed $(elapsed "$t_load" "$t_scene") s after; native tap 1 click; list drag 300 -> scrollTop +$delta; touchd view tap: claimed-tap, no click ($claimed_touches); admin hold: open-admin, no click ($hold_touches); edge swipe: go-back, no touch; kill -9: a click while down, touchd ready again $(elapsed "$t_kill" "$t_ready") s after the kill, scene pushed again $(elapsed "$t_kill" "$t_again") s after the kill; check $(elapsed "$t_check" "$(uptime_now)") s"
 }
