@@ -21,8 +21,8 @@ WK_SCENE="$VM/web-kiosk/start-scene.yaml"
 # Under TCG the browser process is so slow to answer that its children (the network service, the
 # renderer) gave up after Chromium's default 15 s ("Terminating current process after 15 seconds
 # with no connection"), and the page never loaded: --ipc-connection-timeout. Fewer processes to
-# start (each maps the 280 MB binary through 9p): the GPU process's (software) compositor in the
-# browser process, one renderer, no site isolation, no WebUI preloading.
+# start (each maps the 297 MB binary from the 9p root): the GPU process's (software) compositor in
+# the browser process, one renderer, no site isolation, no WebUI preloading.
 WK_FLAGS=(--ozone-platform=wayland --kiosk --no-first-run --no-default-browser-check
   --disable-gpu --in-process-gpu --password-store=basic --touch-events=enabled --disable-pinch
   --overscroll-history-navigation=0 --noerrdialogs --disable-session-crashed-bubble
@@ -176,6 +176,18 @@ wk_kiosk_stop() {
     wait_for 20 session_closed || loginctl terminate-session "$session" 2>/dev/null || true
   fi
   systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
+  # KWin ends its session program (Chromium's browser process), whose children follow it; whatever
+  # of the kiosk user's is left (its user manager, a straggler) goes with the user, so the later
+  # checks get the memory back.
+  local left
+  gone() { ! pgrep -u "$KIOSK_USER" chromium >/dev/null; }
+  wait_for 20 gone || true
+  left=$(pgrep -u "$KIOSK_USER" -a 2>/dev/null)
+  if [[ -n $left ]]; then
+    echo "the kiosk user's processes after the kiosk unit stopped:"
+    echo "$left"
+    loginctl terminate-user "$KIOSK_USER" 2>/dev/null || true
+  fi
   cp "$KWIN_SCRATCH/chromium.log" "$OUT/web-kiosk-chromium.log" 2>/dev/null || true
   kwin_journal short-monotonic >"$OUT/web-kiosk-kwin-journal.log" 2>&1
   KWIN_PID=""
