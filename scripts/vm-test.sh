@@ -13,8 +13,8 @@
 # --only runs just the checks whose names match the (bash) regular expression, e.g.
 # --only 'guest-kernel|ignore-rules' (later checks may need earlier ones: guest-kernel starts udevd).
 # Environment: VM_TIMEOUT (seconds per boot; default 2700 for the plain guest, which plays every
-# bundled recording in real time, and 1200 for the systemd guest: its package checks and forward-kwin
-# took over 900 s on a loaded host), KVER (guest kernel version),
+# bundled recording in real time, and 1800 for the systemd guest: its package checks and forward-kwin
+# took over 900 s on a loaded host, and web-kiosk-kwin adds 315-480 s), KVER (guest kernel version),
 # VM_APPEND (more guest kernel arguments, e.g. "clocksource=tsc tsc=reliable"), SWAY_PREFIX (where
 # forward-sway's sway 1.9 is, or is built to: default /opt/touchd-sway).
 # Results, guest serial logs and per-check logs: .build/vm/, or VM_RESULTS (a folder under the
@@ -157,6 +157,11 @@ prepare_kwin() {
   local missing
   missing=$(kwin_missing)
   [[ -z $missing ]] || leave_out forward-kwin "not installed:$missing; scripts/setup.sh --vm installs kwin-wayland and wev"
+  # web-kiosk-kwin: the same KWin with Debian's chromium as its client (scripts/vm/web-kiosk.sh).
+  missing=""
+  command -v kwin_wayland >/dev/null || missing+=" kwin_wayland (package kwin-wayland)"
+  command -v chromium >/dev/null || missing+=" chromium"
+  [[ -z $missing ]] || leave_out web-kiosk-kwin "not installed:$missing; scripts/setup.sh --vm installs kwin-wayland, scripts/setup.sh chromium (when apt can)"
 }
 
 # The live == replay cases (scripts/vm/recordings.sh), and `touchctl replay --scene` of each on the
@@ -238,8 +243,8 @@ DEB_UPGRADE=${deb_upgrade:-}
 ENV
   cp "$results/recordings.list" "$out/recordings.list"
   # systemd: 15 checks took up to 542 s, forward-kwin adds ~170 s, and a boot of all 16 reached 900 s
-  # (the package checks at their slowest): 1200.
-  local vm_timeout=${VM_TIMEOUT:-1200}
+  # (the package checks at their slowest); web-kiosk-kwin (Chromium under KWin) adds 315-480 s: 1800.
+  local vm_timeout=${VM_TIMEOUT:-1800}
   [[ $mode == plain ]] && vm_timeout=${VM_TIMEOUT:-2700}
   if [[ $mode == plain ]]; then
     append="init=$root/scripts/vm/init-plain.sh vmtest.script=$root/scripts/vm/guest-plain.sh"

@@ -18,6 +18,9 @@ EVENTS="$OUT/systemd-events.jsonl"
 . "$VM/cage.sh"
 # shellcheck source=scripts/vm/kwin.sh
 . "$VM/kwin.sh"
+# web-kiosk.sh: Chromium in kiosk mode under KWin on a page served on loopback (web-kiosk-kwin).
+# shellcheck source=scripts/vm/web-kiosk.sh
+. "$VM/web-kiosk.sh"
 
 BUILD_BIN=$BIN                 # the release binaries, for install.sh
 BIN=/usr/bin                   # the package's
@@ -30,7 +33,7 @@ mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
 plan systemd-boot systemd-deb-install systemd-socket-activation systemd-socket-group systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-metrics-socket systemd-forward forward-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-metrics-socket systemd-forward forward-kwin web-kiosk-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
@@ -381,6 +384,35 @@ forward_kwin() {
   note "kwin+wev in logind session $KWIN_SESSION (seat0, vt $KIOSK_VT, user $KIOSK_USER; KWin up in $started s, wev fullscreen ${w}x$h): tap 1 down + 1 up at $((w / 2)),$((h / 2)); edge swipe nothing; admin hold 3 down, no up, $GESTURES_CANCELS wl_touch.cancel; edge tap 1 down + 1 up"
 }
 
+# web-kiosk-kwin (issue #44): the web kiosk end to end (web-kiosk.sh): touchd as its service with
+# the WebSocket endpoint (touchd-websocket.socket, the page's origin in /etc/default/touchd) and
+# scripts/vm/web-kiosk/start-scene.yaml (forwarding) as its scene; KWin in the kiosk unit runs
+# Chromium in kiosk mode on scripts/vm/web-kiosk/index.html, which pushes its scene (PageScene,
+# forward:) and reports what it gets. A tap on a native button is one click on it; a drag on a
+# native list scrolls it by about the drag; a tap on a touchd view is touchd's action and no click;
+# the admin hold over the native button is the admin action and cancelled touches, no click; the
+# edge swipe is the back action and no touch in the page; after kill -9 of touchd a tap clicks while
+# it is down, and once systemd restarts it the page reconnects and pushes its scene again. The
+# scene, /etc/default/touchd and the socket unit are put back and the kiosk unit stopped, whatever
+# happened.
+check_web_kiosk_kwin() {
+  need_daemon || return
+  command -v kwin_wayland >/dev/null || skip "kwin_wayland not installed (scripts/setup.sh --vm installs kwin-wayland)" || return
+  have_chromium || skip "chromium is not installed (Debian's chromium package)" || return
+  local rc=0 good=/etc/touchd/scene.yaml
+  [[ -f $good ]] || fail "no $good: the package is not installed (systemd-deb-install)" || return
+  [[ -n ${UI_PID[ts]:-} ]] || ui_start ts touchscreen "touchd VM systemd touchscreen" || return
+  cp "$good" "$SCRATCH/scene.before-web-kiosk"
+  web_kiosk_kwin || rc=$?
+  wk_kiosk_stop
+  wk_server_stop
+  cp "$SCRATCH/scene.before-web-kiosk" "$good"
+  systemctl disable --now touchd-websocket.socket
+  rm -f /etc/default/touchd
+  systemctl restart touchd.service || { note "systemctl restart with the scene before exited $?"; rc=1; }
+  return "$rc"
+}
+
 check_security() {
   local out score
   out=$(systemd-analyze security --no-pager touchd.service 2>&1)
@@ -544,6 +576,7 @@ run_check systemd-metrics-textfile check_metrics_textfile
 run_check systemd-metrics-socket check_metrics_socket
 run_check systemd-forward check_forward_service
 run_check forward-kwin check_forward_kwin
+run_check web-kiosk-kwin check_web_kiosk_kwin
 run_check systemd-security-score check_security
 run_check systemd-deb-upgrade-keeps-conffile check_deb_upgrade
 run_check systemd-stop-clean check_stop
