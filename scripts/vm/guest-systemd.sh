@@ -386,9 +386,9 @@ forward_kwin() {
 
 # web-kiosk-kwin (issue #44): the web kiosk end to end (web-kiosk.sh): touchd as its service with
 # the WebSocket endpoint (touchd-websocket.socket, the page's origin in /etc/default/touchd) and
-# scripts/vm/web-kiosk/start-scene.yaml (forwarding) as its scene; KWin in the kiosk unit runs
-# Chromium in kiosk mode on scripts/vm/web-kiosk/index.html, which pushes its scene (PageScene,
-# forward:) and reports what it gets. A tap on a native button is one click on it; a drag on a
+# examples/forward-kiosk/start-scene.yaml (forwarding) as its scene; the example's display unit
+# (KWin) runs its kiosk-browser (Chromium in kiosk mode) on the example's page, which pushes its
+# scene (PageScene, forward:) and reports what it gets. A tap on a native button is one click on it; a drag on a
 # native list scrolls it by about the drag; a tap on a touchd view is touchd's action and no click;
 # the admin hold over the native button is the admin action and cancelled touches, no click; the
 # edge swipe is the back action and no touch in the page; after kill -9 of touchd a tap clicks while
@@ -396,6 +396,7 @@ forward_kwin() {
 # scene, /etc/default/touchd and the socket unit are put back and the kiosk unit stopped, whatever
 # happened.
 check_web_kiosk_kwin() {
+  local KIOSK_UNIT=$WK_UNIT # the example's display unit, for kwin.sh's helpers too
   need_daemon || return
   command -v kwin_wayland >/dev/null || skip "kwin_wayland not installed (scripts/setup.sh --vm installs kwin-wayland)" || return
   have_chromium || skip "chromium is not installed (Debian's chromium package)" || return

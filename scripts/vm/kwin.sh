@@ -49,13 +49,11 @@ kwin_journal() {
   journalctl -b --no-pager -o "${1:-cat}" _SYSTEMD_UNIT="$KIOSK_UNIT.service" + UNIT="$KIOSK_UNIT.service" + SYSLOG_IDENTIFIER=kwin_wayland
 }
 
-# kwin_start: KWin in the kiosk unit, wev's log in KWIN_WEV_LOG (the kiosk user's file under
-# KWIN_SCRATCH; kwin_stop copies it to $OUT). Waits up to 240 s (under TCG it took 67-104 s) until
-# wev's toplevel is configured (a non-zero size, acknowledged) and the seat offers touch, then checks
-# that the kiosk user's session is active on seat0. Sets KWIN_PID and KWIN_SESSION; fails with the
-# reason.
-kwin_start() {
-  KWIN_WEV_LOG="$KWIN_SCRATCH/wev.log" KWIN_PID="" KWIN_SESSION=""
+# kiosk_prepare RULES: what a kiosk unit needs before it starts, for forward-kwin and web-kiosk-kwin:
+# D-Bus and systemd-logind running, the kiosk user, KWin's window rules RULES as its kwinrulesrc, an
+# empty KWIN_SCRATCH of its own, the DRM card, no getty on the kiosk's VT, and $KIOSK_UNIT's last
+# failure forgotten.
+kiosk_prepare() {
   systemctl start dbus.socket systemd-logind.service systemd-user-sessions.service ||
     fail "could not start D-Bus and systemd-logind (systemctl start exited $?)" || return
   wait_for 60 systemctl is-active -q systemd-logind.service || fail "systemd-logind not active after 60 s" || return
@@ -63,11 +61,8 @@ kwin_start() {
     useradd --system --home-dir "$KIOSK_HOME" --create-home --shell /usr/sbin/nologin "$KIOSK_USER" ||
       fail "useradd $KIOSK_USER exited $?" || return
   fi
-  # The kiosk's window rule: every window of app id wev fullscreen (2 = Force, wmclassmatch 1 = exact).
   install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$KIOSK_HOME/.config"
-  printf '%s\n' '[General]' 'count=1' 'rules=kiosk' '' '[kiosk]' 'Description=the kiosk app fullscreen' \
-    'wmclass=wev' 'wmclassmatch=1' 'fullscreen=true' 'fullscreenrule=2' >"$KIOSK_HOME/.config/kwinrulesrc"
-  chown "$KIOSK_USER:" "$KIOSK_HOME/.config/kwinrulesrc"
+  install -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0644 "$1" "$KIOSK_HOME/.config/kwinrulesrc"
   rm -rf "$KWIN_SCRATCH"
   install -d -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0700 "$KWIN_SCRATCH"
   echo "seat0 before the session:"
@@ -77,6 +72,31 @@ kwin_start() {
     fail "no /dev/dri/card0 (bochs-drm on qemu's VGA)" || return
   systemctl stop "getty@tty$KIOSK_VT.service" 2>/dev/null || true
   systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
+}
+
+# kiosk_unit_stop: stops $KIOSK_UNIT (KWin ends its program) and waits for its session to close.
+kiosk_unit_stop() {
+  systemctl stop "$KIOSK_UNIT" 2>/dev/null || true
+  local session
+  session=$(kiosk_session)
+  if [[ -n $session ]]; then
+    session_closed() { [[ -z $(kiosk_session) || $(session_prop "$session" State) == closing ]]; }
+    wait_for 20 session_closed || loginctl terminate-session "$session" 2>/dev/null || true
+  fi
+  systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
+}
+
+# kwin_start: KWin in the kiosk unit, wev's log in KWIN_WEV_LOG (the kiosk user's file under
+# KWIN_SCRATCH; kwin_stop copies it to $OUT). Waits up to 240 s (under TCG it took 67-104 s) until
+# wev's toplevel is configured (a non-zero size, acknowledged) and the seat offers touch, then checks
+# that the kiosk user's session is active on seat0. Sets KWIN_PID and KWIN_SESSION; fails with the
+# reason.
+kwin_start() {
+  KWIN_WEV_LOG="$KWIN_SCRATCH/wev.log" KWIN_PID="" KWIN_SESSION=""
+  # The kiosk's window rule: every window of app id wev fullscreen (2 = Force, wmclassmatch 1 = exact).
+  printf '%s\n' '[General]' 'count=1' 'rules=kiosk' '' '[kiosk]' 'Description=the kiosk app fullscreen' \
+    'wmclass=wev' 'wmclassmatch=1' 'fullscreen=true' 'fullscreenrule=2' >"$SCRATCH/kwinrulesrc-wev"
+  kiosk_prepare "$SCRATCH/kwinrulesrc-wev" || return
   # The display unit as a kiosk has it (a unit file would say the same under [Service]).
   systemd-run --unit="$KIOSK_UNIT" --description="KWin kiosk (VM check forward-kwin)" \
     -p PAMName=login -p User="$KIOSK_USER" -p WorkingDirectory='~' \
@@ -129,14 +149,7 @@ kwin_fullscreen() { grep -aA1 'xdg_toplevel\] configure: width: [1-9]' "$KWIN_WE
 # kwin_stop: stops the kiosk unit (KWin ends wev) and waits for its session to close; copies wev's
 # log to $OUT/forward-kwin-wev.log and the unit's journal (KWin's output) to forward-kwin-kwin.log.
 kwin_stop() {
-  systemctl stop "$KIOSK_UNIT" 2>/dev/null || true
-  local session
-  session=$(kiosk_session)
-  if [[ -n $session ]]; then
-    session_closed() { [[ -z $(kiosk_session) || $(session_prop "$session" State) == closing ]]; }
-    wait_for 20 session_closed || loginctl terminate-session "$session" 2>/dev/null || true
-  fi
-  systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
+  kiosk_unit_stop
   [[ -f ${KWIN_WEV_LOG:-} ]] && cp "$KWIN_WEV_LOG" "$OUT/forward-kwin-wev.log"
   kwin_journal short-monotonic >"$OUT/forward-kwin-kwin.log" 2>&1
   KWIN_PID=""

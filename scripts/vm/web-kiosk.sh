@@ -1,34 +1,35 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2317  # helpers defined inside functions are called through wait_for
-# The web kiosk end to end (issue #44) in the systemd guest: Chromium in kiosk mode under KWin 5.27
-# in a logind session (kwin.sh's kiosk unit, with Chromium as the session program instead of wev),
-# on a page served on loopback (scripts/vm/web-kiosk/: native controls beside touchd views, its
-# scene pushed by PageScene with forward:), and touchd as its service with forwarding on and the
-# WebSocket endpoint (touchd-websocket.socket, the page's origin allowed). The page reports what
-# it gets to the check's server (scripts/vm/web-kiosk/server.py), which writes it to
-# $OUT/web-kiosk-report.jsonl; the check reads it. Sourced by guest-systemd.sh after kwin.sh.
+# The web kiosk end to end (issue #44) in the systemd guest: the forwarding kiosk example
+# (examples/forward-kiosk: native controls beside touchd views, its scene pushed by PageScene with
+# forward:) set up as docs/integration.md, "A browser kiosk", says: touchd as its service with
+# forwarding on and the WebSocket endpoint (touchd-websocket.socket, the page's origin allowed), the
+# example's display unit (touchd-web-kiosk.service: KWin 5.27 in a logind session) running its
+# kiosk-browser (Chromium in kiosk mode) on the page, served on loopback. The unit and the launcher
+# are the example's files, installed as the docs say; a drop-in adds only what the guest differs in
+# (the user, the QPainter compositing, the page's URL with ?report, the emulation's switches). The
+# page reports what it gets to the check's server (scripts/vm/web-kiosk/server.py), which writes it
+# to $OUT/web-kiosk-report.jsonl; the check reads it. Sourced by guest-systemd.sh after kwin.sh.
 #
-# Chromium under TCG (software emulation): --disable-gpu (software compositing, shm buffers to
-# KWin's QPainter), a fresh profile in the kiosk user's home, no first-run or default-browser
-# dialog, the password store `basic` (no keyring to ask for). Its sandbox (user namespaces:
-# Debian's chromium has no setuid helper) runs as the kiosk user: no --no-sandbox.
+# Chromium under TCG (software emulation), in WK_VM_FLAGS: --disable-gpu (software compositing,
+# shm buffers to KWin's QPainter) and the switches below. Its sandbox (user namespaces: Debian's
+# chromium has no setuid helper) runs as the kiosk user: no --no-sandbox.
 
 WK_PORT=8080
 WK_ORIGIN="http://127.0.0.1:$WK_PORT"
-WK_PAGE="$WK_ORIGIN/scripts/vm/web-kiosk/index.html?forward=Kiosk%20touchscreen"
+WK_EXAMPLE="$ROOT/examples/forward-kiosk"
+WK_PAGE="$WK_ORIGIN/examples/forward-kiosk/index.html?forward=Kiosk%20touchscreen&report"
 WK_REPORT="$OUT/web-kiosk-report.jsonl"
-WK_SCENE="$VM/web-kiosk/start-scene.yaml"
+WK_SCENE="$WK_EXAMPLE/start-scene.yaml"
+WK_UNIT=touchd-web-kiosk # the example's unit (check_web_kiosk_kwin makes it KIOSK_UNIT)
 # Under TCG the browser process is so slow to answer that its children (the network service, the
 # renderer) gave up after Chromium's default 15 s ("Terminating current process after 15 seconds
 # with no connection"), and the page never loaded: --ipc-connection-timeout. Fewer processes to
-# start (each maps the 297 MB binary from the 9p root): the GPU process's (software) compositor in
-# the browser process, one renderer, no site isolation, no WebUI preloading.
-WK_FLAGS=(--ozone-platform=wayland --kiosk --no-first-run --no-default-browser-check
-  --disable-gpu --in-process-gpu --password-store=basic --touch-events=enabled --disable-pinch
-  --overscroll-history-navigation=0 --noerrdialogs --disable-session-crashed-bubble
-  --disable-component-update --disable-background-networking --disable-sync --disable-default-apps
-  --disable-extensions --disable-breakpad --disable-site-isolation-trials --renderer-process-limit=1
-  --ipc-connection-timeout=600
+# start (each maps the 280 MB binary through 9p): the GPU process's (software) compositor in the
+# browser process, one renderer, no site isolation, no WebUI preloading; no background work.
+WK_VM_FLAGS=(--disable-gpu --in-process-gpu --disable-component-update --disable-background-networking
+  --disable-sync --disable-default-apps --disable-extensions --disable-breakpad --disable-site-isolation-trials
+  --renderer-process-limit=1 --ipc-connection-timeout=600
   --disable-features=Translate,MediaRouter,OptimizationHints,PreloadTopChromeWebUI,OnDeviceModelService,WebGPUService
   --enable-logging=stderr)
 
@@ -90,56 +91,41 @@ wk_last_scroll_top() {
 uptime_now() { cut -d' ' -f1 /proc/uptime; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
-# wk_kiosk_start: KWin in the kiosk unit (as kwin_start in kwin.sh: PAMName=login, the kiosk user,
-# tty1), with Chromium in kiosk mode on the page as its session program. Chromium's launcher writes
-# the guest's uptime when it starts to $KWIN_SCRATCH/chromium.start; its output goes to
-# chromium.log there (wk_kiosk_stop copies both to $OUT). Returns once the unit runs (wk_kiosk_loaded
-# waits for the page). Sets KWIN_PID and WK_T_KWIN (the unit's start).
+# wk_kiosk_start: the example's display unit and browser launcher installed as docs/integration.md
+# says (/etc/systemd/system, /usr/local/bin, the kiosk user's kwinrulesrc), a drop-in for the guest,
+# and the unit started. Returns once the unit runs (wk_kiosk_loaded waits for the page). Sets
+# KWIN_PID and WK_T_KWIN (the unit's start).
 wk_kiosk_start() {
   KWIN_PID="" KWIN_SESSION=""
   # The browser's files into the page cache (the root is 9p, cache=loose) while KWin starts.
   cat /usr/lib/chromium/chromium /usr/lib/chromium/*.pak /usr/lib/chromium/*.bin /usr/lib/chromium/icudtl.dat >/dev/null 2>&1 &
-  systemctl start dbus.socket systemd-logind.service systemd-user-sessions.service ||
-    fail "could not start D-Bus and systemd-logind (systemctl start exited $?)" || return
-  wait_for 60 systemctl is-active -q systemd-logind.service || fail "systemd-logind not active after 60 s" || return
-  if ! id "$KIOSK_USER" >/dev/null 2>&1; then
-    useradd --system --home-dir "$KIOSK_HOME" --create-home --shell /usr/sbin/nologin "$KIOSK_USER" ||
-      fail "useradd $KIOSK_USER exited $?" || return
-  fi
-  # The kiosk's window rule: Chromium fullscreen (2 = Force; wmclassmatch 2 = substring), as
-  # --kiosk asks anyway.
-  install -d -o "$KIOSK_USER" -g "$KIOSK_USER" "$KIOSK_HOME/.config"
-  printf '%s\n' '[General]' 'count=1' 'rules=kiosk' '' '[kiosk]' 'Description=the kiosk browser fullscreen' \
-    'wmclass=chromium' 'wmclassmatch=2' 'fullscreen=true' 'fullscreenrule=2' >"$KIOSK_HOME/.config/kwinrulesrc"
-  chown "$KIOSK_USER:" "$KIOSK_HOME/.config/kwinrulesrc"
-  rm -rf "$KWIN_SCRATCH" "$KIOSK_HOME/chromium"
-  install -d -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0700 "$KWIN_SCRATCH"
-  # The session program: Chromium through Debian's launcher (/usr/bin/chromium, which adds
-  # /etc/chromium.d's flags), its start time first.
+  kiosk_prepare "$WK_EXAMPLE/kwinrulesrc" || return
+  rm -rf "$KIOSK_HOME/.config/chromium" # a fresh profile: the first run as a new kiosk's
+  install -m 0644 "$WK_EXAMPLE/$KIOSK_UNIT.service" /etc/systemd/system/ || fail "cannot install the unit" || return
+  install -m 0755 "$WK_EXAMPLE/kiosk-browser" /usr/local/bin/ || fail "cannot install kiosk-browser" || return
+  install -d "/etc/systemd/system/$KIOSK_UNIT.service.d"
   {
-    echo '#!/bin/sh'
-    echo "cut -d' ' -f1 /proc/uptime >$KWIN_SCRATCH/chromium.start"
-    printf 'exec chromium'
-    printf ' %q' "${WK_FLAGS[@]}" "--user-data-dir=$KIOSK_HOME/chromium" "$WK_PAGE"
-    echo " >$KWIN_SCRATCH/chromium.log 2>&1"
-  } >"$KWIN_SCRATCH/kiosk-browser.sh"
-  chmod 0755 "$KWIN_SCRATCH/kiosk-browser.sh"
-  chown "$KIOSK_USER:" "$KWIN_SCRATCH/kiosk-browser.sh"
-  cat "$KWIN_SCRATCH/kiosk-browser.sh"
-  udevadm info --query=property --name=/dev/dri/card0 2>&1 | grep -E '^(DEVNAME|TAGS)=' ||
-    fail "no /dev/dri/card0 (bochs-drm on qemu's VGA)" || return
-  systemctl stop "getty@tty$KIOSK_VT.service" 2>/dev/null || true
-  systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
+    echo '[Service]'
+    echo "User=$KIOSK_USER"
+    echo 'Environment=KWIN_COMPOSE=Q' # qemu's VGA card has no GL
+    echo "Environment=\"KIOSK_URL=$WK_PAGE\""
+    echo "Environment=\"KIOSK_BROWSER_FLAGS=${WK_VM_FLAGS[*]}\""
+    echo 'Restart=no'
+  } >"/etc/systemd/system/$KIOSK_UNIT.service.d/vm.conf"
+  cat "/etc/systemd/system/$KIOSK_UNIT.service.d/vm.conf"
+  systemctl daemon-reload
   WK_T_KWIN=$(uptime_now)
-  systemd-run --unit="$KIOSK_UNIT" --description="KWin web kiosk (VM check web-kiosk-kwin)" \
-    -p PAMName=login -p User="$KIOSK_USER" -p WorkingDirectory='~' \
-    -p TTYPath="/dev/tty$KIOSK_VT" -p TTYReset=yes -p TTYVHangup=yes -p StandardInput=tty-fail \
-    -p StandardOutput=journal -p StandardError=journal --setenv=KWIN_COMPOSE=Q \
-    /usr/bin/kwin_wayland --drm --no-lockscreen --no-global-shortcuts --no-kactivities \
-    --socket wayland-kiosk --exit-with-session "$KWIN_SCRATCH/kiosk-browser.sh" ||
-    fail "systemd-run of the kiosk unit exited $?" || return
+  systemctl start --no-block "$KIOSK_UNIT.service" || fail "systemctl start $KIOSK_UNIT exited $?" || return
+  wait_for 30 systemctl is-active -q "$KIOSK_UNIT.service" ||
+    fail "the kiosk unit is not active ($(systemctl show -p Result --value "$KIOSK_UNIT"))" || return
   KWIN_PID=$(systemctl show -p MainPID --value "$KIOSK_UNIT")
   log "kiosk unit $KIOSK_UNIT started, KWin pid $KWIN_PID"
+}
+
+# wk_chromium_up: the guest's uptime at the browser's first line in the journal (its start, near
+# enough: --enable-logging=stderr writes from the first seconds), empty before.
+wk_chromium_up() {
+  journalctl -b -t kiosk-browser --no-pager -o short-monotonic 2>/dev/null | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p' | head -1
 }
 
 # wk_kiosk_loaded: waits up to 420 s from the kiosk unit's start for the page's load report (under
@@ -150,32 +136,26 @@ wk_kiosk_loaded() {
   wait_for "$((420 + ${WK_T_KWIN%.*} - $(cut -d. -f1 /proc/uptime)))" loaded
   KWIN_SESSION=$(kiosk_session)
   if ! wk_has load; then
-    tail -30 "$KWIN_SCRATCH/chromium.log" 2>/dev/null
+    journalctl -b -t kiosk-browser --no-pager -o cat 2>/dev/null | tail -30
     kwin_journal | tail -30
     cat "$WK_REPORT"
     free -m
     dmesg | grep -i -A3 'out of memory\|oom' | tail -8
-    echo "KWin's unit started at $WK_T_KWIN, Chromium at $(cat "$KWIN_SCRATCH/chromium.start" 2>/dev/null), now $(uptime_now)"
+    echo "KWin's unit started at $WK_T_KWIN, Chromium's first line at $(wk_chromium_up), now $(uptime_now)"
     local why="the page reported no load within 420 s of the kiosk unit's start"
     systemctl is-active -q "$KIOSK_UNIT" || why="the kiosk unit stopped before the page loaded ($(systemctl show -p Result --value "$KIOSK_UNIT"))"
-    [[ -f $KWIN_SCRATCH/chromium.start ]] || why+="; Chromium was never started (KWin did not run its session program)"
-    fail "$why: $(grep -ai 'error\|fatal' "$KWIN_SCRATCH/chromium.log" 2>/dev/null | tail -2 | tr '\n' ' ')"
+    [[ -n $(wk_chromium_up) ]] || why+="; Chromium wrote nothing (did KWin run kiosk-browser?)"
+    fail "$why: $(journalctl -b -t kiosk-browser --no-pager -o cat 2>/dev/null | grep -ai 'error\|fatal' | tail -2 | tr '\n' ' ')"
     return
   fi
   [[ -n $KWIN_SESSION && $(session_prop "$KWIN_SESSION" Active) == yes ]] ||
     fail "the kiosk user's session '$KWIN_SESSION' is not active" || return
 }
 
-# wk_kiosk_stop: stops the kiosk unit (KWin ends Chromium), copies Chromium's log and KWin's journal.
+# wk_kiosk_stop: stops the kiosk unit (KWin ends Chromium), copies Chromium's and KWin's journal,
+# and takes the unit and the launcher away again.
 wk_kiosk_stop() {
-  systemctl stop "$KIOSK_UNIT" 2>/dev/null || true
-  local session
-  session=$(kiosk_session)
-  if [[ -n $session ]]; then
-    session_closed() { [[ -z $(kiosk_session) || $(session_prop "$session" State) == closing ]]; }
-    wait_for 20 session_closed || loginctl terminate-session "$session" 2>/dev/null || true
-  fi
-  systemctl reset-failed "$KIOSK_UNIT" 2>/dev/null || true
+  kiosk_unit_stop
   # KWin ends its session program (Chromium's browser process), whose children follow it; whatever
   # of the kiosk user's is left (its user manager, a straggler) goes with the user, so the later
   # checks get the memory back.
@@ -188,14 +168,16 @@ wk_kiosk_stop() {
     echo "$left"
     loginctl terminate-user "$KIOSK_USER" 2>/dev/null || true
   fi
-  cp "$KWIN_SCRATCH/chromium.log" "$OUT/web-kiosk-chromium.log" 2>/dev/null || true
+  journalctl -b -t kiosk-browser --no-pager -o short-monotonic >"$OUT/web-kiosk-chromium.log" 2>&1
   kwin_journal short-monotonic >"$OUT/web-kiosk-kwin-journal.log" 2>&1
+  rm -rf "/etc/systemd/system/$KIOSK_UNIT.service" "/etc/systemd/system/$KIOSK_UNIT.service.d" /usr/local/bin/kiosk-browser
+  systemctl daemon-reload
   KWIN_PID=""
 }
 
 # --- the check ------------------------------------------------------------------------------------
 # Panel units (uinput.py: 1920x1080) of page points (the 1280x800 window): x * 1.5, y * 1.35.
-# The page (scripts/vm/web-kiosk/page.css): #native (120..540, 120..280), #claimed (120..540,
+# The page (examples/forward-kiosk/kiosk.css): #native (120..540, 120..280), #claimed (120..540,
 # 360..520), #list (700..1160, 120..680).
 WK_NATIVE="495 270"     # #native's centre (330, 200)
 WK_CLAIMED="495 594"    # #claimed's centre (330, 440)
@@ -227,7 +209,7 @@ web_kiosk_kwin() {
   [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen" || return
   log "touchd forwards to $vnode"
   wk_kiosk_loaded || return
-  t_chromium=$(cat "$KWIN_SCRATCH/chromium.start")
+  t_chromium=$(wk_chromium_up)
   t_load=$(wk_first_up load)
   grep -a '"type": "load' "$WK_REPORT" | cut -c1-300
   free -m

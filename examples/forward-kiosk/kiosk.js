@@ -1,12 +1,17 @@
-// The web-kiosk-kwin check's page (scripts/vm/web-kiosk.sh): pushes its scene with PageScene, a
-// window that forwards what touchd does not claim (?forward=NAME), and reports everything it gets
-// to the check's server (POST /report): the page's load, the connection and every scene push,
-// touchd's actions, the DOM's click, touch and pointercancel events, and the list's scrollTop.
-import { PageScene, TouchdClient } from '../../../clients/js/touchd.js';
+// A forwarding web kiosk (docs/integration.md, "A browser kiosk"): native controls beside touchd
+// views. PageScene pushes the page's scene, a window that forwards to the compositor every touch
+// touchd does not claim (?forward=NAME, default "Kiosk touchscreen"), so the browser keeps its
+// button and its scrolling list while touchd's tap view, admin hold and edge swipe take theirs.
+// Everything the page gets (its load, the connection and every scene push, touchd's actions, the
+// DOM's click, touch and pointercancel events, the list's scrollTop) goes to the console, and with
+// ?report to POST /report on the page's server: the VM check web-kiosk-kwin reads it there
+// (scripts/vm/web-kiosk.sh).
+import { PageScene, TouchdClient } from '../../clients/js/touchd.js';
 
 const params = new URLSearchParams(location.search);
 const url = params.get('touchd') ?? 'ws://127.0.0.1:8765/';
 const forward = params.get('forward') || 'Kiosk touchscreen';
+const reporting = params.has('report');
 const $ = (id) => document.getElementById(id);
 
 // Reports go out in order, one POST at a time, batched while one is in flight.
@@ -14,7 +19,10 @@ let queue = [];
 let sending = false;
 let seq = 0;
 function report(type, fields = {}) {
-  queue.push({ type, seq: ++seq, ms: Date.now(), ...fields });
+  const entry = { type, seq: ++seq, ms: Date.now(), ...fields };
+  console.log(JSON.stringify(entry));
+  if (!reporting) return;
+  queue.push(entry);
   flush();
 }
 async function flush() {
