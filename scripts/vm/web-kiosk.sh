@@ -108,7 +108,7 @@ wk_kiosk_start() {
     echo '[Service]'
     echo "User=$KIOSK_USER"
     echo 'Environment=KWIN_COMPOSE=Q' # qemu's VGA card has no GL
-    echo "Environment=\"KIOSK_URL=$WK_PAGE\""
+    echo "Environment=\"KIOSK_URL=${WK_PAGE//%/%%}\"" # % starts a unit file's specifier
     echo "Environment=\"KIOSK_BROWSER_FLAGS=${WK_VM_FLAGS[*]}\""
     echo 'Restart=no'
   } >"/etc/systemd/system/$KIOSK_UNIT.service.d/vm.conf"
