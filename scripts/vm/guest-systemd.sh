@@ -300,6 +300,18 @@ print(r.status, r.headers["Content-Type"]); sys.stdout.write(r.read().decode())'
   note "touchd-metrics.socket: GET /metrics on 127.0.0.1:9765 answers and counts a tap, under the unchanged sandbox"
 }
 
+# service_forwarding: waits up to 60 s for the service's virtual touchscreen and checks that the
+# service grabbed the panel; sets SERVICE_VNODE to the virtual node.
+service_forwarding() {
+  wait_for 60 have_forward_node || {
+    journalctl -u touchd.service --no-pager -o cat | tail -15
+    fail "the service reports no virtual touchscreen within 60 s"
+    return
+  }
+  SERVICE_VNODE=$(forward_node)
+  [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen"
+}
+
 # forward: under the service's sandbox: 70-touchd.rules gives /dev/uinput to touchd-uinput (the
 # package's sysusers group), the dynamic user joins it, DeviceAllow= lets it open the node. With
 # config/kiosk-forward.yaml as the scene, the service grabs the touchscreen, creates "Kiosk
@@ -313,15 +325,9 @@ check_forward_service() {
   cp "$good" "$SCRATCH/scene.before-forward"
   cp "$FORWARD_SCENE" "$good"
   systemctl restart touchd.service || fail "systemctl restart exited $?" || return
-  wait_for 60 have_forward_node || {
-    journalctl -u touchd.service --no-pager -o cat | tail -15
-    fail "the service reports no virtual touchscreen within 60 s"
-    return
-  }
-  local vnode
-  vnode=$(forward_node)
+  service_forwarding || return
+  local vnode=$SERVICE_VNODE
   journalctl -u touchd.service --no-pager -o cat | grep -a 'virtual touchscreen' | tail -2
-  [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen" || return
   udevadm info --query=property --name="$vnode" | grep -q '^TOUCHD_IGNORE=1' ||
     fail "70-touchd.rules did not set TOUCHD_IGNORE=1 on $vnode" || return
   ui ts tap 960 540 || return

@@ -199,14 +199,8 @@ web_kiosk_kwin() {
   wk_kiosk_start || return
   wk_server_start || return
   enable_socket_unit touchd-websocket.socket || return
-  wait_for 60 have_forward_node || {
-    journalctl -u touchd.service --no-pager -o cat | tail -15
-    fail "the service reports no virtual touchscreen within 60 s"
-    return
-  }
-  local vnode
-  vnode=$(forward_node)
-  [[ $(forward_status grabbed) == true ]] || fail "the service did not grab the touchscreen" || return
+  service_forwarding || return
+  local vnode=$SERVICE_VNODE
   log "touchd forwards to $vnode"
   wk_kiosk_loaded || return
   t_chromium=$(wk_chromium_up)
