@@ -2,8 +2,8 @@
 // file's YAML and a pushed scene's JSON, both walked as ``SceneNode``s, reading scalars with the
 // validator's own readers (``SceneNode/finiteNumber``, ``SceneNode/integer``, ``SceneNode/bool``),
 // so a value decodes as the validator read it. Each type's keys are its `CodingKeys` (the scene
-// schema's tests hold them to ``SceneFormat``); defaults are UIKit's, named where each type is
-// declared (Scene.swift, SceneControls.swift).
+// schema's tests hold them to ``SceneFormat``). An absent key keeps the default its property is
+// declared with (UIKit's, named there: Scene.swift, SceneControls.swift): `x = read ?? x`.
 //
 // It replaced `Decodable` through Yams' `YAMLDecoder` and the protocol's `StrictJSONDecoder`: their
 // keyed containers cost a push of 10,000 rows about 75 ms of its 260 (docs/performance.md, "The
@@ -65,16 +65,7 @@ struct SceneMapping {
     try read(key, "a list of strings") { $0.strings }
   }
   func numbers(_ key: some CodingKey) throws(SceneDecodingError) -> [Double]? {
-    try read(key, "a list of numbers") { node in
-      guard case .sequence(let items) = node.content else { return nil }
-      var numbers: [Double] = []
-      numbers.reserveCapacity(items.count)
-      for item in items {
-        guard let n = item.finiteNumber else { return nil }
-        numbers.append(n)
-      }
-      return numbers
-    }
+    try read(key, "a list of numbers") { $0.items(\.finiteNumber) }
   }
   /// A mapping of names to strings (a control's `actions`, a window's `keys.map`).
   func names(_ key: some CodingKey) throws(SceneDecodingError) -> [String: String]? {
@@ -115,17 +106,20 @@ struct SceneMapping {
 }
 
 extension SceneNode {
-  /// A list of strings (none of them null).
-  var strings: [String]? {
+  /// A list's items, each read by `read`; nil for another node or when an item does not read.
+  func items<T>(_ read: (SceneNode) -> T?) -> [T]? {
     guard case .sequence(let items) = content else { return nil }
-    var strings: [String] = []
-    strings.reserveCapacity(items.count)
+    var values: [T] = []
+    values.reserveCapacity(items.count)
     for item in items {
-      guard let s = item.string else { return nil }
-      strings.append(s)
+      guard let value = read(item) else { return nil }
+      values.append(value)
     }
-    return strings
+    return values
   }
+
+  /// A list of strings (none of them null).
+  var strings: [String]? { items(\.string) }
 }
 
 // MARK: The scene's types
@@ -158,9 +152,8 @@ extension Scene: SceneDecodable {
 extension Scene.Idle: SceneDecodable {
   init(scene node: SceneNode) throws(SceneDecodingError) {
     let m = try SceneMapping(node)
-    self.init(
-      after: try m.required(try m.number(CodingKeys.after), CodingKeys.after),
-      wake: try m.choice(CodingKeys.wake, Wake.self) ?? .deliver)
+    self.init(after: try m.required(try m.number(CodingKeys.after), CodingKeys.after))
+    wake = try m.choice(CodingKeys.wake, Wake.self) ?? wake
   }
 }
 
@@ -169,23 +162,24 @@ extension Scene.Window: SceneDecodable {
     let m = try SceneMapping(node)
     self.init(
       id: try m.required(try m.string(CodingKeys.id), CodingKeys.id),
-      size: try m.required(try m.object(CodingKeys.size), CodingKeys.size),
-      devices: try m.strings(CodingKeys.devices) ?? ["*"],
-      rotation: try m.integer(CodingKeys.rotation) ?? 0,
-      calibration: try m.numbers(CodingKeys.calibration) ?? [1, 0, 0, 0, 1, 0],
-      grab: try m.bool(CodingKeys.grab) ?? false,
-      frameRate: try m.number(CodingKeys.frameRate) ?? 60,
-      views: try m.list(CodingKeys.views) ?? [])
+      size: try m.required(try m.object(CodingKeys.size), CodingKeys.size))
+    devices = try m.strings(CodingKeys.devices) ?? devices
+    rotation = try m.integer(CodingKeys.rotation) ?? rotation
+    calibration = try m.numbers(CodingKeys.calibration) ?? calibration
+    grab = try m.bool(CodingKeys.grab) ?? grab
+    frameRate = try m.number(CodingKeys.frameRate) ?? frameRate
+    views = try m.list(CodingKeys.views) ?? views
     keys = try m.object(CodingKeys.keys)
     firstResponder = try m.string(CodingKeys.firstResponder)
     forward = try m.object(CodingKeys.forward)
-    health = try m.object(CodingKeys.health) ?? Scene.Health()
+    health = try m.object(CodingKeys.health) ?? health
   }
 }
 
 extension Scene.Health: SceneDecodable {
   init(scene node: SceneNode) throws(SceneDecodingError) {
-    self.init(heatmap: try SceneMapping(node).bool(CodingKeys.heatmap) ?? true)
+    self.init()
+    heatmap = try SceneMapping(node).bool(CodingKeys.heatmap) ?? heatmap
   }
 }
 
@@ -200,54 +194,57 @@ extension Scene.View: SceneDecodable {
     let m = try SceneMapping(node)
     self.init(
       id: try m.required(try m.string(CodingKeys.id), CodingKeys.id),
-      frame: try m.required(try m.object(CodingKeys.frame), CodingKeys.frame),
-      recognizers: try m.list(CodingKeys.recognizers) ?? [],
-      views: try m.list(CodingKeys.views) ?? [])
-    hidden = try m.bool(CodingKeys.hidden) ?? false
-    alpha = try m.number(CodingKeys.alpha) ?? 1
-    userInteractionEnabled = try m.bool(CodingKeys.userInteractionEnabled) ?? true
-    multipleTouchEnabled = try m.bool(CodingKeys.multipleTouchEnabled) ?? false
-    exclusiveTouch = try m.bool(CodingKeys.exclusiveTouch) ?? false
-    clipsToBounds = try m.bool(CodingKeys.clipsToBounds) ?? false
-    hitOutset = try m.number(CodingKeys.hitOutset) ?? 0
-    touches = try m.bool(CodingKeys.touches) ?? false
+      frame: try m.required(try m.object(CodingKeys.frame), CodingKeys.frame))
+    recognizers = try m.list(CodingKeys.recognizers) ?? recognizers
+    views = try m.list(CodingKeys.views) ?? views
+    hidden = try m.bool(CodingKeys.hidden) ?? hidden
+    alpha = try m.number(CodingKeys.alpha) ?? alpha
+    userInteractionEnabled = try m.bool(CodingKeys.userInteractionEnabled) ?? userInteractionEnabled
+    multipleTouchEnabled = try m.bool(CodingKeys.multipleTouchEnabled) ?? multipleTouchEnabled
+    exclusiveTouch = try m.bool(CodingKeys.exclusiveTouch) ?? exclusiveTouch
+    clipsToBounds = try m.bool(CodingKeys.clipsToBounds) ?? clipsToBounds
+    hitOutset = try m.number(CodingKeys.hitOutset) ?? hitOutset
+    touches = try m.bool(CodingKeys.touches) ?? touches
     scroll = try m.object(CodingKeys.scroll)
     control = try m.object(CodingKeys.control)
-    presses = try m.bool(CodingKeys.presses) ?? false
+    presses = try m.bool(CodingKeys.presses) ?? presses
   }
 }
 
 extension Scene.Insets: SceneDecodable {
   init(scene node: SceneNode) throws(SceneDecodingError) {
     let m = try SceneMapping(node)
-    self.init(
-      top: try m.number(CodingKeys.top) ?? 0, left: try m.number(CodingKeys.left) ?? 0,
-      bottom: try m.number(CodingKeys.bottom) ?? 0, right: try m.number(CodingKeys.right) ?? 0)
+    self.init()
+    top = try m.number(CodingKeys.top) ?? top
+    left = try m.number(CodingKeys.left) ?? left
+    bottom = try m.number(CodingKeys.bottom) ?? bottom
+    right = try m.number(CodingKeys.right) ?? right
   }
 }
 
 extension Scene.Scroll: SceneDecodable {
   init(scene node: SceneNode) throws(SceneDecodingError) {
     let m = try SceneMapping(node)
-    self.init(contentSize: try m.object(CodingKeys.contentSize) ?? Scene.Size(width: 0, height: 0))
-    contentOffset = try m.object(CodingKeys.contentOffset) ?? Scene.Point(x: 0, y: 0)
-    contentInset = try m.object(CodingKeys.contentInset) ?? Scene.Insets()
-    scrollEnabled = try m.bool(CodingKeys.scrollEnabled) ?? true
-    bounces = try m.bool(CodingKeys.bounces) ?? true
-    alwaysBounceVertical = try m.bool(CodingKeys.alwaysBounceVertical) ?? false
-    alwaysBounceHorizontal = try m.bool(CodingKeys.alwaysBounceHorizontal) ?? false
-    directionalLockEnabled = try m.bool(CodingKeys.directionalLockEnabled) ?? false
-    pagingEnabled = try m.bool(CodingKeys.pagingEnabled) ?? false
+    self.init()
+    contentSize = try m.object(CodingKeys.contentSize) ?? contentSize
+    contentOffset = try m.object(CodingKeys.contentOffset) ?? contentOffset
+    contentInset = try m.object(CodingKeys.contentInset) ?? contentInset
+    scrollEnabled = try m.bool(CodingKeys.scrollEnabled) ?? scrollEnabled
+    bounces = try m.bool(CodingKeys.bounces) ?? bounces
+    alwaysBounceVertical = try m.bool(CodingKeys.alwaysBounceVertical) ?? alwaysBounceVertical
+    alwaysBounceHorizontal = try m.bool(CodingKeys.alwaysBounceHorizontal) ?? alwaysBounceHorizontal
+    directionalLockEnabled = try m.bool(CodingKeys.directionalLockEnabled) ?? directionalLockEnabled
+    pagingEnabled = try m.bool(CodingKeys.pagingEnabled) ?? pagingEnabled
     decelerationRate =
       try m.read(CodingKeys.decelerationRate, "a deceleration rate") { node in
         node.finiteNumber ?? node.string.flatMap { Self.decelerationRates[$0] }
-      } ?? Self.decelerationRates["normal"]!
-    delaysContentTouches = try m.bool(CodingKeys.delaysContentTouches) ?? true
-    canCancelContentTouches = try m.bool(CodingKeys.canCancelContentTouches) ?? true
-    minimumZoomScale = try m.number(CodingKeys.minimumZoomScale) ?? 1
-    maximumZoomScale = try m.number(CodingKeys.maximumZoomScale) ?? 1
-    zoomScale = try m.number(CodingKeys.zoomScale) ?? 1
-    bouncesZoom = try m.bool(CodingKeys.bouncesZoom) ?? true
+      } ?? decelerationRate
+    delaysContentTouches = try m.bool(CodingKeys.delaysContentTouches) ?? delaysContentTouches
+    canCancelContentTouches = try m.bool(CodingKeys.canCancelContentTouches) ?? canCancelContentTouches
+    minimumZoomScale = try m.number(CodingKeys.minimumZoomScale) ?? minimumZoomScale
+    maximumZoomScale = try m.number(CodingKeys.maximumZoomScale) ?? maximumZoomScale
+    zoomScale = try m.number(CodingKeys.zoomScale) ?? zoomScale
+    bouncesZoom = try m.bool(CodingKeys.bouncesZoom) ?? bouncesZoom
     zoomView = try m.string(CodingKeys.zoomView)
   }
 }
@@ -259,13 +256,13 @@ extension Scene.Recognizer: SceneDecodable {
     self.init(
       id: try m.required(try m.string(CodingKeys.id), CodingKeys.id), type: type,
       action: try m.required(try m.string(CodingKeys.action), CodingKeys.action))
-    cancelsTouchesInView = try m.bool(CodingKeys.cancelsTouchesInView) ?? true
+    cancelsTouchesInView = try m.bool(CodingKeys.cancelsTouchesInView) ?? cancelsTouchesInView
     // The default (UIScreenEdgePanGestureRecognizer's true, every other's false) is the
     // memberwise initializer's.
     delaysTouchesBegan = try m.bool(CodingKeys.delaysTouchesBegan) ?? delaysTouchesBegan
-    delaysTouchesEnded = try m.bool(CodingKeys.delaysTouchesEnded) ?? true
-    requireToFail = try m.strings(CodingKeys.requireToFail) ?? []
-    simultaneousWith = try m.strings(CodingKeys.simultaneousWith) ?? []
+    delaysTouchesEnded = try m.bool(CodingKeys.delaysTouchesEnded) ?? delaysTouchesEnded
+    requireToFail = try m.strings(CodingKeys.requireToFail) ?? requireToFail
+    simultaneousWith = try m.strings(CodingKeys.simultaneousWith) ?? simultaneousWith
     zoom = try m.object(CodingKeys.zoom)
     for spec in SceneFormat.parameters(of: type) {
       let key = ParameterKey(spec.name)
@@ -290,24 +287,25 @@ extension Scene.Control: SceneDecodable {
   init(scene node: SceneNode) throws(SceneDecodingError) {
     let m = try SceneMapping(node)
     let type = try m.required(try m.choice(CodingKeys.type, Kind.self), CodingKeys.type)
-    self.init(type: type, actions: try m.names(CodingKeys.actions) ?? [:])
-    enabled = try m.bool(CodingKeys.enabled) ?? true
-    selected = try m.bool(CodingKeys.selected) ?? false
-    on = try m.bool(CodingKeys.on) ?? false
-    minimumValue = try m.number(CodingKeys.minimumValue) ?? 0
-    maximumValue = try m.number(CodingKeys.maximumValue) ?? Self.defaultMaximum(for: type)
+    self.init(type: type)
+    actions = try m.names(CodingKeys.actions) ?? actions
+    enabled = try m.bool(CodingKeys.enabled) ?? enabled
+    selected = try m.bool(CodingKeys.selected) ?? selected
+    on = try m.bool(CodingKeys.on) ?? on
+    minimumValue = try m.number(CodingKeys.minimumValue) ?? minimumValue
+    maximumValue = try m.number(CodingKeys.maximumValue) ?? maximumValue  // the type's (init(type:))
     // An absent value is UIKit's 0 pinned to minimumValue...maximumValue (UISlider.h: "this value
     // will be pinned to min/max"; UIStepper.h: "clamped to min/max").
     value = try m.number(CodingKeys.value) ?? Swift.min(Swift.max(0, minimumValue), maximumValue)
-    continuous = try m.bool(CodingKeys.continuous) ?? true
-    stepValue = try m.number(CodingKeys.stepValue) ?? 1
-    autorepeat = try m.bool(CodingKeys.autorepeat) ?? true
-    segments = try m.strings(CodingKeys.segments) ?? []
-    selectedSegmentIndex = try m.integer(CodingKeys.selectedSegmentIndex) ?? -1
-    numberOfPages = try m.integer(CodingKeys.numberOfPages) ?? 0
-    currentPage = try m.integer(CodingKeys.currentPage) ?? 0
-    hidesForSinglePage = try m.bool(CodingKeys.hidesForSinglePage) ?? false
-    allowsContinuousInteraction = try m.bool(CodingKeys.allowsContinuousInteraction) ?? true
+    continuous = try m.bool(CodingKeys.continuous) ?? continuous
+    stepValue = try m.number(CodingKeys.stepValue) ?? stepValue
+    autorepeat = try m.bool(CodingKeys.autorepeat) ?? autorepeat
+    segments = try m.strings(CodingKeys.segments) ?? segments
+    selectedSegmentIndex = try m.integer(CodingKeys.selectedSegmentIndex) ?? selectedSegmentIndex
+    numberOfPages = try m.integer(CodingKeys.numberOfPages) ?? numberOfPages
+    currentPage = try m.integer(CodingKeys.currentPage) ?? currentPage
+    hidesForSinglePage = try m.bool(CodingKeys.hidesForSinglePage) ?? hidesForSinglePage
+    allowsContinuousInteraction = try m.bool(CodingKeys.allowsContinuousInteraction) ?? allowsContinuousInteraction
     pages = try m.string(CodingKeys.pages)
   }
 }
