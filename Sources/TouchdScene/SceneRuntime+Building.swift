@@ -111,7 +111,10 @@ extension SceneRuntime {
     view.panGestureRecognizer.name = "\(id).pan"
     view.contentTouchDelayRecognizer.name = "\(id).contentTouchDelay"
     view.pinchGestureRecognizer?.name = "\(id).pinch"
-    view.onScroll = { [weak self] view, event in self?.publishScroll(view, event) }
+    view.onScroll = { [weak self] view, event in
+      self?.publishScroll(view, event)
+      self?.pagesScrolled(view, event.phase)
+    }
   }
 
   /// A recognizer of the spec's type with every parameter applied.
@@ -251,6 +254,9 @@ extension SceneRuntime {
               seq: self.takeSeq(), action: action, event: name, control: controlTypeName(control), view: viewID,
               window: windowID, time: self.now, value: ControlValue(of: control))))
       }
+    }
+    if spec.pages != nil {
+      control.addAction(for: .valueChanged) { [weak self] control, _ in self?.pageControlChanged(viewID, control) }
     }
     return control
   }

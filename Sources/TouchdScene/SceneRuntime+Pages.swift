@@ -4,19 +4,39 @@ import TouchDelivery
 
 extension SceneRuntime {
   /// Binds each page control with `pages:` to its scroll view (``PageBinding``), once every view
-  /// is built and routes its callbacks.
+  /// is built: at the start and after each `update`, which may add or replace either side. One
+  /// binding per control id: a binding whose control and scroll view are the objects running now
+  /// is kept (with its state), any other is made anew, and a control that left takes its binding
+  /// with it.
   func bindPageControls() {
+    var bound: [String: PageBinding] = [:]
     func walk(_ views: [Scene.View]) {
       for spec in views {
         if let pages = spec.control?.pages, let control = viewsByID[spec.id] as? PageControl,
           let scrollView = scrollView(pages)
         {
-          PageBinding.bind(control, to: scrollView)
+          if let old = pageBindings[spec.id], old.control === control, old.scrollView === scrollView {
+            bound[spec.id] = old
+          } else {
+            bound[spec.id] = PageBinding(control: control, scrollView: scrollView)
+          }
         }
         walk(spec.views)
       }
     }
-    walk(scene.windows.flatMap(\.views))
+    for window in scene.windows { walk(window.views) }
+    pageBindings = bound
+  }
+
+  /// A scroll view's delegate callback, after its message: the page controls bound to it follow.
+  func pagesScrolled(_ scrollView: ScrollView, _ phase: ScrollView.Phase) {
+    for binding in pageBindings.values where binding.scrollView === scrollView { binding.scrolled(phase) }
+  }
+
+  /// A page control's valueChanged, after its actions: its bound scroll view (if any) follows.
+  func pageControlChanged(_ id: String, _ control: Control) {
+    guard let binding = pageBindings[id], binding.control === control else { return }
+    binding.controlChanged()
   }
 }
 
@@ -37,27 +57,19 @@ extension SceneRuntime {
 /// The pages run along the axis the content is longer than the view: vertically when only its
 /// height is, horizontally otherwise.
 final class PageBinding {
-  private weak var control: PageControl?
-  private weak var scrollView: ScrollView?
+  private(set) weak var control: PageControl?
+  private(set) weak var scrollView: ScrollView?
   /// The scroll view moves to the page the control chose: its `didScroll`s leave the page alone.
   private var followsControl = false
   /// The control is setting the offset: the `didScroll` of the motion it stops is not the user's.
   private var settingOffset = false
 
-  private init(control: PageControl, scrollView: ScrollView) {
+  /// Binds `control` to `scrollView`. The runtime keeps the binding (``SceneRuntime/pageBindings``)
+  /// and tells it of the scroll view's callbacks and the control's valueChanged, so that a binding
+  /// made anew leaves nothing installed on either object.
+  init(control: PageControl, scrollView: ScrollView) {
     self.control = control
     self.scrollView = scrollView
-  }
-
-  /// Binds `control` to `scrollView`: kept alive by the closures it installs on both.
-  static func bind(_ control: PageControl, to scrollView: ScrollView) {
-    let binding = PageBinding(control: control, scrollView: scrollView)
-    let publish = scrollView.onScroll
-    scrollView.onScroll = { view, event in
-      publish?(view, event)
-      binding.scrolled(event.phase)
-    }
-    control.addAction(for: .valueChanged) { _, _ in binding.controlChanged() }
   }
 
   /// Whether the scroll view pages vertically.
@@ -65,7 +77,7 @@ final class PageBinding {
     scrollView.contentSize.height > scrollView.bounds.height && scrollView.contentSize.width <= scrollView.bounds.width
   }
 
-  private func scrolled(_ phase: ScrollView.Phase) {
+  func scrolled(_ phase: ScrollView.Phase) {
     guard let control, let scrollView else { return }
     switch phase {
     case .willBeginDragging, .didEndScrollingAnimation: followsControl = false
@@ -79,7 +91,7 @@ final class PageBinding {
   }
 
   /// Scrolls to the control's page along the paging axis; the other axis stays where it is.
-  private func controlChanged() {
+  func controlChanged() {
     guard let control, let scrollView else { return }
     let page = Double(control.currentPage)
     let target = scrollView.contentOffset(forPage: Point(x: page, y: page))

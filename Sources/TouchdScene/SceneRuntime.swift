@@ -52,6 +52,9 @@ public final class SceneRuntime {
   var viewsByID: [String: TouchDelivery.View] = [:]
   /// Every recognizer by its id.
   var recognizersByID: [String: GestureRecognizer] = [:]
+  /// Each page control with `pages:` bound to its scroll view, by the control's id
+  /// (SceneRuntime+Pages.swift).
+  var pageBindings: [String: PageBinding] = [:]
   private var nextSeq = 1
   var frameTime: Double?
   /// The touches' recorded frames while ``touchesEntries`` is not empty (TouchMotion.swift).

@@ -52,6 +52,8 @@ extension SceneRuntime {
       merged.windows[i].views = window.views
     }
     scene = merged
+    // Either side of a `pages:` binding may be new.
+    bindPageControls()
   }
 
   /// Cancels the touches on `view`'s tree, detaches its recognizers, forgets its ids, and takes it
