@@ -5,7 +5,7 @@ extension SceneFormat {
   /// The type-specific properties of a control type: UIKit's names and defaults (UISwitch.h,
   /// UISlider.h, UIStepper.h, UISegmentedControl.h, UIPageControl.h). A button has none beyond the
   /// common keys.
-  public static func properties(of type: Scene.Control.Kind) -> [SceneKey] { propertiesByKind[type] ?? [] }
+  public static func properties(of type: Scene.Control.Kind) -> [SceneKey] { propertiesByKind[type] }
 
   static func makeProperties(of type: Scene.Control.Kind) -> [SceneKey] {
     // The slider's and the stepper's shared properties, each with its class's header.

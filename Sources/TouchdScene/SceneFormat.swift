@@ -99,6 +99,25 @@ public struct SceneKey: Hashable, Sendable {
   }
 }
 
+/// A value for each case of an enumeration, found by the case's place among `allCases` rather
+/// than by hashing: the scene's enumerations are strings, and a dictionary keyed by one hashes
+/// its text (`RawRepresentable`'s `hash(into:)`) for every object the validator, the decoder and
+/// the runtime meet.
+struct CaseTable<Key: CaseIterable & Equatable & Sendable, Value: Sendable>: Sendable {
+  private let keys: [Key]
+  private let values: [Value]
+
+  init(_ make: (Key) -> Value) {
+    keys = Array(Key.allCases)
+    values = keys.map(make)
+  }
+
+  subscript(key: Key) -> Value {
+    // Every case is among `allCases`.
+    values[keys.firstIndex(of: key)!]
+  }
+}
+
 /// The scene format's keys: one table that validation, decoding, the JSON Schema and the docs share.
 public enum SceneFormat {
   /// The only format version this build reads.
@@ -110,7 +129,7 @@ public enum SceneFormat {
   public static let edges = ["top", "left", "bottom", "right", "all"]
 
   /// The keys of `object`, in documentation order. For a recognizer: only the keys every type has.
-  public static func keys(of object: SceneObject) -> [SceneKey] { keysByObject[object] ?? [] }
+  public static func keys(of object: SceneObject) -> [SceneKey] { keysByObject[object] }
 
   /// The keys an object of a type takes: a recognizer's common keys and its type's parameters
   /// (``parameters(of:)``), a control's common keys and its type's properties
@@ -118,24 +137,23 @@ public enum SceneFormat {
   public static func keys(
     of object: SceneObject, recognizerType: RecognizerType? = nil, controlType: Scene.Control.Kind? = nil
   ) -> [SceneKey] {
-    if object == .recognizer, let recognizerType { return recognizerKeysByType[recognizerType] ?? [] }
-    if object == .control, let controlType { return controlKeysByKind[controlType] ?? [] }
+    if object == .recognizer, let recognizerType { return recognizerKeysByType[recognizerType] }
+    if object == .control, let controlType { return controlKeysByKind[controlType] }
     return keys(of: object)
   }
 
   /// ``keys(of:)``, ``parameters(of:)``, ``properties(of:)`` and the keys of typed objects are
   /// asked once per object the validator, the decoder and the runtime meet (thousands in a large
   /// scene): each table is built once.
-  private static let keysByObject = Dictionary(
-    uniqueKeysWithValues: SceneObject.allCases.map { ($0, makeKeys(of: $0)) })
-  private static let parametersByType = Dictionary(
-    uniqueKeysWithValues: RecognizerType.allCases.map { ($0, makeParameters(of: $0)) })
-  static let propertiesByKind = Dictionary(
-    uniqueKeysWithValues: Scene.Control.Kind.allCases.map { ($0, makeProperties(of: $0)) })
-  private static let recognizerKeysByType = Dictionary(
-    uniqueKeysWithValues: RecognizerType.allCases.map { ($0, keys(of: .recognizer) + parameters(of: $0)) })
-  private static let controlKeysByKind = Dictionary(
-    uniqueKeysWithValues: Scene.Control.Kind.allCases.map { ($0, keys(of: .control) + properties(of: $0)) })
+  private static let keysByObject = CaseTable<SceneObject, [SceneKey]>(makeKeys(of:))
+  private static let parametersByType = CaseTable<RecognizerType, [SceneKey]>(makeParameters(of:))
+  static let propertiesByKind = CaseTable<Scene.Control.Kind, [SceneKey]>(makeProperties(of:))
+  private static let recognizerKeysByType = CaseTable<RecognizerType, [SceneKey]> {
+    keys(of: .recognizer) + parameters(of: $0)
+  }
+  private static let controlKeysByKind = CaseTable<Scene.Control.Kind, [SceneKey]> {
+    keys(of: .control) + properties(of: $0)
+  }
 
   private static func makeKeys(of object: SceneObject) -> [SceneKey] {
     switch object {
@@ -406,7 +424,7 @@ public enum SceneFormat {
 
   /// The type-specific parameters of a recognizer type: UIKit's names, plus the thresholds the
   /// recognizers expose as properties of the same name (defaults: `GestureConstants`).
-  public static func parameters(of type: RecognizerType) -> [SceneKey] { parametersByType[type] ?? [] }
+  public static func parameters(of type: RecognizerType) -> [SceneKey] { parametersByType[type] }
 
   private static func makeParameters(of type: RecognizerType) -> [SceneKey] {
     let touchesRequired = SceneKey(

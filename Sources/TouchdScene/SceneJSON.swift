@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 extension Scene {
@@ -12,6 +13,13 @@ extension Scene {
   /// composing its text would: no key twice in an object), and the scene is decoded from the same
   /// tree (SceneDecoding.swift); the line is parsed once (docs/performance.md, "Scene push").
   public static func parse(json value: StrictJSON, name: String = "scene") throws(SceneError) -> Scene {
+    try parse(json: value, name: name, decodingConcurrently: nil)
+  }
+
+  /// ``parse(json:name:)``; `decodingConcurrently`: whether the scene is decoded while it is
+  /// validated, on another thread (nil: when its JSON is at least ``concurrentDecodingBytes``).
+  /// The result is the same either way, which the tests hold it to.
+  static func parse(json value: StrictJSON, name: String, decodingConcurrently: Bool?) throws(SceneError) -> Scene {
     func failure(_ message: String) -> SceneError {
       SceneError(diagnostics: [SceneDiagnostic(file: name, line: 0, column: 0, message: message)])
     }
@@ -41,14 +49,55 @@ extension Scene {
         duplicateKeysDiagnostic(error.keys, line: error.place.line, column: error.place.column, file: name)
       ])
     }
-    var validator = SceneValidator(file: name)
-    validator.validate(tree)
-    guard validator.diagnostics.isEmpty else { throw placed(validator.diagnostics) }
+    let (diagnostics, decoded) = validateAndDecode(
+      tree, file: name, concurrently: decodingConcurrently ?? (bytes >= concurrentDecodingBytes))
+    guard diagnostics.isEmpty else { throw placed(diagnostics) }
     do {
-      return try Scene.decoded(from: tree, file: name)
+      return try decoded.get()
     } catch {
       throw placed(error.diagnostics)
     }
+  }
+
+  /// From how many bytes of JSON a pushed scene is decoded while it is validated, on the
+  /// machine's other core (``validateAndDecode(_:file:concurrently:)``): 64 KiB, the size from
+  /// which the server parses a line off its event loop (a few hundred views); below it the
+  /// scene takes a few milliseconds and handing half to another thread gains nothing.
+  static let concurrentDecodingBytes = 64 * 1024
+
+  /// The validator's diagnostics for `tree` and the scene decoded from it, which counts only when
+  /// there are none. `concurrently`: the decoder runs on another thread while the validator runs
+  /// on this one (`DispatchQueue.concurrentPerform`, which runs what no other thread takes on
+  /// this one, so it never waits for a free thread). Both only read the tree; the decoder reads
+  /// any tree without trapping (an unreadable value is its error, at its place), and a pushed
+  /// tree is at most ``StrictJSON/maximumDepth`` deep, so its recursion is bounded on any thread's
+  /// stack. A push of 10,000 rows spends about as long validating as decoding (docs/performance.md,
+  /// "The push on two cores").
+  static func validateAndDecode(_ tree: SceneNode, file: String, concurrently: Bool) -> (
+    diagnostics: [SceneDiagnostic], decoded: Result<Scene, SceneError>
+  ) {
+    @Sendable func decode() -> Result<Scene, SceneError> {
+      Result { () throws(SceneError) in try Scene.decoded(from: tree, file: file) }
+    }
+    @Sendable func validate() -> [SceneDiagnostic] {
+      var validator = SceneValidator(file: file)
+      validator.validate(tree)
+      return validator.diagnostics
+    }
+    guard concurrently else {
+      let diagnostics = validate()
+      return (diagnostics, diagnostics.isEmpty ? decode() : .failure(SceneError(diagnostics: [])))
+    }
+    // Each written by one iteration and read after `concurrentPerform` returns, which waits for both.
+    final class Results: @unchecked Sendable {
+      var diagnostics: [SceneDiagnostic] = []
+      var decoded: Result<Scene, SceneError> = .failure(SceneError(diagnostics: []))
+    }
+    let results = Results()
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      if index == 0 { results.diagnostics = validate() } else { results.decoded = decode() }
+    }
+    return (results.diagnostics, results.decoded)
   }
 }
 

@@ -5,16 +5,16 @@ import Yams
 /// scene file's composed YAML (``init(_:)``) or from a pushed scene's JSON (``init(json:)``), so
 /// that one validator, with one set of messages, checks both. A scalar keeps its text and the tag
 /// YAML resolves for it (``YAMLTags``); its numbers are read as Yams reads them.
-struct SceneNode {
+struct SceneNode: Sendable {
   /// Where a node starts: 1-based line and column (in Unicode scalars), as Yams' `Mark`. A JSON
   /// scene is placed in its compact text (``StrictJSON/compact``), one line.
-  struct Place: Hashable {
+  struct Place: Hashable, Sendable {
     var line: Int
     var column: Int
   }
 
   /// A scalar's resolved tag, as far as the validator tells them apart.
-  enum Tag {
+  enum Tag: Sendable {
     case null, bool, int, float, str
     /// Any other tag (`!!timestamp`, `!custom`, …).
     case other
@@ -33,14 +33,14 @@ struct SceneNode {
 
   /// A scalar: its text, its resolved tag, and whether it was written plain (Yams reads numbers
   /// only from plain scalars).
-  struct Scalar {
+  struct Scalar: Sendable {
     var string: String
     var tag: Tag
     var isPlain: Bool
   }
 
   /// One entry of a mapping.
-  struct Pair {
+  struct Pair: Sendable {
     var key: SceneNode
     var value: SceneNode
     /// Whether the key is the plain name its text spells to YAML (no tag, and not quoted where
@@ -59,7 +59,7 @@ struct SceneNode {
     }
   }
 
-  enum Content {
+  enum Content: Sendable {
     case scalar(Scalar)
     case mapping([Pair])
     case sequence([SceneNode])
@@ -133,8 +133,35 @@ struct SceneNode {
     // (`Double.construct`). Not as Yams reads an Int: an integer only Int reads (`0o17`, YAML 1.2's
     // octal) once passed the validator, and the decoder of that time refused it (FuzzScene,
     // docs/reliability.md).
+    if let value = Self.smallInteger(scalar.string) { return Double(value) }
     if Self.isPlainDecimal(scalar.string), let value = Double(scalar.string) { return value.isFinite ? value : nil }
     return float.flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  /// Text of at most 15 digits after an optional `-`, not starting with 0 unless it is `0`: most
+  /// numbers of a scene (`88`, `800`, `-20`). Its value, read from the bytes in place, which is
+  /// exact as a `Double` (below 2^53) and what Swift and Yams read; nil for any other text, which
+  /// ``finiteNumber`` reads as before. Skips `strtod`, which a frame's four numbers would call
+  /// four times.
+  static func smallInteger(_ text: String) -> Int? {
+    var text = text
+    return text.withUTF8 { bytes -> Int? in
+      var i = 0
+      let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+      if negative { i = 1 }
+      let digits = bytes.count - i
+      guard digits >= 1, digits <= 15, bytes[i] != UInt8(ascii: "0") || digits == 1 else { return nil }
+      var value = 0
+      while i < bytes.count {
+        let digit = Int(bytes[i]) - Int(UInt8(ascii: "0"))
+        guard digit >= 0 && digit <= 9 else { return nil }
+        value = value * 10 + digit
+        i += 1
+      }
+      // `-0` is Swift's and Yams' -0.0.
+      if negative && value == 0 { return nil }
+      return negative ? -value : value
+    }
   }
 
   /// An optional sign, digits that do not start with a 0 unless it stands alone, an optional
@@ -181,19 +208,22 @@ struct SceneNode {
 extension [SceneNode.Pair] {
   /// The first entry whose key is `name`, found as the decoder finds it: a key that is a name
   /// (``SceneNode/Pair/keyIsName``; the validator reports the others).
-  func pair(named name: String) -> SceneNode.Pair? {
+  func pair(named name: String) -> SceneNode.Pair? { index(named: name).map { self[$0] } }
+
+  /// The place of ``pair(named:)``'s entry. By index: an entry is four nodes' worth of references,
+  /// which a loop over the entries would copy (retain and release) for each key it compares.
+  func index(named name: String) -> Int? {
     // Most keys asked for are not there (a view's `scroll`, a recognizer's `zoom`): comparing
     // lengths first settles most comparisons without comparing text.
     let length = name.utf8.count
-    for pair in self where pair.keyIsName {
-      let key = pair.name
-      if key.utf8.count == length && key == name { return pair }
+    for i in indices where self[i].keyIsName && self[i].name.utf8.count == length && self[i].name == name {
+      return i
     }
     return nil
   }
 
   /// The value of the first entry whose key is `name`.
-  func value(of name: String) -> SceneNode? { pair(named: name)?.value }
+  func value(of name: String) -> SceneNode? { index(named: name).map { self[$0].value } }
 }
 
 // MARK: From YAML
@@ -296,8 +326,11 @@ extension SceneNode {
         return SceneNode(.scalar(Scalar(string: b ? "true" : "false", tag: .bool, isPlain: true)), at: place)
       case .number(let text):
         advance(by: text.utf8.count)
-        // As a plain scalar: YAML's int (no fraction or exponent) or float.
-        let tag = Tag(YAMLTags.implicitName(of: text))
+        // As a plain scalar: YAML's int (no fraction or exponent) or float. JSON's integers
+        // (`-?(0|[1-9][0-9]*)`), nearly every number of a scene, are all YAML 1.1 ints (Yams'
+        // `Resolver.default`): only the others are resolved.
+        let tag = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+          ? Tag(YAMLTags.implicitName(of: text)) : .int
         return SceneNode(.scalar(Scalar(string: text, tag: tag, isPlain: true)), at: place)
       case .string(let s):
         advance(by: compactLength(of: s))
@@ -327,7 +360,8 @@ extension SceneNode {
     if pairs.count <= 16 {
       var any = false
       search: for i in 1..<pairs.count {
-        for j in 0..<i where pairs[i].key.scalar?.string == pairs[j].key.scalar?.string {
+        // A JSON key's name is its text.
+        for j in 0..<i where pairs[i].name == pairs[j].name {
           any = true
           break search
         }

@@ -117,11 +117,15 @@ extension SceneRuntime {
     }
   }
 
-  /// A recognizer of the spec's type with every parameter applied.
+  /// A recognizer of the spec's type with every parameter the scene gives applied. One it does
+  /// not give keeps its class's default, which is the scene format's (UIKit's:
+  /// SceneRuntimeTests holds the two together), so a row's plain tap costs no look-ups.
   static func makeRecognizer(_ spec: Scene.Recognizer) -> GestureRecognizer {
-    func int(_ name: String) -> Int? { spec.parameter(name)?.integer }
-    func number(_ name: String) -> Double? { spec.parameter(name)?.number }
-    func options(_ name: String) -> [String] { spec.parameter(name)?.options ?? [] }
+    let given = spec.parameters
+    func parameter(_ name: String) -> Scene.Parameter? { given.isEmpty ? nil : given[name] }
+    func int(_ name: String) -> Int? { parameter(name)?.integer }
+    func number(_ name: String) -> Double? { parameter(name)?.number }
+    func options(_ name: String) -> [String] { parameter(name)?.options ?? [] }
     let recognizer: GestureRecognizer
     switch spec.type {
     case .tap:

@@ -136,7 +136,7 @@ struct SceneValidator {
     // The entries whose keys are found by their names: every entry of a JSON object, and of a YAML
     // mapping nearly always.
     var pairs = mapping
-    if mapping.contains(where: { !$0.keyIsName }) {
+    if mapping.indices.contains(where: { !mapping[$0].keyIsName }) {
       pairs = []
       for entry in mapping {
         let keyNode = entry.key
@@ -171,23 +171,28 @@ struct SceneValidator {
     let name = isNamed ? Owner.named(object, id: id, recognizerType: recognizerType) : context
     let keys = SceneFormat.keys(of: object, recognizerType: recognizerType, controlType: controlType)
 
-    // The required keys given, a bit each (by their place among `keys`, the first 64).
+    // The required keys given, a bit each (by their place among `keys`, the first 64). Entries
+    // and keys are read in place, by index: each is several references, which a loop over them
+    // would retain and release for every object of the scene.
     var requiredGiven: UInt64 = 0
-    for pair in pairs {
-      let pairName = pair.name
-      if let spec = keys.firstIndex(where: { $0.name == pairName }) {
+    var requiredCount = 0
+    for k in keys.indices where keys[k].isRequired { requiredCount += 1 }
+    for i in pairs.indices {
+      let pairName = pairs[i].name
+      let length = pairName.utf8.count
+      if let spec = keys.indices.first(where: { keys[$0].name.utf8.count == length && keys[$0].name == pairName }) {
         if keys[spec].isRequired && spec < 64 { requiredGiven |= 1 << UInt64(spec) }
-        validateValue(pair.value, keys[spec], owner: name, ownerID: id, ownerObject: object)
-      } else if object == .recognizer && !typeKnown && SceneFormat.allParameterNames.contains(pair.name) {
+        validateValue(pairs[i].value, keys[spec], owner: name, ownerID: id, ownerObject: object)
+      } else if object == .recognizer && !typeKnown && SceneFormat.allParameterNames.contains(pairName) {
         continue  // a parameter of some type: the unknown type is reported on its own
-      } else if object == .control && !typeKnown && SceneFormat.allControlPropertyNames.contains(pair.name) {
+      } else if object == .control && !typeKnown && SceneFormat.allControlPropertyNames.contains(pairName) {
         continue  // a property of some control type: the missing or unknown type is reported on its own
       } else {
-        unknownKey(pair, in: name, recognizerType: recognizerType, controlType: controlType, keys: keys)
+        unknownKey(pairs[i], in: name, recognizerType: recognizerType, controlType: controlType, keys: keys)
       }
     }
     // Looked for one by one only when some are missing: a valid scene has them all.
-    if requiredGiven.nonzeroBitCount < keys.reduce(0, { $0 + ($1.isRequired ? 1 : 0) }) {
+    if requiredGiven.nonzeroBitCount < requiredCount {
       for spec in keys where spec.isRequired && pairs.value(of: spec.name) == nil {
         error(node.place, key: spec.name, "missing required key '\(spec.name)' in \(name)")
       }

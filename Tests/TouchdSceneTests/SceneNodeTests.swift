@@ -154,4 +154,29 @@ struct SceneNodeTests {
       #expect(scene.windows[0].views[0].id == (id == #"a\u2028b"# ? "a\u{2028}b" : "a\u{7F}b"))
     }
   }
+
+  @Test("A number's small-integer reading is the one Swift and Yams give, and declines the rest")
+  func smallIntegers() {
+    var texts = ["0", "-0", "7", "-7", "88", "800", "-20", "007", "+5", "1e3", "1.5", "", "-", "12a", "9x"]
+    texts += ["999999999999999", "-999999999999999", "1000000000000000", "18446744073709551616"]
+    var seed: UInt64 = 43
+    for _ in 0..<2_000 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let digits = Int(seed >> 60) + 1
+      texts.append((seed >> 63 == 1 ? "-" : "") + String(String(seed >> 8).prefix(digits)))
+    }
+    for text in texts {
+      let node = SceneNode(.scalar(.init(string: text, tag: .int, isPlain: true)), at: .init(line: 1, column: 1))
+      let expected: Double? =
+        SceneNode.isPlainDecimal(text) ? Double(text).flatMap { $0.isFinite ? $0 : nil } : node.float
+      if let small = SceneNode.smallInteger(text) {
+        #expect(Double(small) == expected && Double(small).sign == expected?.sign, "\(text)")
+      } else {
+        #expect(!(!text.isEmpty && text.count <= 15 && text.allSatisfy(\.isNumber) && text.first != "0"), "declined \(text)")
+      }
+      #expect(node.finiteNumber == expected && node.finiteNumber?.sign == expected?.sign, "\(text)")
+    }
+    #expect(SceneNode.smallInteger("-0") == nil && SceneNode.smallInteger("1000000000000000") == nil)
+    #expect(SceneNode.smallInteger("-20") == -20 && SceneNode.smallInteger("0") == 0)
+  }
 }

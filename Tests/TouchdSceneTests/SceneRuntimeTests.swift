@@ -7,8 +7,15 @@ import TouchdTestKit
 
 @Suite("Scene runtime")
 struct SceneRuntimeTests {
+  /// A recognizer of `type` with `parameters` and, for every other parameter of its type, the
+  /// scene format's default given explicitly (``Scene/Recognizer/parameter(_:)``): the runtime
+  /// applies only what a scene gives, so the format's defaults are compared with the classes'
+  /// own through the recognizer built.
   func recognizer(_ type: RecognizerType, _ parameters: [String: Scene.Parameter] = [:]) -> GestureRecognizer {
-    SceneRuntime.makeRecognizer(Scene.Recognizer(id: "r", type: type, action: "a", parameters: parameters))
+    let plain = Scene.Recognizer(id: "r", type: type, action: "a")
+    var all = parameters
+    for key in SceneFormat.parameters(of: type) where all[key.name] == nil { all[key.name] = plain.parameter(key.name) }
+    return SceneRuntime.makeRecognizer(Scene.Recognizer(id: "r", type: type, action: "a", parameters: all))
   }
 
   @Test("The format's documented defaults are the recognizers' own defaults")

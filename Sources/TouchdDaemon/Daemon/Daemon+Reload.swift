@@ -104,6 +104,7 @@ extension Daemon {
     runtime.sink = { _ in }
     let seq = runtime.nextSequenceNumber
     let previous = runtime!
+    let previousDocument = loaded
     loaded = newScene
     runtime = makeRuntime(newScene)
     runtime.nextSequenceNumber = seq
@@ -125,6 +126,31 @@ extension Daemon {
       openPresentDevices()
     }
     server.setHello(hello().jsonLine, notice: reloaded(source: source).jsonLine)
+    Retired(runtime: consume previous, document: consume previousDocument).free()
+  }
+
+  /// A replaced scene's runtime and document, freed on another thread: a catalogue's list of
+  /// 10,000 rows is tens of milliseconds of freeing (docs/performance.md, "The push on two cores")
+  /// that would hold the pipeline's queue, and touches, after the new scene is live. Safe because
+  /// nothing runs in their freeing but releases (TouchDelivery's and TouchdScene's classes have no
+  /// `deinit`), and Swift's reference counts are atomic: whatever the pipeline still holds of them
+  /// (a timer's closure) stays alive and is freed where its last reference goes.
+  private final class Retired: @unchecked Sendable {
+    private var runtime: SceneRuntime?
+    private var document: SceneDocument?
+
+    init(runtime: SceneRuntime, document: SceneDocument) {
+      self.runtime = runtime
+      self.document = document
+    }
+
+    /// Hands the last references to a utility thread, which drops them.
+    func free() {
+      DispatchQueue.global(qos: .utility).async { [self] in
+        runtime = nil
+        document = nil
+      }
+    }
   }
 
   /// Matches each open device to the new scene. One the new scene takes as the old one did (the
