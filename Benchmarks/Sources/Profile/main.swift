@@ -55,7 +55,11 @@ case "push", "pushlist":
     }
   }
   let mean = times.reduce(0, +) / Double(count)
-  print("\(workload): \(count) scenes, \(Int(mean * 1e6)) us each, lowest \(Int((times.min() ?? 0) * 1e6)) us")
+  let sorted = times.sorted()
+  func percentile(_ p: Double) -> Int { Int(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1e6) }
+  print(
+    "\(workload): \(count) scenes, \(Int(mean * 1e6)) us each, lowest \(percentile(0)) us, p50 \(percentile(0.5)) us,"
+      + " p90 \(percentile(0.9)) us, p99 \(percentile(0.99)) us")
 case "hittest":
   let runtime = SceneRuntime(scene: BenchScenes.deepTree(), clock: VirtualClock()) { _ in }
   var hits = 0
