@@ -329,7 +329,8 @@ extension SceneNode {
         // As a plain scalar: YAML's int (no fraction or exponent) or float. JSON's integers
         // (`-?(0|[1-9][0-9]*)`), nearly every number of a scene, are all YAML 1.1 ints (Yams'
         // `Resolver.default`): only the others are resolved.
-        let tag = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        let tag =
+          text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
           ? Tag(YAMLTags.implicitName(of: text)) : .int
         return SceneNode(.scalar(Scalar(string: text, tag: tag, isPlain: true)), at: place)
       case .string(let s):

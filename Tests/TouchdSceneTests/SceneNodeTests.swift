@@ -172,7 +172,8 @@ struct SceneNodeTests {
       if let small = SceneNode.smallInteger(text) {
         #expect(Double(small) == expected && Double(small).sign == expected?.sign, "\(text)")
       } else {
-        #expect(!(!text.isEmpty && text.count <= 15 && text.allSatisfy(\.isNumber) && text.first != "0"), "declined \(text)")
+        let plainInteger = !text.isEmpty && text.count <= 15 && text.allSatisfy(\.isNumber) && text.first != "0"
+        #expect(!plainInteger, "declined \(text)")
       }
       #expect(node.finiteNumber == expected && node.finiteNumber?.sign == expected?.sign, "\(text)")
     }
