@@ -132,12 +132,14 @@ public struct Scene: Hashable, Sendable {
     public var control: Control?
     /// Whether the view handles the presses methods itself (and publishes presses messages).
     public var presses = false
+    /// What a screen reader makes of the view (UIAccessibility's properties); nil: UIKit's defaults.
+    public var accessibility: Accessibility?
     /// Back to front.
     public var views: [View] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, frame, hidden, alpha, userInteractionEnabled, multipleTouchEnabled, exclusiveTouch, clipsToBounds
-      case hitOutset, touches, presses, recognizers, scroll, control, views
+      case hitOutset, touches, presses, recognizers, scroll, control, accessibility, views
     }
 
     public init(id: String, frame: Frame, recognizers: [Recognizer] = [], views: [View] = []) {

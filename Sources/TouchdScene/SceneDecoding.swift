@@ -208,6 +208,7 @@ extension Scene.View: SceneDecodable {
     scroll = try m.object(CodingKeys.scroll)
     control = try m.object(CodingKeys.control)
     presses = try m.bool(CodingKeys.presses) ?? presses
+    accessibility = try m.object(CodingKeys.accessibility)
   }
 }
 

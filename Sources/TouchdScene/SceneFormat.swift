@@ -75,6 +75,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case forward
   /// A window's `health:`: what touchscreen health keeps of it.
   case health
+  /// A view's `accessibility:`: what a screen reader makes of it (UIAccessibility's properties).
+  case accessibility
 }
 
 /// One key of an object of the scene format.
@@ -127,6 +129,14 @@ public enum SceneFormat {
   public static let swipeDirections = ["right", "left", "up", "down"]
   /// Screen edges (`edges:`), as UIKit's `UIRectEdge`.
   public static let edges = ["top", "left", "bottom", "right", "all"]
+  /// Accessibility traits (`traits:`): UIKit's `UIAccessibilityTraits` (UIAccessibilityConstants.h),
+  /// by their Swift names, `none` included; `tabBar` since iOS 10, `toggleButton` and
+  /// `supportsZoom` since iOS 17.
+  public static let accessibilityTraits = [
+    "none", "button", "link", "header", "searchField", "image", "selected", "playsSound", "keyboardKey",
+    "staticText", "summaryElement", "notEnabled", "updatesFrequently", "startsMediaSession", "adjustable",
+    "allowsDirectInteraction", "causesPageTurn", "tabBar", "toggleButton", "supportsZoom",
+  ]
 
   /// The keys of `object`, in documentation order. For a recognizer: only the keys every type has.
   public static func keys(of object: SceneObject) -> [SceneKey] { keysByObject[object] }
@@ -220,6 +230,33 @@ public enum SceneFormat {
           "heatmap", .bool, default: .bool(true),
           "Keep the window's touch-down grid, and with it its dead cells and near misses; false for a PIN pad.")
       ]
+    case .accessibility:
+      [
+        SceneKey("label", .string, "What the element is, in a word or a few (accessibilityLabel)."),
+        SceneKey("hint", .string, "What activating it does, spoken after a pause (accessibilityHint)."),
+        SceneKey(
+          "value", .string,
+          "Its value, when it has one that changes (accessibilityValue); absent: a control's own value."),
+        SceneKey(
+          "traits", .options(accessibilityTraits), default: .array([]),
+          "UIAccessibilityTraits names, one or a list, added to a control's own (accessibilityTraits)."),
+        SceneKey(
+          "element", .bool,
+          "Whether the view is an element (isAccessibilityElement); absent: true for a control or a view with a label."),
+        SceneKey(
+          "hidden", .bool, default: .bool(false),
+          "The view and its subviews are no elements (accessibilityElementsHidden)."),
+        SceneKey(
+          "modal", .bool, default: .bool(false),
+          "The elements of the view's siblings are ignored (accessibilityViewIsModal)."),
+        SceneKey(
+          "activationPoint", .object(.point),
+          "Where activating the element taps, in the view's points (accessibilityActivationPoint); absent: its centre."),
+        SceneKey(
+          "frame", .object(.frame),
+          "The element's area in the view's points (accessibilityFrame); absent: the view's bounds. Clipped as hit-testing clips."
+        ),
+      ]
     case .forward:
       [
         SceneKey(
@@ -275,6 +312,10 @@ public enum SceneFormat {
         SceneKey(
           "control", .object(.control),
           "Makes the view a control (UIControl) of `type`: button, switch, slider, stepper or segmented; it handles its own touches."
+        ),
+        SceneKey(
+          "accessibility", .object(.accessibility),
+          "What a screen reader makes of the view: its label, hint, value and traits (UIAccessibility); absent: UIKit's defaults."
         ),
         SceneKey(
           "views", .list(.view), default: .array([]),

@@ -119,6 +119,8 @@ public enum SceneSchema {
       .keys: "Key devices and the presses their keys make (UIPress), delivered to the window's first responder.",
       .forward:
         "Forwarding to a virtual touchscreen: the window's touchscreens are grabbed, and every touch no recognizer claims goes on to the compositor.",
+      .accessibility:
+        "What a screen reader makes of the view: UIKit's UIAccessibility properties (label, hint, value, traits, element, hidden, modal, activationPoint, frame).",
     ]
     return object(keys: SceneFormat.keys(of: kind), description: descriptions[kind] ?? "")
   }

@@ -53,6 +53,7 @@ struct SceneSchemaTests {
       "forward": Set(Scene.Forward.CodingKeys.allCases.map(\.rawValue)),
       "health": Set(Scene.Health.CodingKeys.allCases.map(\.rawValue)),
       "zoom": Set(Scene.Zoom.CodingKeys.allCases.map(\.rawValue)),
+      "accessibility": Set(Scene.Accessibility.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {
