@@ -97,7 +97,8 @@ import TouchdProtocol
 
   @Test func theValueFollowsTheControlAsItChanges() throws {
     let runtime = try runtime(
-      "- {id: sound, frame: {x: 0, y: 0, width: 60, height: 30}, control: {type: switch}, accessibility: {label: Sound}}")
+      "- {id: sound, frame: {x: 0, y: 0, width: 60, height: 30}, control: {type: switch}, accessibility: {label: Sound}}"
+    )
     #expect(runtime.accessibilityElements(inWindow: 0).first?.value == "off")
     try runtime.setView("sound", control: ControlChange(on: true))
     #expect(runtime.accessibilityElements(inWindow: 0).first?.value == "on")
