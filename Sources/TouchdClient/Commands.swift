@@ -15,10 +15,11 @@ extension TouchdClient {
     public static let control: MessageType = "control"
     public static let presses: MessageType = "presses"
     public static let idle: MessageType = "idle"
+    public static let accessibility: MessageType = "accessibility"
     public static let trace: MessageType = "trace"
     /// The types that carry `seq`: subscribed to all of them without `actions` or `views`, a
     /// ``Missed`` count is exact.
-    public static let pipeline: [MessageType] = [.action, .touches, .scroll, .control, .presses, .idle]
+    public static let pipeline: [MessageType] = [.action, .touches, .scroll, .control, .presses, .idle, .accessibility]
   }
 
   /// What the daemon does when this client falls behind by its send buffer: `disconnect` (the
@@ -125,14 +126,15 @@ extension TouchdClient {
     return try await send(.setView(set), extra: extra, timeout: commandTimeout)
   }
 
-  /// `set` on a window: its `rotation` (0, 90, 180, 270), `calibration` (six numbers) or `size`;
-  /// touches in progress on it are cancelled. Every client gets a ``TouchdMessage/windowChanged(_:)``.
+  /// `set` on a window: its `rotation` (0, 90, 180, 270), `calibration` (six numbers) or `size`,
+  /// or VoiceOver on or off (`voiceOver`, which publishes an `accessibility` message); touches in
+  /// progress on it are cancelled. Every client gets a ``TouchdMessage/windowChanged(_:)``.
   @discardableResult
   public func setWindow(
-    _ window: String, rotation: Int? = nil, calibration: [Double]? = nil, size: Size? = nil
+    _ window: String, rotation: Int? = nil, calibration: [Double]? = nil, size: Size? = nil, voiceOver: Bool? = nil
   ) async throws -> Reply {
     let change = WindowChange(
-      rotation: rotation, calibration: calibration, size: size)
+      rotation: rotation, calibration: calibration, size: size, voiceOver: voiceOver)
     return try await send(.setWindow(SetWindowCommand(window: window, change: change)), timeout: commandTimeout)
   }
 

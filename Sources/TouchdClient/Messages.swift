@@ -1,7 +1,7 @@
 import TouchdProtocol
 
 /// One line of the daemon, typed (docs/protocol.md, version 1). The pipeline's messages (action,
-/// touches, scroll, control, presses, idle, trace) are the protocol's own types
+/// touches, scroll, control, presses, idle, accessibility, trace) are the protocol's own types
 /// (PipelineMessages.swift), and so are the session's `hello`, `gap`, `reloaded`, `updated`,
 /// `windowChanged` and `calibration`; the replies' envelopes are declared below.
 ///
@@ -28,6 +28,8 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
   case presses(TouchdClient.Presses)
   /// The scene went idle or became active again (subscribed type `idle`).
   case idle(TouchdClient.Idle)
+  /// What VoiceOver did in a window (subscribed type `accessibility`).
+  case accessibility(TouchdClient.Accessibility)
   /// One step of delivery and arbitration (subscribed type `trace`); takes no `seq`.
   case trace(TouchdClient.Trace)
   /// A command's success that answers no command of this client.
@@ -61,6 +63,7 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case "control": self = .control(try .init(from: decoder))
     case "presses": self = .presses(try .init(from: decoder))
     case "idle": self = .idle(try .init(from: decoder))
+    case "accessibility": self = .accessibility(try .init(from: decoder))
     case "trace": self = .trace(try .init(from: decoder))
     case "reply": self = .reply(try .init(from: decoder))
     case "error": self = .error(try .init(from: decoder))
@@ -87,6 +90,7 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case .control: "control"
     case .presses: "presses"
     case .idle: "idle"
+    case .accessibility: "accessibility"
     case .trace: "trace"
     case .reply: "reply"
     case .error: "error"
@@ -110,6 +114,7 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case .control(let m): m.seq
     case .presses(let m): m.seq
     case .idle(let m): m.seq
+    case .accessibility(let m): m.seq
     case .unknown(_, let fields): fields["seq"]?.intValue
     default: nil
     }

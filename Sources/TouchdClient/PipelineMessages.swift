@@ -31,6 +31,9 @@ extension TouchdClient {
   public typealias Presses = PressesMessage
   /// `idle`: the scene went idle (`state` `idle`) or active again (`active`).
   public typealias Idle = IdleMessage
+  /// `accessibility`: VoiceOver focused, activated or adjusted an element, or turned on or off
+  /// (`event`).
+  public typealias Accessibility = AccessibilityMessage
   /// `trace`: one step of delivery and arbitration (docs/explain.md); the fields set depend on
   /// `event` (`recognizer`, `waiting`, `touchBegan`, `touchSwallowed`, `held`, `released`,
   /// `cancelledInView`).

@@ -82,6 +82,11 @@ public enum Explanation {
       return m.isIdle
         ? "idle: no touch or press since \(m.lastInput.map { traceNumber($0) + " s" } ?? "the start")"
         : "active" + (m.swallowed == true ? ": the waking input is swallowed" : "")
+    case .accessibility(let m):
+      // `--explain` shows the focus and the VoiceOver gesture each touch made (issue #40).
+      if m.event == "voiceOver" { return "VoiceOver \(m.on == true ? "on" : "off") in window '\(m.window)'" }
+      let element = (m.view.map { "'\($0)'" } ?? "nothing") + (m.segment.map { " segment \($0)" } ?? "")
+      return "VoiceOver \(m.event) \(element)" + (m.spoken.map { ": \"\($0)\"" } ?? "")
     case .trace(let trace): return text(trace.detail)
     }
   }

@@ -20,6 +20,8 @@ public enum Message: Hashable, Sendable {
   case trace(TraceMessage)
   /// The scene's idle state changed (`idle:`, ``IdleMessage``).
   case idle(IdleMessage)
+  /// VoiceOver focused, activated or adjusted an element, or turned on or off (Accessibility/).
+  case accessibility(AccessibilityMessage)
 
   /// The message's sequence number: one more than the previous action or touches message's; nil
   /// for trace messages, which take none, so that the other messages are numbered the same
@@ -32,6 +34,7 @@ public enum Message: Hashable, Sendable {
     case .control(let m): m.seq
     case .presses(let m): m.seq
     case .idle(let m): m.seq
+    case .accessibility(let m): m.seq
     case .trace: nil
     }
   }
@@ -49,6 +52,7 @@ public enum Message: Hashable, Sendable {
     case .control: "control"
     case .presses: "presses"
     case .idle: "idle"
+    case .accessibility: "accessibility"
     case .trace: "trace"
     }
   }
@@ -62,6 +66,7 @@ public enum Message: Hashable, Sendable {
     case .control(let m): m.time
     case .presses(let m): m.time
     case .idle(let m): m.time
+    case .accessibility(let m): m.time
     case .trace(let m): m.time
     }
   }
@@ -75,6 +80,7 @@ public enum Message: Hashable, Sendable {
     case .control(let m): m.jsonLine
     case .presses(let m): m.jsonLine
     case .idle(let m): m.jsonLine
+    case .accessibility(let m): m.jsonLine
     case .trace(let m): m.jsonLine
     }
   }

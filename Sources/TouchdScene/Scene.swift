@@ -70,9 +70,13 @@ public struct Scene: Hashable, Sendable {
     public var forward: Forward?
     /// What touchscreen health keeps of the window (docs/operations.md, "Touchscreen health").
     public var health = Health()
+    /// Whether VoiceOver is on: touches explore, activate and step through the accessibility
+    /// elements instead of reaching the views (docs/accessibility.md). UIKit's default: off.
+    public var voiceOver = false
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, health, views
+      case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, health
+      case voiceOver, views
     }
 
     public init(

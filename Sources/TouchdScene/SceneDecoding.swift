@@ -173,6 +173,7 @@ extension Scene.Window: SceneDecodable {
     firstResponder = try m.string(CodingKeys.firstResponder)
     forward = try m.object(CodingKeys.forward)
     health = try m.object(CodingKeys.health) ?? health
+    voiceOver = try m.bool(CodingKeys.voiceOver) ?? voiceOver
   }
 }
 

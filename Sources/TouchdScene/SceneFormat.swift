@@ -222,6 +222,10 @@ public enum SceneFormat {
           "health", .object(.health),
           "What touchscreen health keeps of the window (docs/operations.md, \"Touchscreen health\"); absent: everything."
         ),
+        SceneKey(
+          "voiceOver", .bool, default: .bool(false),
+          "VoiceOver: touches explore, activate and step through the accessibility elements instead of reaching the views (docs/accessibility.md)."
+        ),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
       ]
     case .health:

@@ -129,8 +129,11 @@ extension SceneRuntime {
       throw .invalidValue("a window's size must be above 0 points wide and high")
     }
     let window = windows[index]
-    if calibratingWindow == index { cancelCalibration("window '\(id)' changed its rotation, calibration or size") }
-    application.cancelTouches(in: window, reason: "window '\(id)' changed its rotation, calibration or size")
+    if let voiceOver = change.voiceOver { setVoiceOver(voiceOver, inWindow: index) }
+    if change.changesMapping {
+      if calibratingWindow == index { cancelCalibration("window '\(id)' changed its rotation, calibration or size") }
+      application.cancelTouches(in: window, reason: "window '\(id)' changed its rotation, calibration or size")
+    }
     if let rotation = change.rotation { scene.windows[index].rotation = rotation }
     if let calibration = change.calibration { scene.windows[index].calibration = calibration }
     if let size = change.size {

@@ -49,6 +49,8 @@ extension SceneRuntime {
     }
     frameTime = frame.time.seconds
     defer { frameTime = nil }
+    // While VoiceOver is on, its gestures have the touches, not the views.
+    if voiceOverTakes(&mapped, inWindow: index) { return }
     touchMotion?.record(mapped)
     forwarding?.forwardAhead(mapped, source: source, window: index)
     application.handle(mapped, in: windows[index])

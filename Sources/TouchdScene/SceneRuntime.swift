@@ -55,6 +55,12 @@ public final class SceneRuntime {
   /// Each page control with `pages:` bound to its scroll view, by the control's id
   /// (SceneRuntime+Pages.swift).
   var pageBindings: [String: PageBinding] = [:]
+  /// Each window's VoiceOver, nil where it is off (Accessibility/SceneRuntime+VoiceOver.swift).
+  var voiceOvers: [VoiceOverState?] = []
+  /// Contacts down when VoiceOver turned off, ignored until they lift.
+  var voiceOverIgnored: Set<TouchID> = []
+  /// How many taps VoiceOver has made to activate elements (their contact ids).
+  var voiceOverTaps: UInt64 = 0
   private var nextSeq = 1
   var frameTime: Double?
   /// The touches' recorded frames while ``touchesEntries`` is not empty (TouchMotion.swift).
@@ -146,6 +152,10 @@ public final class SceneRuntime {
     wire(pending)
     bindPageControls()
     installHealthHooks()
+    voiceOvers = Array(repeating: nil, count: windows.count)
+    for (index, spec) in scene.windows.enumerated() where spec.voiceOver {
+      setVoiceOver(true, inWindow: index, publish: false)
+    }
   }
 
   /// Links each of `pending`'s recognizers to those its spec names (`requireToFail`,

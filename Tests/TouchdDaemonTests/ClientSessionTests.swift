@@ -105,7 +105,7 @@ import TouchdTestKit
       reply(#"{"cmd":"subscribe","id":7,"types":"toches"}"#)
         == error(
           "7",
-          "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, trace)"
+          "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, accessibility, trace)"
         ))
     #expect(session.subscription == Subscription(), "a refused subscribe leaves the filter as it was")
     #expect(!session.hasSubscribed, "a refused subscribe does not count (a held replay waits on)")

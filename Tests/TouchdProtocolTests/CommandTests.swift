@@ -96,13 +96,13 @@ struct CommandTests {
       Self.error(#"{"cmd":"set","window":"w","rotation":45}"#) == "'rotation' must be 0, 90, 180 or 270, found 45")
     #expect(
       Self.error(#"{"cmd":"set","window":"w"}"#)
-        == "'set' with 'window' changes at least one of rotation, calibration, size")
+        == "'set' with 'window' changes at least one of rotation, calibration, size, voiceOver")
     #expect(
       Self.error(#"{"cmd":"set","view":"a","animated":true}"#)
         == "'animated' goes with 'contentOffset', 'zoomScale' or 'zoomTo'")
     #expect(
       Self.error(#"{"cmd":"subscribe","types":["action","tuoches"]}"#)
-        == "unknown message type 'tuoches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, trace)"
+        == "unknown message type 'tuoches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, accessibility, trace)"
     )
     #expect(
       Self.error(#"{"cmd":"subscribe","overflow":"drop"}"#)

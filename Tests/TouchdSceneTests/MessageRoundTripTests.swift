@@ -31,6 +31,7 @@ struct MessageRoundTripTests {
       case .control(let m): try expectRoundTrip(m, exact: exact)
       case .presses(let m): try expectRoundTrip(m, exact: exact)
       case .idle(let m): try expectRoundTrip(m, exact: exact)
+      case .accessibility(let m): try expectRoundTrip(m, exact: exact)
       case .trace(let m): try expectRoundTrip(m, exact: exact)
       }
     }

@@ -67,13 +67,13 @@ struct WindowSetTests {
         == "error: 'size' must be above 0 points wide and high")
     #expect(
       parse(#"{"cmd":"set","window":"main","hidden":true}"#)
-        == "error: unknown field 'hidden' (set takes window, rotation, calibration, size)")
+        == "error: unknown field 'hidden' (set takes window, rotation, calibration, size, voiceOver)")
     #expect(
       parse(#"{"cmd":"set","window":"main","view":"tl","hidden":true}"#)
         == "error: 'set' takes 'view' or 'window', not both (one command changes one of them)")
     #expect(
       parse(#"{"cmd":"set","window":"main"}"#)
-        == "error: 'set' with 'window' changes at least one of rotation, calibration, size")
+        == "error: 'set' with 'window' changes at least one of rotation, calibration, size, voiceOver")
     #expect(
       parse(#"{"cmd":"set","hidden":true}"#)
         == "error: missing field 'view' (a string: the view id, or 'window' with a window id)")

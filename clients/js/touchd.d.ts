@@ -2,8 +2,8 @@
 // The messages are the protocol's (docs/protocol.md), field for field; keys a version does not
 // declare may be present (later daemons may add some).
 
-export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle'];
-export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'trace'];
+export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility'];
+export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility', 'trace'];
 export const DEFAULT_URL: string;
 
 /** A constructor of browser-style WebSockets: the global one, or the ws package's (8 or later). */
@@ -162,6 +162,20 @@ export interface Idle extends Pipeline {
   swallowed: boolean;
 }
 
+/** What VoiceOver did in a window (docs/accessibility.md). */
+export interface Accessibility extends Pipeline {
+  type: 'accessibility';
+  event: 'focus' | 'activate' | 'adjust' | 'voiceOver';
+  window: string;
+  view?: string;
+  segment?: number;
+  label?: string;
+  value?: string;
+  traits?: string[];
+  spoken?: string;
+  on?: boolean;
+}
+
 /** One step of delivery and arbitration (docs/explain.md); takes no seq. */
 export interface Trace {
   type: 'trace';
@@ -257,7 +271,7 @@ export interface Missed {
   exact: boolean;
 }
 
-export type PipelineMessage = Action | Touches | Scroll | Control | Presses | Idle;
+export type PipelineMessage = Action | Touches | Scroll | Control | Presses | Idle | Accessibility;
 export type Message =
   | PipelineMessage
   | Trace
@@ -490,7 +504,12 @@ export class TouchdClient implements AsyncIterable<Message> {
   setView(view: string, fields?: SetViewFields): Promise<Reply>;
   setWindow(
     window: string,
-    fields?: { rotation?: 0 | 90 | 180 | 270; calibration?: Iterable<number>; size?: Size | [number, number] },
+    fields?: {
+      rotation?: 0 | 90 | 180 | 270;
+      calibration?: Iterable<number>;
+      size?: Size | [number, number];
+      voiceOver?: boolean;
+    },
   ): Promise<WindowReply>;
   ignoreInteraction(value: boolean): Promise<IgnoreReply>;
   reload(): Promise<Reply>;

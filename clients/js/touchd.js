@@ -19,7 +19,7 @@ export { canonicalJSON, sceneUpdates } from './scene-diff.js';
 export { PageScene, SceneSync, VIEW_KEYS, VIEW_SELECTOR, attributeValue, viewFromDataset } from './page-scene.js';
 
 /** The message types that carry `seq` (one counter in the daemon). */
-export const PIPELINE_TYPES = Object.freeze(['action', 'touches', 'scroll', 'control', 'presses', 'idle']);
+export const PIPELINE_TYPES = Object.freeze(['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility']);
 /** The types `subscribe` takes: the pipeline's and `trace` (which takes no `seq`). */
 export const SUBSCRIBABLE_TYPES = Object.freeze([...PIPELINE_TYPES, 'trace']);
 /** Where `touchd --websocket 127.0.0.1:8765` listens. */
@@ -385,9 +385,10 @@ export class TouchdClient {
   }
 
   /** `set` on a window: `rotation` (0, 90, 180, 270), `calibration` (6 numbers), `size`
-   * ({width, height} or [width, height]). */
-  setWindow(window, { rotation, calibration, size } = {}) {
+   * ({width, height} or [width, height]), `voiceOver` (true or false). */
+  setWindow(window, { rotation, calibration, size, voiceOver } = {}) {
     const fields = { window };
+    if (voiceOver !== undefined) fields.voiceOver = voiceOver;
     if (rotation !== undefined) fields.rotation = rotation;
     if (calibration !== undefined) fields.calibration = Array.from(calibration);
     if (size !== undefined) fields.size = Array.isArray(size) ? { width: size[0], height: size[1] } : size;

@@ -42,6 +42,9 @@ extension Daemon {
       counters.messages += 1
       metrics.countIdle(m.isIdle)
       (type, view) = ("idle", nil)
+    case .accessibility(let m):
+      counters.messages += 1
+      (type, view) = ("accessibility", m.view)
     case .trace(let t):
       counters.traces += 1
       (type, view) = ("trace", t.view)

@@ -3,7 +3,7 @@ import TouchdScene
 /// What a client wants to receive. Empty sets mean "all"; by default a client gets every action
 /// message and no touches or trace messages.
 public struct Subscription: Sendable, Equatable {
-  /// Message types: "action", "touches", "scroll", "control", "presses", "idle", "trace".
+  /// Message types: "action", "touches", "scroll", "control", "presses", "idle", "accessibility", "trace".
   public var types: Set<String> = ["action"]
   /// Action names to receive; empty: all. Applies to action messages only (touches and trace
   /// messages are not filtered by action).

@@ -1,9 +1,9 @@
 /// `{"cmd":"set","window":ID,…}`: changes how a window maps its touchscreens (`rotation`,
-/// `calibration`) and its size, as for a display rotated while running; the window's touches in
-/// progress are cancelled. docs/protocol.md, "set".
+/// `calibration`) and its size, as for a display rotated while running, or turns VoiceOver on or
+/// off (`voiceOver`); the window's touches in progress are cancelled. docs/protocol.md, "set".
 public struct SetWindowCommand: Hashable, Sendable {
   /// The fields `set` takes with `window`.
-  public static let fields = ["window", "rotation", "calibration", "size"]
+  public static let fields = ["window", "rotation", "calibration", "size", "voiceOver"]
 
   public var window: String
   public var change: WindowChange
@@ -30,8 +30,9 @@ public struct SetWindowCommand: Hashable, Sendable {
       guard n[0] > 0, n[1] > 0 else { throw ProtocolError("'size' must be above 0 points wide and high") }
       change.size = WireSize(width: n[0], height: n[1])
     }
+    change.voiceOver = try fields.bool("voiceOver")
     guard !change.isEmpty else {
-      throw ProtocolError("'set' with 'window' changes at least one of rotation, calibration, size")
+      throw ProtocolError("'set' with 'window' changes at least one of rotation, calibration, size, voiceOver")
     }
   }
 
@@ -41,6 +42,7 @@ public struct SetWindowCommand: Hashable, Sendable {
     if let rotation = change.rotation { out.append(("rotation", .number(Double(rotation)))) }
     if let calibration = change.calibration { out.append(("calibration", .array(calibration.map(JSONValue.number)))) }
     if let size = change.size { out.append(("size", .size(size))) }
+    if let voiceOver = change.voiceOver { out.append(("voiceOver", .bool(voiceOver))) }
     return out
   }
 }
@@ -57,13 +59,19 @@ public struct WindowChange: Hashable, Sendable {
   public var calibration: [Double]?
   /// The window's size in points.
   public var size: WireSize?
+  /// VoiceOver on or off in the window (the scene's `voiceOver`).
+  public var voiceOver: Bool?
 
-  public init(rotation: Int? = nil, calibration: [Double]? = nil, size: WireSize? = nil) {
+  public init(rotation: Int? = nil, calibration: [Double]? = nil, size: WireSize? = nil, voiceOver: Bool? = nil) {
     self.rotation = rotation
     self.calibration = calibration
     self.size = size
+    self.voiceOver = voiceOver
   }
 
   /// Whether the command changes nothing of the window.
-  public var isEmpty: Bool { rotation == nil && calibration == nil && size == nil }
+  public var isEmpty: Bool { rotation == nil && calibration == nil && size == nil && voiceOver == nil }
+
+  /// Whether the command changes how the window maps its touchscreens (rotation, calibration, size).
+  public var changesMapping: Bool { rotation != nil || calibration != nil || size != nil }
 }

@@ -7,7 +7,9 @@ public struct SubscribeCommand: Hashable, Sendable {
   /// The fields `subscribe` takes.
   public static let fields = ["types", "actions", "views", "overflow", "coalesced", "predicted"]
   /// Every message type a client subscribes to, in the order errors and docs list them.
-  public static let messageTypes = ["action", "touches", "scroll", "control", "presses", "idle", "trace"]
+  public static let messageTypes = [
+    "action", "touches", "scroll", "control", "presses", "idle", "accessibility", "trace",
+  ]
 
   /// What the daemon does when the client falls behind by its send buffer.
   public enum Overflow: String, Hashable, Sendable {

@@ -89,6 +89,13 @@ extension ProtocolSchema {
         "idle", full: IdleMessage(seq: 1, isIdle: true, time: 1, lastInput: 0.5, swallowed: false).jsonLine,
         minimal: IdleMessage(seq: 1, isIdle: true, time: 1, lastInput: nil, swallowed: false).jsonLine),
       Example(
+        "accessibility",
+        full: AccessibilityMessage(
+          seq: 1, event: "focus", window: "w", view: "v", segment: 1, label: "Buy", value: "2 of 3",
+          traits: ["button", "selected"], spoken: "Buy, 2 of 3, button, selected.", on: true, time: 1
+        ).jsonLine,
+        minimal: AccessibilityMessage(seq: 1, event: "voiceOver", window: "w", time: 1).jsonLine),
+      Example(
         "trace-recognizer", full: trace(.recognizer(recognizer, from: "possible", to: "failed", cause: "moved")),
         minimal: trace(.recognizer(anonymous, from: "possible", to: "failed", cause: "moved"))),
       Example(

@@ -21,6 +21,9 @@ public struct AccessibilityElement: Hashable, Sendable {
   public var frame: Rect
   /// Where activating the element taps, in the window's points.
   public var activationPoint: Point
+  /// Its place in drawing order, back to front: of elements over one point, the one drawn last is
+  /// the one hit-testing finds first.
+  var paintOrder = 0
 }
 
 /// The elements of a window (``SceneRuntime/accessibilityElements(inWindow:)``), by UIKit's rules:
@@ -67,7 +70,8 @@ public enum AccessibilityElements {
   /// `lookup` (its id), to be ordered within `container` (the view whose coordinates order them:
   /// the window or a scroll view); `clip`: what the ancestors leave visible, in window points.
   static func collect(
-    _ specs: [Scene.View], lookup: (String) -> TouchDelivery.View?, container: TouchDelivery.View, clip: Rect?
+    _ specs: [Scene.View], lookup: (String) -> TouchDelivery.View?, container: TouchDelivery.View, clip: Rect?,
+    painted: inout Int
   ) -> [Item] {
     let views = specs.compactMap { spec in lookup(spec.id).map { (spec: spec, view: $0) } }
     // A modal view hides its siblings: the frontmost modal one alone is looked at.
@@ -77,7 +81,9 @@ public enum AccessibilityElements {
     for (spec, view) in shown {
       let unclipped = windowRect(view.bounds, of: view)
       if isElement(spec, view) {
-        let elements = makeElements(spec, view, clip: clip)
+        painted += 1
+        var elements = makeElements(spec, view, clip: clip)
+        for i in elements.indices { elements[i].paintOrder = painted }
         let place = rect(view.bounds, of: view, in: container)
         items.append(Item(place: place, elements: elements))
         continue
@@ -85,10 +91,11 @@ public enum AccessibilityElements {
       let childClip = view.clipsToBounds || view is ScrollView ? intersect(clip, unclipped) : clip
       if view is ScrollView {
         // A container: ordered in its own (content) coordinates, placed by its frame.
-        let ordered = order(collect(spec.views, lookup: lookup, container: view, clip: childClip))
+        let ordered = order(
+          collect(spec.views, lookup: lookup, container: view, clip: childClip, painted: &painted))
         if !ordered.isEmpty { items.append(Item(place: rect(view.bounds, of: view, in: container), elements: ordered)) }
       } else {
-        items += collect(spec.views, lookup: lookup, container: container, clip: childClip)
+        items += collect(spec.views, lookup: lookup, container: container, clip: childClip, painted: &painted)
       }
     }
     return items
@@ -227,8 +234,10 @@ extension SceneRuntime {
   public func accessibilityElements(inWindow index: Int) -> [AccessibilityElement] {
     // The window clips as hit-testing does: nothing outside it is hit.
     let window = windows[index]
+    var painted = 0
     let items = AccessibilityElements.collect(
-      scene.windows[index].views, lookup: { viewsByID[$0] }, container: window, clip: window.bounds)
+      scene.windows[index].views, lookup: { viewsByID[$0] }, container: window, clip: window.bounds,
+      painted: &painted)
     return AccessibilityElements.order(items)
   }
 }

@@ -140,7 +140,7 @@ def test_aio_missed_after_a_dropped_connection(daemons):
         # The reader task reconnects by itself: a slow backoff makes it miss messages.
         backoff = touchd.Backoff(initial=0.6, maximum=0.6, jitter=0)
         async with touchd.aio.Client(str(daemons.socket), backoff=backoff) as client:
-            await client.subscribe(types=["action", "touches", "scroll", "control", "presses", "idle"])
+            await client.subscribe(types=list(touchd.PIPELINE_TYPES))
             before = []
             # Drop in the middle of the loop (seq 4 to 6 follow within 0.3 s; then a pause of 1 s).
             while not before or before[-1].seq < 3:

@@ -73,7 +73,11 @@ def set_view(view: str, fields: Mapping[str, Any]) -> Tuple[str, Dict[str, Any]]
 
 
 def set_window(
-    window: str, rotation: Optional[int] = None, calibration: Optional[Sequence[float]] = None, size: Any = None
+    window: str,
+    rotation: Optional[int] = None,
+    calibration: Optional[Sequence[float]] = None,
+    size: Any = None,
+    voice_over: Optional[bool] = None,
 ) -> Tuple[str, Dict[str, Any]]:
     out: Dict[str, Any] = {"window": window}
     if rotation is not None:
@@ -82,6 +86,8 @@ def set_window(
         out["calibration"] = list(calibration)
     if size is not None:
         out["size"] = _size(size)
+    if voice_over is not None:
+        out["voiceOver"] = voice_over
     return "set", out
 
 

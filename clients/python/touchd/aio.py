@@ -212,8 +212,9 @@ class Client:
         rotation: Optional[int] = None,
         calibration: Optional[Sequence[float]] = None,
         size: Any = None,
+        voice_over: Optional[bool] = None,
     ) -> Reply:
-        return await self.request(*_commands.set_window(window, rotation, calibration, size))
+        return await self.request(*_commands.set_window(window, rotation, calibration, size, voice_over))
 
     async def ignore_interaction(self, value: bool) -> Reply:
         return await self.request(*_commands.ignore_interaction(value))

@@ -255,9 +255,10 @@ class Client:
         rotation: Optional[int] = None,
         calibration: Optional[Sequence[float]] = None,
         size: Any = None,
+        voice_over: Optional[bool] = None,
     ) -> Reply:
-        """``set`` on a window: rotation (0/90/180/270), calibration (6 numbers), size."""
-        return self.request(*_commands.set_window(window, rotation, calibration, size))
+        """``set`` on a window: rotation (0/90/180/270), calibration (6 numbers), size, VoiceOver on or off."""
+        return self.request(*_commands.set_window(window, rotation, calibration, size, voice_over))
 
     def ignore_interaction(self, value: bool) -> Reply:
         return self.request(*_commands.ignore_interaction(value))

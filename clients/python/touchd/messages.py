@@ -33,6 +33,7 @@ __all__ = [
     "Control",
     "Presses",
     "Idle",
+    "Accessibility",
     "Trace",
     "Reply",
     "Error",
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 #: The message types that carry ``seq`` (they share one counter in the daemon).
-PIPELINE_TYPES = ("action", "touches", "scroll", "control", "presses", "idle")
+PIPELINE_TYPES = ("action", "touches", "scroll", "control", "presses", "idle", "accessibility")
 #: The types ``subscribe`` takes (the pipeline's and ``trace``, which takes no ``seq``).
 SUBSCRIBABLE_TYPES = PIPELINE_TYPES + ("trace",)
 
@@ -284,6 +285,25 @@ class Idle(Message):
     time: float
     last_input: Optional[float] = None
     swallowed: Optional[bool] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Accessibility(Message):
+    """What VoiceOver did in a window: ``event`` is focus, activate, adjust or voiceOver (``on``)."""
+
+    type: ClassVar[str] = "accessibility"
+    seq: int
+    event: str
+    window: str
+    time: float
+    view: Optional[str] = None
+    segment: Optional[int] = None
+    label: Optional[str] = None
+    value: Optional[str] = None
+    traits: Optional[List[str]] = None
+    spoken: Optional[str] = None
+    on: Optional[bool] = None
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 
@@ -585,6 +605,15 @@ def _idle(d: Dict[str, Any]) -> Idle:
     return Idle(seq=g("seq"), state=g("state"), time=g("time"), last_input=g("lastInput"), swallowed=g("swallowed"), raw=d)  # type: ignore[arg-type]
 
 
+def _accessibility(d: Dict[str, Any]) -> Accessibility:
+    g = d.get
+    return Accessibility(
+        seq=g("seq"), event=g("event"), window=g("window"), time=g("time"), view=g("view"),  # type: ignore[arg-type]
+        segment=g("segment"), label=g("label"), value=g("value"), traits=g("traits"), spoken=g("spoken"),
+        on=g("on"), raw=d,
+    )  # fmt: skip
+
+
 def _trace(d: Dict[str, Any]) -> Trace:
     g = d.get
     return Trace(
@@ -649,6 +678,7 @@ _PARSERS: Dict[str, Callable[[Dict[str, Any]], Message]] = {
     "control": _control,
     "presses": _presses,
     "idle": _idle,
+    "accessibility": _accessibility,
     "trace": _trace,
     "reply": _reply,
     "error": _error,

@@ -1,0 +1,83 @@
+/// `{"type":"accessibility","seq":N,"event":E,"window":W,"view":V,"segment":S,"label":L,"value":X,
+/// "traits":[…],"spoken":T,"on":B,"time":T}`: what VoiceOver did in a window (TouchdScene's
+/// Accessibility/; docs/accessibility.md), so that an app draws the focus and a test checks it
+/// without audio. `event` is `focus` (an element got the focus), `activate` (it was activated),
+/// `adjust` (an adjustable element's value stepped) or `voiceOver` (VoiceOver turned on or off:
+/// `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
+/// of the element the event is about, absent for `voiceOver`; `segment` only for a segmented
+/// control's segment, `label` and `value` only when the element has them.
+public struct AccessibilityMessage: WireMessage {
+  public static var typeName: String { "accessibility" }
+
+  /// The events a message may carry, in the order docs list them.
+  public static let events = ["focus", "activate", "adjust", "voiceOver"]
+
+  /// Its place in the numbering of the pipeline's messages.
+  public var seq: Int
+  /// One of ``events``.
+  public var event: String
+  public var window: String
+  /// The element's view id; nil for `voiceOver`.
+  public var view: String?
+  /// A segmented control's segment (from 0).
+  public var segment: Int?
+  public var label: String?
+  public var value: String?
+  /// UIAccessibilityTraits names.
+  public var traits: [String]?
+  /// What a screen reader says of the element: label, value, trait words, then hint.
+  public var spoken: String?
+  /// Whether VoiceOver is on now (`voiceOver` events only).
+  public var on: Bool?
+  /// Seconds: the time of the frame (or command) that made the event.
+  public var time: Double
+
+  @inlinable public init(
+    seq: Int, event: String, window: String, view: String? = nil, segment: Int? = nil, label: String? = nil,
+    value: String? = nil, traits: [String]? = nil, spoken: String? = nil, on: Bool? = nil, time: Double
+  ) {
+    self.seq = seq
+    self.event = event
+    self.window = window
+    self.view = view
+    self.segment = segment
+    self.label = label
+    self.value = value
+    self.traits = traits
+    self.spoken = spoken
+    self.on = on
+    self.time = time
+  }
+
+  @inlinable public var jsonLine: String {
+    var w = JSONLineWriter(#"{"type":"accessibility","seq":"#)
+    w.integer(seq)
+    w.string(#","event":"#, event)
+    w.string(#","window":"#, window)
+    if let view { w.string(#","view":"#, view) }
+    if let segment { w.integer(#","segment":"#, segment) }
+    if let label { w.string(#","label":"#, label) }
+    if let value { w.string(#","value":"#, value) }
+    if let traits { w.strings(#","traits":"#, traits) }
+    if let spoken { w.string(#","spoken":"#, spoken) }
+    if let on { w.bool(#","on":"#, on) }
+    w.number(#","time":"#, time)
+    return w.finish()
+  }
+
+  public init(decoding f: CommandFields) throws(ProtocolError) {
+    seq = try f.requiredInteger("seq")
+    event = try f.requiredString("event")
+    window = try f.requiredString("window")
+    view = try f.string("view")
+    segment = try f.integer("segment")
+    label = try f.string("label")
+    value = try f.string("value")
+    traits = try f.strings("traits")
+    spoken = try f.string("spoken")
+    on = try f.bool("on")
+    time = try f.requiredNumber("time")
+  }
+
+  public init(from decoder: any Decoder) throws { try self.init(decodingFrom: decoder) }
+}

@@ -1,0 +1,207 @@
+// VoiceOver in a window: while it is on, the window's touches go to VoiceOver's gestures
+// (VoiceOverGestures) instead of its views, and act on the accessibility elements.
+import TouchDelivery
+import TouchdInput
+
+/// A window's VoiceOver: its gestures, the element with the focus, and what the exploring finger
+/// is over.
+final class VoiceOverState {
+  var gestures: VoiceOverGestures!
+  /// The focused element: its view and segment.
+  var focus: ElementKey?
+  /// The exploring finger and the element it entered last (nil: empty space), so that each entry
+  /// focuses once.
+  var exploring: (touch: TouchID, entered: ElementKey?)?
+
+  struct ElementKey: Hashable {
+    var view: String
+    var segment: Int?
+    init(_ element: AccessibilityElement) {
+      view = element.view
+      segment = element.segment
+    }
+  }
+}
+
+extension SceneRuntime {
+  /// The first contact id of the taps VoiceOver makes to activate an element: far above what the
+  /// kernel's slots and tracking ids give touchd's allocator, so they never meet a device's.
+  static let voiceOverTouchBase: UInt64 = 1 << 62
+
+  /// Whether VoiceOver is on in window `index` (the scene's `voiceOver:`, or `set`).
+  public func isVoiceOverOn(inWindow index: Int) -> Bool { voiceOvers[index] != nil }
+
+  /// Turns VoiceOver on or off in window `index`: the window's touches down are cancelled (their
+  /// contacts ignored until they lift), and a `voiceOver` event is published. Nothing happens when
+  /// it already is as asked.
+  func setVoiceOver(_ on: Bool, inWindow index: Int, publish: Bool = true) {
+    guard on != isVoiceOverOn(inWindow: index) else { return }
+    let window = windows[index]
+    if on {
+      application.cancelTouches(in: window, reason: "VoiceOver turned on in window '\(scene.windows[index].id)'")
+      let state = VoiceOverState()
+      state.gestures = VoiceOverGestures(clock: application.clock) { [weak self] event in
+        self?.voiceOverGesture(event, inWindow: index)
+      }
+      voiceOvers[index] = state
+    } else if let state = voiceOvers[index] {
+      // The fingers VoiceOver had are ignored until they lift, as cancelled touches are.
+      voiceOverIgnored.formUnion(state.gestures.fingers)
+      state.gestures.reset()
+      voiceOvers[index] = nil
+    }
+    scene.windows[index].voiceOver = on
+    guard publish else { return }
+    sink(
+      .accessibility(
+        AccessibilityMessage(seq: takeSeq(), event: "voiceOver", window: scene.windows[index].id, on: on, time: now)))
+  }
+
+  /// Hands a mapped frame of window `index` to VoiceOver when it is on there; false when it is off
+  /// (the frame is the views'). Contacts still down from before VoiceOver turned off are dropped.
+  func voiceOverTakes(_ frame: inout TouchFrame, inWindow index: Int) -> Bool {
+    if !voiceOverIgnored.isEmpty {
+      frame.contacts.removeAll { contact in
+        guard voiceOverIgnored.contains(contact.id) else { return false }
+        if contact.phase.isTerminal { voiceOverIgnored.remove(contact.id) }
+        return true
+      }
+    }
+    guard let state = voiceOvers[index] else { return false }
+    state.gestures.handle(frame.contacts, at: frame.time.seconds)
+    return true
+  }
+
+  private func voiceOverGesture(_ event: VoiceOverGestures.Event, inWindow index: Int) {
+    guard let state = voiceOvers[index] else { return }
+    let elements = accessibilityElements(inWindow: index)
+    switch event {
+    case .explore(let touch, let point):
+      if state.exploring?.touch != touch { state.exploring = (touch, nil) }
+      let under = element(at: point, in: elements).map(VoiceOverState.ElementKey.init)
+      guard under != state.exploring?.entered else { return }
+      state.exploring?.entered = under
+      if let under, let element = elements.first(where: { VoiceOverState.ElementKey($0) == under }) {
+        focus(element, state: state, inWindow: index)
+      }
+    case .tap(let point):
+      if let element = element(at: point, in: elements) { focus(element, state: state, inWindow: index) }
+    case .doubleTap, .splitTap:
+      guard let focused = focused(state, in: elements) else { return }
+      activate(focused, inWindow: index)
+    case .flick(let direction):
+      switch direction {
+      case .right, .left: step(direction == .right ? 1 : -1, state: state, elements: elements, inWindow: index)
+      case .up, .down:
+        guard let focused = focused(state, in: elements), focused.traits.contains("adjustable") else { return }
+        adjust(focused, by: direction == .up ? 1 : -1, inWindow: index)
+      }
+    }
+  }
+
+  /// The element at `point`: of those whose frame holds it, the frontmost (drawn last).
+  private func element(at point: Point, in elements: [AccessibilityElement]) -> AccessibilityElement? {
+    elements.filter { $0.frame.contains(point) }.max { $0.paintOrder < $1.paintOrder }
+  }
+
+  private func focused(_ state: VoiceOverState, in elements: [AccessibilityElement]) -> AccessibilityElement? {
+    guard let focus = state.focus else { return nil }
+    return elements.first { VoiceOverState.ElementKey($0) == focus }
+  }
+
+  private func focus(_ element: AccessibilityElement, state: VoiceOverState, inWindow index: Int) {
+    state.focus = VoiceOverState.ElementKey(element)
+    publishAccessibility("focus", element, inWindow: index)
+  }
+
+  /// A flick right or left: the next or previous element in reading order (the first or the last
+  /// without a focus); at either end the focus stays. A new focus scrolled out of sight in a
+  /// scroll view is scrolled into it, as VoiceOver scrolls to the element it moves to.
+  private func step(_ by: Int, state: VoiceOverState, elements: [AccessibilityElement], inWindow index: Int) {
+    guard !elements.isEmpty else { return }
+    let current = state.focus.flatMap { focus in elements.firstIndex { VoiceOverState.ElementKey($0) == focus } }
+    let next = current.map { $0 + by } ?? (by > 0 ? 0 : elements.count - 1)
+    guard elements.indices.contains(next) else { return }
+    let element = elements[next]
+    scrollIntoView(element)
+    let scrolled = accessibilityElements(inWindow: index).first {
+      VoiceOverState.ElementKey($0) == VoiceOverState.ElementKey(element)
+    }
+    focus(scrolled ?? element, state: state, inWindow: index)
+  }
+
+  /// Scrolls each scroll view around the element's view, innermost first, by the least that shows
+  /// the view's frame (or as much of it as fits), without animation.
+  private func scrollIntoView(_ element: AccessibilityElement) {
+    guard let view = viewsByID[element.view] else { return }
+    var inner: TouchDelivery.View = view
+    while let parent = inner.superview {
+      if let scrollView = parent as? ScrollView {
+        let rect = AccessibilityElements.rect(view.bounds, of: view, in: scrollView)
+        var offset = scrollView.contentOffset
+        let visible = scrollView.bounds
+        if rect.minY < visible.minY || rect.height > visible.height {
+          offset.y = rect.minY
+        } else if rect.maxY > visible.maxY {
+          offset.y = rect.maxY - visible.height
+        }
+        if rect.minX < visible.minX || rect.width > visible.width {
+          offset.x = rect.minX
+        } else if rect.maxX > visible.maxX {
+          offset.x = rect.maxX - visible.width
+        }
+        if offset != scrollView.contentOffset { scrollView.setContentOffset(offset, animated: false) }
+      }
+      inner = parent
+    }
+  }
+
+  /// A double tap: the element activated as if its activation point were tapped (UIKit's default
+  /// `accessibilityActivate()`): one touch down and up there, through the window's delivery, so its
+  /// tap recognizer, control or touches view does what a tap does.
+  private func activate(_ element: AccessibilityElement, inWindow index: Int) {
+    publishAccessibility("activate", element, inWindow: index)
+    voiceOverTaps += 1
+    let id = TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
+    let time = Timestamp(microseconds: Int64((now * 1e6).rounded()))
+    let p = element.activationPoint
+    application.handle(
+      TouchFrame(time: time, contacts: [Contact(id: id, phase: .began, x: p.x, y: p.y)]), in: windows[index])
+    application.handle(
+      TouchFrame(time: time, contacts: [Contact(id: id, phase: .ended, x: p.x, y: p.y)]), in: windows[index])
+  }
+
+  /// A flick up or down on an adjustable element: `accessibilityIncrement()` or
+  /// `accessibilityDecrement()`, as UIKit's controls implement them: a slider moves by a tenth of
+  /// its range, a stepper by its step, a page control by a page; each sends valueChanged.
+  private func adjust(_ element: AccessibilityElement, by direction: Double, inWindow index: Int) {
+    guard let control = viewsByID[element.view] as? Control else { return }
+    let before = ControlValue(of: control)
+    control.batch {
+      switch control {
+      case let s as Slider:
+        s.value = min(max(s.value + direction * (s.maximumValue - s.minimumValue) / 10, s.minimumValue), s.maximumValue)
+      case let s as Stepper:
+        s.value = min(max(s.value + direction * s.stepValue, s.minimumValue), s.maximumValue)
+      case let p as PageControl:
+        p.currentPage = p.clampedPage(p.currentPage + Int(direction))
+      default: break
+      }
+    }
+    // At either end nothing changes, and nothing is sent or said.
+    guard ControlValue(of: control) != before else { return }
+    control.sendValueChanged()
+    let adjusted = accessibilityElements(inWindow: index).first {
+      VoiceOverState.ElementKey($0) == VoiceOverState.ElementKey(element)
+    }
+    publishAccessibility("adjust", adjusted ?? element, inWindow: index)
+  }
+
+  private func publishAccessibility(_ event: String, _ element: AccessibilityElement, inWindow index: Int) {
+    sink(
+      .accessibility(
+        AccessibilityMessage(
+          seq: takeSeq(), event: event, window: scene.windows[index].id, view: element.view, segment: element.segment,
+          label: element.label, value: element.value, traits: element.traits, spoken: element.spoken, time: now)))
+  }
+}

@@ -1,0 +1,162 @@
+// VoiceOver's one-finger gestures, told apart from a window's frames while VoiceOver is on:
+// exploring, a tap, a double tap, a split tap and flicks.
+import TouchDelivery
+import TouchdInput
+
+/// Turns the contacts of a VoiceOver window into VoiceOver's gestures (Apple's "Learn VoiceOver
+/// gestures on iPhone"): a finger held or moving explores, a tap selects what is under it, a double
+/// tap anywhere activates the focus, a second finger tapping while the first explores activates
+/// (split tap), and a flick steps or adjusts. Apple publishes no thresholds for them; touchd takes
+/// UIKit's own where one fits and names its choices:
+///
+/// - A finger **explores** once it has been down for ``exploreDelay`` (0.25 s, touchd's choice: a
+///   flick of 50 pt at the speed VoiceOver users flick takes well under it, and a tap is shorter),
+///   and from then on at every move; lifting it does nothing.
+/// - A **tap**: a finger that lifts before exploring, having moved less than UIKit's tap movement
+///   (``GestureConstants/tapAllowableMovement``). A second tap that lands within UIKit's multiple-tap
+///   interval (``GestureConstants/multiTapMaximumInterval``) of the first one's lift makes a
+///   **double tap**; a tap with none after it selects, once the interval has passed.
+/// - A **flick**: a finger that lifts before exploring, having moved at least the swipe's primary
+///   movement (``GestureConstants/swipeMinimumPrimaryMovement``) along its main axis and at most
+///   its secondary movement across it, as `UISwipeGestureRecognizer` measures a swipe.
+/// - A **split tap**: while a finger explores, a second finger's tap.
+///
+/// Gestures of more fingers are not told apart yet: their fingers do nothing.
+final class VoiceOverGestures {
+  enum Direction: String { case left, right, up, down }
+
+  enum Event {
+    /// The exploring finger `touch` is at `point` (window points): at its start and each move.
+    case explore(touch: TouchID, at: Point)
+    /// A tap with no second one: select what is at `point`.
+    case tap(at: Point)
+    case doubleTap
+    case splitTap
+    case flick(Direction)
+  }
+
+  /// How long a finger stays down before it explores (touchd's choice, above).
+  static let exploreDelay = 0.25
+
+  private struct Track {
+    var start: Point
+    var startTime: Double
+    var last: Point
+    /// The farthest the finger got from its start.
+    var moved = 0.0
+    var exploring = false
+    /// Down while another finger explored: a split tap if it lifts as a tap.
+    var isSplit = false
+    /// The second tap of a double tap, if it lifts as a tap.
+    var isSecondTap = false
+    var exploreTimer: ScheduledTimer?
+  }
+
+  private let clock: TouchClock
+  private let handler: (Event) -> Void
+  private var tracks: [TouchID: Track] = [:]
+  /// The lift of a tap that may still get its second one.
+  private var pendingTap: (time: Double, point: Point, timer: ScheduledTimer)?
+
+  init(clock: TouchClock, handler: @escaping (Event) -> Void) {
+    self.clock = clock
+    self.handler = handler
+  }
+
+  /// The fingers down that VoiceOver follows.
+  var fingers: Set<TouchID> { Set(tracks.keys) }
+
+  /// Stops every timer and forgets every finger (VoiceOver turned off, the scene replaced).
+  func reset() {
+    for track in tracks.values { track.exploreTimer?.cancel() }
+    tracks = [:]
+    pendingTap?.timer.cancel()
+    pendingTap = nil
+  }
+
+  /// One frame of the window's contacts, in window points, at `time`.
+  func handle(_ contacts: [Contact], at time: Double) {
+    for contact in contacts {
+      let point = Point(x: contact.x, y: contact.y)
+      switch contact.phase {
+      case .began: began(contact.id, at: point, time: time)
+      case .moved, .stationary: moved(contact.id, to: point)
+      case .ended: ended(contact.id, at: point, time: time)
+      case .cancelled:
+        tracks[contact.id]?.exploreTimer?.cancel()
+        tracks[contact.id] = nil
+      }
+    }
+  }
+
+  private func began(_ id: TouchID, at point: Point, time: Double) {
+    var track = Track(start: point, startTime: time, last: point)
+    track.isSplit = tracks.values.contains { $0.exploring }
+    if let pending = pendingTap, tracks.isEmpty, time - pending.time <= GestureConstants.multiTapMaximumInterval {
+      track.isSecondTap = true
+      pending.timer.cancel()
+      pendingTap = nil
+    }
+    if tracks.isEmpty {
+      track.exploreTimer = clock.schedule(at: time + Self.exploreDelay) { [weak self] in self?.startExploring(id) }
+    }
+    tracks[id] = track
+  }
+
+  private func startExploring(_ id: TouchID) {
+    guard var track = tracks[id] else { return }
+    track.exploring = true
+    track.exploreTimer = nil
+    tracks[id] = track
+    handler(.explore(touch: id, at: track.last))
+  }
+
+  private func moved(_ id: TouchID, to point: Point) {
+    guard var track = tracks[id], point != track.last else { return }
+    track.last = point
+    track.moved = max(track.moved, distance(track.start, point))
+    tracks[id] = track
+    if track.exploring { handler(.explore(touch: id, at: point)) }
+  }
+
+  private func ended(_ id: TouchID, at point: Point, time: Double) {
+    guard var track = tracks.removeValue(forKey: id) else { return }
+    track.exploreTimer?.cancel()
+    track.last = point
+    track.moved = max(track.moved, distance(track.start, point))
+    guard !track.exploring else { return }
+    let isTap = track.moved < GestureConstants.tapAllowableMovement
+    if track.isSplit {
+      if isTap { handler(.splitTap) }
+      return
+    }
+    // A finger of a gesture of several: not told apart yet.
+    guard tracks.isEmpty else { return }
+    if isTap {
+      if track.isSecondTap {
+        handler(.doubleTap)
+      } else {
+        let timer = clock.schedule(at: time + GestureConstants.multiTapMaximumInterval) { [weak self] in
+          guard let self, let pending = self.pendingTap else { return }
+          self.pendingTap = nil
+          self.handler(.tap(at: pending.point))
+        }
+        pendingTap = (time, track.start, timer)
+      }
+      return
+    }
+    let dx = point.x - track.start.x
+    let dy = point.y - track.start.y
+    let horizontal = abs(dx) >= abs(dy)
+    let primary = horizontal ? abs(dx) : abs(dy)
+    let secondary = horizontal ? abs(dy) : abs(dx)
+    guard primary >= GestureConstants.swipeMinimumPrimaryMovement,
+      secondary <= GestureConstants.swipeMaximumSecondaryMovement
+    else { return }
+    handler(.flick(horizontal ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)))
+  }
+
+  private func distance(_ a: Point, _ b: Point) -> Double {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+  }
+}

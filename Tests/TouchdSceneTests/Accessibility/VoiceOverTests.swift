@@ -1,0 +1,239 @@
+import Testing
+import TouchDelivery
+import TouchdInput
+import TouchdProtocol
+import TouchdTestKit
+
+@testable import TouchdScene
+
+/// VoiceOver in a window (`voiceOver: true`, `set`): touches explore, select, activate, step and
+/// adjust through the accessibility elements instead of reaching the views, replayed on each kind
+/// of touchscreen.
+@Suite struct VoiceOverTests {
+  /// RuleSupport's 1000 x 800 window with VoiceOver on: a header, three buttons in a row (each with
+  /// a tap recognizer or a control action), a slider and a stepper below.
+  static let views = """
+    - {id: title, frame: {x: 0, y: 0, width: 1000, height: 100}, accessibility: {label: Tickets, traits: header}}
+    - id: single
+      frame: {x: 0, y: 200, width: 300, height: 100}
+      accessibility: {label: Single, hint: Buys one ticket., traits: button}
+      recognizers: [{id: single-tap, type: tap, action: buy-single}]
+    - {id: day, frame: {x: 350, y: 200, width: 300, height: 100}, control: {type: button, actions: {touchUpInside: buy-day}}, accessibility: {label: Day pass}}
+    - {id: week, frame: {x: 700, y: 200, width: 300, height: 100}, touches: true, accessibility: {label: Week pass, traits: button}}
+    - {id: volume, frame: {x: 0, y: 400, width: 500, height: 40}, control: {type: slider, value: 0.5, actions: {valueChanged: volume}}, accessibility: {label: Volume}}
+    - {id: count, frame: {x: 600, y: 400, width: 94, height: 29}, control: {type: stepper, value: 1, maximumValue: 3}, accessibility: {label: Tickets}}
+    """
+
+  static func scene(voiceOver: Bool = true) -> String {
+    ruleScene(views).replacingOccurrences(
+      of: "size: {width: 1000, height: 800}", with: "size: {width: 1000, height: 800}\n    voiceOver: \(voiceOver)")
+  }
+
+  func run(_ script: FingerScript, kind: SyntheticDeviceKind = .protocolB) throws -> [Message] {
+    try ScenePlayer.replay(kind.encode(script.recording), scene: try Scene.parse(Self.scene()))
+  }
+
+  /// Each accessibility message as `event view`, each action as `action NAME`, each touches
+  /// message as `touches VIEW PHASE`.
+  func log(_ messages: [Message]) -> [String] {
+    messages.compactMap { m in
+      switch m {
+      case .accessibility(let a): "\(a.event) \(a.view ?? "-")"
+      case .action(let a): "action \(a.action)"
+      case .touches(let t): "touches \(t.view) \(t.phase)"
+      default: nil
+      }
+    }
+  }
+
+  @Test(arguments: SyntheticDeviceKind.allCases)
+  func anExploringFingerCrossingThreeButtonsFocusesEachOnceAndFiresNone(kind: SyntheticDeviceKind) throws {
+    let s = ruleScript()
+    // Held 0.3 s on `single`, then across `day` and `week`, slowly, and lifted on `week`.
+    let finger = s.down([.init(x: 100, y: 250)])
+    s.wait(0.3)
+    s.animate(finger, duration: 1) { _, t in .init(x: 100 + 800 * t, y: 250) }
+    s.up(finger)
+    s.wait(1)
+    let messages = try run(s, kind: kind)
+    #expect(log(messages) == ["focus single", "focus day", "focus week"])
+    let focus = messages.compactMap { if case .accessibility(let a) = $0 { a } else { nil } }
+    #expect(focus[0].spoken == "Single, button. Buys one ticket.")
+    #expect(focus[1].spoken == "Day pass, button." && focus[1].traits == ["button"])
+  }
+
+  @Test(arguments: SyntheticDeviceKind.allCases)
+  func aDoubleTapOnEmptySpaceActivatesTheFocusedButtonOnce(kind: SyntheticDeviceKind) throws {
+    let s = ruleScript()
+    s.tap(at: .init(x: 500, y: 250))  // selects `day`
+    s.wait(1)
+    s.doubleTap(at: .init(x: 500, y: 700))  // empty space
+    s.wait(1)
+    #expect(log(try run(s, kind: kind)) == ["focus day", "activate day", "action buy-day"])
+  }
+
+  @Test func activationTapsTheActivationPointThroughTheViewsOwnDelivery() throws {
+    let s = ruleScript()
+    s.tap(at: .init(x: 100, y: 250))
+    s.wait(1)
+    s.doubleTap(at: .init(x: 500, y: 700))
+    s.wait(1)
+    s.tap(at: .init(x: 850, y: 250))
+    s.wait(1)
+    s.doubleTap(at: .init(x: 500, y: 700))
+    s.wait(1)
+    let messages = try run(s)
+    #expect(
+      log(messages) == [
+        "focus single", "activate single", "action buy-single", "focus week", "activate week",
+        "touches week began", "touches week ended",
+      ])
+    let touches = messages.compactMap { if case .touches(let t) = $0 { t } else { nil } }
+    #expect(touches.first?.touches.first.map { ($0.x, $0.y) } ?? (0, 0) == (850, 250))
+  }
+
+  @Test func flicksStepInReadingOrderAndStopAtTheEnds() throws {
+    let s = ruleScript()
+    for _ in 0..<3 {
+      s.drag(from: .init(x: 500, y: 600), to: .init(x: 650, y: 600), duration: 0.1)
+      s.wait(0.5)
+    }
+    s.drag(from: .init(x: 500, y: 600), to: .init(x: 350, y: 600), duration: 0.1)
+    s.wait(0.5)
+    for _ in 0..<3 {
+      s.drag(from: .init(x: 500, y: 600), to: .init(x: 350, y: 600), duration: 0.1)
+      s.wait(0.5)
+    }
+    #expect(
+      log(try run(s))
+        == ["focus title", "focus single", "focus day", "focus single", "focus title"],
+      "the last flick left is at the first element: the focus stays, nothing is said")
+  }
+
+  @Test func flicksUpAndDownAdjustTheFocusedSliderAndStepper() throws {
+    let s = ruleScript()
+    s.tap(at: .init(x: 250, y: 420))  // the slider
+    s.wait(1)
+    s.drag(from: .init(x: 500, y: 700), to: .init(x: 500, y: 600), duration: 0.1)  // up: +0.1
+    s.wait(0.5)
+    s.tap(at: .init(x: 640, y: 410))  // the stepper
+    s.wait(1)
+    for _ in 0..<3 {
+      s.drag(from: .init(x: 500, y: 600), to: .init(x: 500, y: 700), duration: 0.1)  // down: −1, to 0, then stays
+      s.wait(0.5)
+    }
+    let messages = try run(s)
+    let events = messages.compactMap { m -> String? in
+      switch m {
+      case .accessibility(let a): "\(a.event) \(a.view ?? "") \(a.value ?? "")"
+      case .action(let a): "action \(a.action) \(a.controlValue.map { "\($0)" } ?? "")"
+      default: nil
+      }
+    }
+    #expect(
+      events == [
+        "focus volume 50%", "action volume value(0.6)", "adjust volume 60%", "focus count 1", "adjust count 0",
+      ],
+      "at its minimum the stepper neither changes nor says anything")
+  }
+
+  @Test func setTurnsVoiceOverOnAndOffAndCancelsTheTouchesDown() throws {
+    var messages: [Message] = []
+    let clock = VirtualClock(now: 0)
+    let runtime = SceneRuntime(scene: try Scene.parse(Self.scene(voiceOver: false)), clock: clock) {
+      messages.append($0)
+    }
+    func frame(_ t: Double, _ phase: TouchPhase, id: UInt64 = 1, x: Double = 0.85, y: Double = 0.31) {
+      clock.advance(to: t)
+      runtime.handle(
+        TouchFrame(
+          time: Timestamp(microseconds: Int64(t * 1e6)),
+          contacts: [Contact(id: TouchID(rawValue: id), phase: phase, x: x, y: y)]),
+        inWindow: 0)
+    }
+    frame(1, .began)
+    _ = try runtime.setWindow("w", WindowChange(voiceOver: true))
+    frame(1.1, .moved)
+    frame(1.2, .ended)
+    #expect(runtime.isVoiceOverOn(inWindow: 0) && runtime.scene.windows[0].voiceOver)
+    // A finger that lands with VoiceOver on and stays down while it goes off is ignored until it lifts.
+    frame(2, .began, id: 2)
+    clock.advance(to: 2.5)
+    _ = try runtime.setWindow("w", WindowChange(voiceOver: false))
+    frame(2.6, .moved, id: 2)
+    frame(2.7, .ended, id: 2)
+    frame(3, .began, id: 3)
+    frame(3.05, .ended, id: 3)
+    #expect(
+      log(messages) == [
+        "touches week began", "touches week cancelled", "voiceOver -", "focus week", "voiceOver -",
+        "touches week began", "touches week ended",
+      ])
+    let switches = messages.compactMap {
+      if case .accessibility(let a) = $0, a.event == "voiceOver" { a.on } else { nil }
+    }
+    #expect(switches == [true, false])
+  }
+
+  @Test func aFlickScrollsTheNewFocusIntoView() throws {
+    let yaml = ruleScene(
+      """
+      - id: list
+        frame: {x: 0, y: 0, width: 500, height: 200}
+        scroll: {contentSize: {width: 500, height: 1000}}
+        views:
+          - {id: row0, frame: {x: 0, y: 0, width: 500, height: 150}, accessibility: {label: Row 0}}
+          - {id: row1, frame: {x: 0, y: 150, width: 500, height: 150}, accessibility: {label: Row 1}}
+          - {id: row2, frame: {x: 0, y: 300, width: 500, height: 150}, accessibility: {label: Row 2}}
+      """
+    ).replacingOccurrences(
+      of: "size: {width: 1000, height: 800}", with: "size: {width: 1000, height: 800}\n    voiceOver: true")
+    let s = ruleScript()
+    for _ in 0..<3 {
+      s.drag(from: .init(x: 500, y: 600), to: .init(x: 650, y: 600), duration: 0.1)
+      s.wait(0.5)
+    }
+    let messages = try ScenePlayer.replay(s.recording, scene: try Scene.parse(yaml))
+    #expect(log(messages) == ["focus row0", "focus row1", "focus row2"])
+    let scrolls = messages.compactMap { if case .scroll(let m) = $0 { m.contentOffset.y } else { nil } }
+    // row1 ends at 300 of a 200 pt viewport: scrolled to 100; row2 to 250.
+    #expect(scrolls == [100, 250])
+  }
+
+  /// config/kiosk.yaml with VoiceOver on: its elements in reading order, and a ticket bought by
+  /// touch exploration alone (explore to the button, double tap anywhere) and by flicks alone.
+  @Test func aTicketIsBoughtOnTheExampleKioskByTouchAloneAndByFlicksAlone() throws {
+    var scene = try Scene.load(path: TestPaths.config("kiosk.yaml").path)
+    scene.windows[0].voiceOver = true
+    let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
+    #expect(
+      runtime.accessibilityElements(inWindow: 0).map { $0.spoken ?? "" } == [
+        "Language, button. Switches to the next language.", "Buy a ticket, button. Starts buying a ticket.",
+        "Map, button. Shows the map of the lines.", "Help, button. Calls a member of staff.",
+        "Signature pad. Sign here with one finger.",
+      ])
+    // The kiosk's 1920 x 1080 window on the script's synthetic panel.
+    let explore = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 10, sampleRate: 100)
+    let finger = explore.down([.init(x: 1000, y: 100)])
+    explore.wait(0.3)
+    explore.animate(finger, duration: 0.5) { _, t in .init(x: 1000 - 600 * t, y: 100 + 400 * t) }
+    explore.up(finger)
+    explore.wait(1)
+    explore.doubleTap(at: .init(x: 960, y: 1050))
+    explore.wait(1)
+    #expect(
+      log(try ScenePlayer.replay(explore.recording, scene: scene)) == [
+        "focus buy-ticket", "activate buy-ticket", "action buy-ticket",
+      ])
+    let flicks = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 10, sampleRate: 100)
+    for _ in 0..<2 {
+      flicks.drag(from: .init(x: 900, y: 700), to: .init(x: 1100, y: 700), duration: 0.1)
+      flicks.wait(0.5)
+    }
+    flicks.doubleTap(at: .init(x: 960, y: 700))
+    flicks.wait(1)
+    #expect(
+      log(try ScenePlayer.replay(flicks.recording, scene: scene))
+        == ["focus language", "focus buy-ticket", "activate buy-ticket", "action buy-ticket"])
+  }
+}
