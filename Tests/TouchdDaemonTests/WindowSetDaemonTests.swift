@@ -70,4 +70,41 @@ struct WindowSetDaemonTests {
     daemon.signal(SIGTERM)
     #expect(daemon.waitForExit() == 0)
   }
+
+  /// VoiceOver turned on over the socket (issue #40): every subscriber hears it, and the replayed
+  /// double tap then activates the element a tap selected, instead of reaching the view.
+  @Test func voiceOverTurnedOnOverTheSocketTakesTheNextTouches() throws {
+    let dir = scratchDirectory()
+    let scenePath = dir.appendingPathComponent("voiceover.yaml").path
+    try Self.scene.replacingOccurrences(of: "touches: true}", with: "touches: true, accessibility: {label: Corner}}")
+      .write(toFile: scenePath, atomically: true, encoding: .utf8)
+    // A tap on `tr`, then a double tap on empty space, 3 s after the daemon starts.
+    let script = FingerScript(windowWidth: 1000, windowHeight: 800, start: 0.2)
+    script.tap(at: .init(x: 950, y: 50))
+    script.wait(1)
+    script.doubleTap(at: .init(x: 500, y: 400))
+    script.wait(1)
+    let recordingPath = try writeRecording(script, to: dir)
+    let daemon = try DaemonProcess(
+      scene: scenePath, directory: dir, arguments: ["--replay", recordingPath, "--replay-delay", "3"])
+    let (a, _) = try daemon.connect()
+    _ = a.command(#"{"cmd":"subscribe","id":1,"types":["touches","accessibility"]}"#, id: 1)
+    let on = a.command(#"{"cmd":"set","id":2,"window":"main","voiceOver":true}"#, id: 2)
+    #expect(on.reply?["ok"] as? Bool == true, "\(on)")
+    var lines = on.others
+    while !lines.contains(where: { $0.contains(#""phase":"ended""#) }), let line = a.readLine(timeout: 10) {
+      lines.append(line)
+    }
+    let events = lines.compactMap(json).filter { ["accessibility", "touches"].contains($0["type"] as? String) }
+      .map { "\($0["type"] ?? "") \($0["event"] ?? $0["phase"] ?? "") \($0["view"] ?? "-")" }
+    #expect(
+      events == [
+        "accessibility voiceOver -", "accessibility focus tr", "accessibility activate tr", "touches began tr",
+        "touches ended tr",
+      ], "\(lines)")
+    let focus = lines.compactMap(json).first { $0["event"] as? String == "focus" }
+    #expect(focus?["spoken"] as? String == "Corner." && focus?["label"] as? String == "Corner", "\(lines)")
+    daemon.signal(SIGTERM)
+    #expect(daemon.waitForExit() == 0)
+  }
 }
