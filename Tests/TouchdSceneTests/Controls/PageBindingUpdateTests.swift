@@ -10,17 +10,8 @@ import TouchdInput
 /// a scroll view replaced, are bound anew; one binding per control id, so that nothing is told
 /// twice.
 @Suite struct PageBindingUpdateTests {
-  /// PageControlTests' carousel (5 pages of 500 pt) with its bound `dots` below; `other`, a
-  /// second scroll view, to move the binding to.
-  static let yaml = ruleScene(
-    """
-    - id: carousel
-      frame: {x: 0, y: 0, width: 500, height: 300}
-      scroll: {contentSize: {width: 2500, height: 300}, pagingEnabled: true}
-    - id: dots
-      frame: {x: 0, y: 320, width: 500, height: 30}
-      control: {type: pageControl, numberOfPages: 5, pages: carousel, actions: {valueChanged: page}}
-    """)
+  /// PageControlTests' carousel (5 pages of 500 pt) with its bound `dots` below.
+  static let yaml = PageControlTests.boundScene
 
   static let dotsJSON =
     #"{"id":"dots","frame":{"x":0,"y":320,"width":500,"height":30},"#

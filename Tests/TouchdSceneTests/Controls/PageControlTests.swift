@@ -132,7 +132,7 @@ import TouchdTestKit
 
   /// A 500 x 300 paging scroll view `carousel` of 5 pages at the top, and `dots` bound to it
   /// below: a 500 pt wide control whose indicators are at 218, 234, 250, 266 and 282.
-  let boundScene = ruleScene(
+  static let boundScene = ruleScene(
     """
     - id: carousel
       frame: {x: 0, y: 0, width: 500, height: 300}
@@ -145,7 +145,7 @@ import TouchdTestKit
   @Test func scrollingMovesThePageAsItPassesTheMiddleWithoutAnEvent() throws {
     let s = ruleScript()
     s.drag(from: .init(x: 400, y: 150), to: .init(x: 100, y: 150), duration: 0.3)
-    let run = try RuleRun(boundScene, s)
+    let run = try RuleRun(Self.boundScene, s)
     #expect(run.controlActions.isEmpty)
     #expect(pages(run, of: "dots") == [1])
     // Mid-drag: the page changes before the finger lifts (willEndDragging).
@@ -160,7 +160,7 @@ import TouchdTestKit
   @Test func aTapOnTheControlScrollsToItsPageAnimatedWithoutLooping() throws {
     let s = ruleScript()
     s.drag(from: .init(x: 260, y: 335), to: .init(x: 290, y: 335), duration: 0.1)  // scrub from 0 to page 4
-    let run = try RuleRun(boundScene, s)
+    let run = try RuleRun(Self.boundScene, s)
     #expect(run.controlActions.map(\.controlValue) == [1, 2, 3, 4].map { ControlValue.currentPage($0) })
     // Page 0 highlighted at touch-down, each page of the scrub, the lift's un-highlight: the
     // animation passing pages 1…3 again (and each restart of it) does not set the page back.
@@ -172,7 +172,7 @@ import TouchdTestKit
 
   @Test func setCurrentPageChangesTheControlAndNotTheScrollView() throws {
     let scene = try Scene.parse(
-      boundScene + """
+      Self.boundScene + """
 
               - id: buy
                 frame: {x: 0, y: 400, width: 100, height: 40}
