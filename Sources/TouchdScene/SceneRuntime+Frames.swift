@@ -79,6 +79,9 @@ extension SceneRuntime {
     guard !changes.isEmpty else { return }
     frameTime = frame.time.seconds
     defer { frameTime = nil }
+    // While VoiceOver is on, its navigation keys are VoiceOver's (an EZ Access keypad).
+    voiceOverTakes(&changes, inWindow: index)
+    guard !changes.isEmpty else { return }
     application.handle(changes, at: frame.time.seconds, in: windows[index])
   }
 }

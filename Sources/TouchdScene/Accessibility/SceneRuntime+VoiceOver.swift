@@ -72,6 +72,45 @@ extension SceneRuntime {
     return true
   }
 
+  /// The press types VoiceOver takes while it is on, and what each does when its key goes down:
+  /// down and right arrows step to the next element, up and left to the previous one, select
+  /// activates, menu is VoiceOver's escape, and the scene's own `help` says the focused element's
+  /// hint (issue #40's keys: Trace Center's EZ Access keypad, mapped with `keys.map`). Their
+  /// releases are VoiceOver's too; every other press goes to the first responder as usual.
+  static let voiceOverKeys: [PressType: String] = [
+    .downArrow: "next", .rightArrow: "next", .upArrow: "previous", .leftArrow: "previous", .select: "activate",
+    .menu: "escape", PressType("help"): "help",
+  ]
+
+  /// Takes VoiceOver's keys out of a window's press changes while VoiceOver is on there, and
+  /// does what each pressed one does.
+  func voiceOverTakes(_ changes: inout [PressChange], inWindow index: Int) {
+    guard let state = voiceOvers[index] else { return }
+    let taken = changes.filter { Self.voiceOverKeys[$0.type] != nil }
+    guard !taken.isEmpty else { return }
+    changes.removeAll { Self.voiceOverKeys[$0.type] != nil }
+    for change in taken where change.phase == .down {
+      let elements = accessibilityElements(inWindow: index)
+      switch Self.voiceOverKeys[change.type] {
+      case "next": step(1, state: state, elements: elements, inWindow: index)
+      case "previous": step(-1, state: state, elements: elements, inWindow: index)
+      case "activate": if let focused = focused(state, in: elements) { activate(focused, inWindow: index) }
+      case "escape":
+        sink(
+          .accessibility(
+            AccessibilityMessage(seq: takeSeq(), event: "escape", window: scene.windows[index].id, time: now)))
+      default:
+        guard let focused = focused(state, in: elements), let hint = focused.hint else { return }
+        sink(
+          .accessibility(
+            AccessibilityMessage(
+              seq: takeSeq(), event: "announce", window: scene.windows[index].id, view: focused.view,
+              segment: focused.segment, label: focused.label, value: focused.value, traits: focused.traits,
+              spoken: hint, time: now)))
+      }
+    }
+  }
+
   private func voiceOverGesture(_ event: VoiceOverGestures.Event, inWindow index: Int) {
     guard let state = voiceOvers[index] else { return }
     let elements = accessibilityElements(inWindow: index)

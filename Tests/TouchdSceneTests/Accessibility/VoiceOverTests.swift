@@ -236,4 +236,51 @@ import TouchdTestKit
       log(try ScenePlayer.replay(flicks.recording, scene: scene))
         == ["focus language", "focus buy-ticket", "activate buy-ticket", "action buy-ticket"])
   }
+
+  /// The kiosk with an EZ Access keypad (`keys.map`: arrows, enter, help, back) and VoiceOver on:
+  /// a ticket bought with the keypad alone; keys VoiceOver does not take reach the first responder.
+  @Test func theKeypadStepsActivatesSaysTheHintAndEscapes() throws {
+    var scene = try Scene.load(path: TestPaths.config("kiosk.yaml").path)
+    scene.windows[0].voiceOver = true
+    scene.windows[0].keys = Scene.Keys(
+      devices: ["*"],
+      map: [
+        "KEY_DOWN": "downArrow", "KEY_UP": "upArrow", "KEY_ENTER": "select", "KEY_HELP": "help", "KEY_ESC": "menu",
+        "KEY_F1": "f1",
+      ])
+    scene.windows[0].views[0].presses = true
+    scene.windows[0].firstResponder = "root"
+    var messages: [Message] = []
+    let clock = VirtualClock(now: 0)
+    let runtime = SceneRuntime(scene: scene, clock: clock) { messages.append($0) }
+    var time = 1.0
+    func press(_ name: String) {
+      let code = try! #require(EventNames.keyCode(named: name))
+      for phase in [KeyPhase.down, .up] {
+        clock.advance(to: time)
+        runtime.handle(
+          KeyFrame(time: Timestamp(microseconds: Int64(time * 1e6)), changes: [KeyChange(code: code, phase: phase)]),
+          inWindow: 0)
+        time += 0.1
+      }
+    }
+    for name in ["KEY_DOWN", "KEY_DOWN", "KEY_UP", "KEY_DOWN", "KEY_HELP", "KEY_ENTER", "KEY_ESC", "KEY_F1"] {
+      press(name)
+    }
+    clock.advance(to: time + 1)
+    let lines = messages.compactMap { m -> String? in
+      switch m {
+      case .accessibility(let a): "\(a.event) \(a.view ?? "-")" + (a.event == "announce" ? " \(a.spoken ?? "")" : "")
+      case .action(let a): "action \(a.action)"
+      case .presses(let p): "presses \(p.phase) \(p.presses.map(\.type).joined())"
+      default: nil
+      }
+    }
+    #expect(
+      lines == [
+        "focus language", "focus buy-ticket", "focus language", "focus buy-ticket",
+        "announce buy-ticket Starts buying a ticket.", "activate buy-ticket", "action buy-ticket", "escape -",
+        "presses began f1", "presses ended f1",
+      ])
+  }
 }

@@ -2,22 +2,23 @@
 /// "traits":[…],"spoken":T,"on":B,"time":T}`: what VoiceOver did in a window (TouchdScene's
 /// Accessibility/; docs/accessibility.md), so that an app draws the focus and a test checks it
 /// without audio. `event` is `focus` (an element got the focus), `activate` (it was activated),
-/// `adjust` (an adjustable element's value stepped) or `voiceOver` (VoiceOver turned on or off:
-/// `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
+/// `adjust` (an adjustable element's value stepped), `announce` (something said that is not the
+/// element's utterance: its hint, asked with the keypad's help key), `escape` (VoiceOver's escape:
+/// the keypad's back key) or `voiceOver` (VoiceOver turned on or off: `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
 /// of the element the event is about, absent for `voiceOver`; `segment` only for a segmented
 /// control's segment, `label` and `value` only when the element has them.
 public struct AccessibilityMessage: WireMessage {
   public static var typeName: String { "accessibility" }
 
   /// The events a message may carry, in the order docs list them.
-  public static let events = ["focus", "activate", "adjust", "voiceOver"]
+  public static let events = ["focus", "activate", "adjust", "announce", "escape", "voiceOver"]
 
   /// Its place in the numbering of the pipeline's messages.
   public var seq: Int
   /// One of ``events``.
   public var event: String
   public var window: String
-  /// The element's view id; nil for `voiceOver`.
+  /// The element's view id; nil for `voiceOver` and `escape`.
   public var view: String?
   /// A segmented control's segment (from 0).
   public var segment: Int?
