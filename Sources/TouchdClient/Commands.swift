@@ -138,6 +138,13 @@ extension TouchdClient {
     return try await send(.setWindow(SetWindowCommand(window: window, change: change)), timeout: commandTimeout)
   }
 
+  /// `announce`: VoiceOver says `text` in `window` (the first when nil), as UIAccessibility's
+  /// `.announcement`; the reply's `spoken` is false where VoiceOver is off (nothing is said).
+  @discardableResult
+  public func announce(_ text: String, window: String? = nil) async throws -> Reply {
+    try await send(.announce(AnnounceCommand(text: text, window: window)), timeout: commandTimeout)
+  }
+
   /// `ignoreInteraction`: `true` begins ignoring touches (nested), `false` ends one begin; the
   /// reply's `ignoring` is the nesting count.
   @discardableResult

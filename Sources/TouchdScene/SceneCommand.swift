@@ -17,9 +17,11 @@ public enum SceneCommand: Hashable, Sendable {
   /// `{"cmd":"update","op":…,"view"|"recognizer":…}`: adds, replaces or removes one view subtree
   /// or one recognizer of the running scene (``SceneUpdate``).
   case update(SceneUpdate)
+  /// `{"cmd":"announce","text":…}`: VoiceOver says a text (``AnnounceCommand``).
+  case announce(AnnounceCommand)
 
   /// The command names this type parses (`touchctl replay --at` takes these).
-  public static let names = ["set", "ignoreInteraction", "update"]
+  public static let names = ["set", "ignoreInteraction", "update", "announce"]
 
   /// `set` on a view, its changes given one by one.
   public static func set(
@@ -45,6 +47,7 @@ public enum SceneCommand: Hashable, Sendable {
     case .setWindow(let set): self = .setWindow(set)
     case .ignoreInteraction(let ignore): self = .ignoreInteraction(ignore.value)
     case .update(let update): self = .update(update)
+    case .announce(let announce): self = .announce(announce)
     case .ping, .subscribe, .reload, .scene, .status, .calibrate, .metrics, .health: return nil
     }
   }
@@ -56,6 +59,7 @@ public enum SceneCommand: Hashable, Sendable {
     case .setWindow(let set): .setWindow(set)
     case .ignoreInteraction(let value): .ignoreInteraction(IgnoreInteractionCommand(value: value))
     case .update(let update): .update(update)
+    case .announce(let announce): .announce(announce)
     }
   }
 
@@ -112,6 +116,9 @@ extension SceneRuntime {
       return .ignoring(ignoreDepth)
     case .update(let update):
       return .updated(try apply(update))
+    case .announce(let announce):
+      let index = try announce.window.map(windowIndex(named:)) ?? 0
+      return .announced(window: scene.windows[index].id, spoken: self.announce(announce.text, inWindow: index))
     }
   }
 }

@@ -104,6 +104,14 @@ struct WindowSetDaemonTests {
       ], "\(lines)")
     let focus = lines.compactMap(json).first { $0["event"] as? String == "focus" }
     #expect(focus?["spoken"] as? String == "Corner." && focus?["label"] as? String == "Corner", "\(lines)")
+    let announced = a.command(#"{"cmd":"announce","id":3,"text":"Your ticket is printing"}"#, id: 3)
+    #expect(announced.reply?["spoken"] as? Bool == true, "\(announced)")
+    var after = announced.others
+    while !after.contains(where: { $0.contains(#""event":"announce""#) }), let line = a.readLine(timeout: 10) {
+      after.append(line)
+    }
+    let said = after.compactMap(json).first { $0["event"] as? String == "announce" }
+    #expect(said?["spoken"] as? String == "Your ticket is printing" && said?["view"] == nil, "\(after)")
     daemon.signal(SIGTERM)
     #expect(daemon.waitForExit() == 0)
   }

@@ -36,7 +36,10 @@ struct CommandTests {
     .setWindow(
       SetWindowCommand(
         window: "main",
-        change: WindowChange(rotation: 90, calibration: [1, 0, 0, 0, 1, 0], size: .init(width: 800, height: 480)))),
+        change: WindowChange(
+          rotation: 90, calibration: [1, 0, 0, 0, 1, 0], size: .init(width: 800, height: 480), voiceOver: true))),
+    .announce(AnnounceCommand(text: "Your ticket is printing")),
+    .announce(AnnounceCommand(text: "Bitte warten", window: "main")),
     .ignoreInteraction(IgnoreInteractionCommand(value: true)),
     .update(UpdateCommand(operation: .remove, target: .view, id: "row-7")),
     .update(
@@ -73,6 +76,7 @@ struct CommandTests {
         case .ignoreInteraction: IgnoreInteractionCommand.fields
         case .scene: PushSceneCommand.fields
         case .update: UpdateCommand.fields
+        case .announce: AnnounceCommand.fields
         case .ping, .status, .reload, .metrics, .health: []
         }
       let keys = command.members.map(\.key)
@@ -83,11 +87,21 @@ struct CommandTests {
         .members.map(\.key) == ["view", "alpha", "contentOffset"])
   }
 
+  @Test("announce takes a non-empty text and an optional window, nothing else")
+  func announceErrors() {
+    #expect(Self.error(#"{"cmd":"announce"}"#) == "missing field 'text' (a string: what VoiceOver says)")
+    #expect(Self.error(#"{"cmd":"announce","text":""}"#) == "'text' must be a non-empty string: what VoiceOver says")
+    #expect(Self.error(#"{"cmd":"announce","text":3}"#) == "'text' must be a string, found 3")
+    #expect(
+      Self.error(#"{"cmd":"announce","text":"a","view":"v"}"#)
+        == "unknown field 'view' (announce takes text, window)")
+  }
+
   @Test("Errors: unknown commands with a suggestion, both view and window, the strict types")
   func errors() {
     #expect(
       Self.error(#"{"cmd":"statu"}"#)
-        == "unknown command 'statu' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health)"
+        == "unknown command 'statu' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce)"
     )
     #expect(
       Self.error(#"{"cmd":"set","view":"a","window":"w","rotation":90}"#)

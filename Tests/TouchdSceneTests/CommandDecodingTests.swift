@@ -202,7 +202,8 @@ struct CommandDecodingTests {
     let long = String(repeating: "a", count: 1000)
     let forty = String(repeating: "a", count: 40) + "…"
     #expect(
-      commandError(#"{"cmd":"\#(long)"}"#) == "unknown command '\(forty)' (known: set, ignoreInteraction, update)")
+      commandError(#"{"cmd":"\#(long)"}"#)
+        == "unknown command '\(forty)' (known: set, ignoreInteraction, update, announce)")
     #expect(
       commandError(#"{"cmd":"ignoreInteraction","\#(long)":1}"#)
         == "unknown field '\(forty)' (ignoreInteraction takes value)")

@@ -511,6 +511,7 @@ export class TouchdClient implements AsyncIterable<Message> {
       voiceOver?: boolean;
     },
   ): Promise<WindowReply>;
+  announce(text: string, fields?: { window?: string }): Promise<Reply>;
   ignoreInteraction(value: boolean): Promise<IgnoreReply>;
   reload(): Promise<Reply>;
   status(): Promise<StatusReply>;

@@ -395,6 +395,14 @@ export class TouchdClient {
     return this.request('set', fields);
   }
 
+  /** `announce`: VoiceOver says `text` in `window` (the first when absent); the reply's `spoken`
+   * is false where VoiceOver is off. */
+  announce(text, { window } = {}) {
+    const fields = { text };
+    if (window !== undefined) fields.window = window;
+    return this.request('announce', fields);
+  }
+
   ignoreInteraction(value) {
     return this.request('ignoreInteraction', { value });
   }

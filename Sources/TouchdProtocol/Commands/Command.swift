@@ -19,11 +19,13 @@ public enum Command: Hashable, Sendable {
   case metrics
   /// Each window's touchscreen health (``HealthReply``).
   case health
+  /// VoiceOver says a text (``AnnounceCommand``).
+  case announce(AnnounceCommand)
 
   /// Every command name, in the order errors list them.
   public static let names = [
     "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate", "metrics",
-    "health",
+    "health", "announce",
   ]
 
   /// The command's name (`cmd`).
@@ -40,6 +42,7 @@ public enum Command: Hashable, Sendable {
     case .calibrate: "calibrate"
     case .metrics: "metrics"
     case .health: "health"
+    case .announce: "announce"
     }
   }
 
@@ -74,6 +77,7 @@ public enum Command: Hashable, Sendable {
     case "scene": return .scene(try PushSceneCommand(decoding: fields))
     case "update": return .update(try UpdateCommand(decoding: fields))
     case "calibrate": return .calibrate(try CalibrateCommand(decoding: fields))
+    case "announce": return .announce(try AnnounceCommand(decoding: fields))
     default: throw unknown(object.name, known: names, suggest: true)
     }
   }
@@ -96,6 +100,7 @@ public enum Command: Hashable, Sendable {
     case .scene(let c): c.members
     case .update(let c): c.members
     case .calibrate(let c): c.members
+    case .announce(let c): c.members
     }
   }
 }

@@ -10,6 +10,8 @@ public enum SceneChangeReply: Hashable, Sendable {
   case ignoring(Int)
   /// `update`: what changed, and the scene's counts now.
   case updated(UpdatedMessage)
+  /// `announce`: `{"window":ID,"spoken":B}`, the window, and whether VoiceOver said it (it was on).
+  case announced(window: String, spoken: Bool)
 
   /// The reply's members, encoded, for ``ReplyMessage/ok(idJSON:fieldsJSON:)``.
   public var fieldsJSON: String {
@@ -24,13 +26,18 @@ public enum SceneChangeReply: Hashable, Sendable {
       w.integer(depth)
       return w.finishMembers()
     case .updated(let updated): return updated.fieldsJSON
+    case .announced(let window, let spoken):
+      var w = JSONLineWriter(#"{"window":"#)
+      w.string(window)
+      w.bool(#","spoken":"#, spoken)
+      return w.finishMembers()
     }
   }
 
   /// The line every client gets after the change, or nil when only the requester is told.
   public var noticeJSONLine: String? {
     switch self {
-    case .view, .ignoring: nil
+    case .view, .ignoring, .announced: nil
     case .window(let window): window.jsonLine
     case .updated(let updated): updated.jsonLine
     }

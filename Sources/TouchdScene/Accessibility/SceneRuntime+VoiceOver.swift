@@ -111,6 +111,17 @@ extension SceneRuntime {
     }
   }
 
+  /// VoiceOver says `text` in window `index` (UIAccessibility's `.announcement`): an `announce`
+  /// message, about no element. False, and nothing published, where VoiceOver is off.
+  func announce(_ text: String, inWindow index: Int) -> Bool {
+    guard isVoiceOverOn(inWindow: index) else { return false }
+    sink(
+      .accessibility(
+        AccessibilityMessage(
+          seq: takeSeq(), event: "announce", window: scene.windows[index].id, spoken: text, time: now)))
+    return true
+  }
+
   private func voiceOverGesture(_ event: VoiceOverGestures.Event, inWindow index: Int) {
     guard let state = voiceOvers[index] else { return }
     let elements = accessibilityElements(inWindow: index)

@@ -283,4 +283,21 @@ import TouchdTestKit
         "presses began f1", "presses ended f1",
       ])
   }
+
+  @Test func anAnnouncementIsSaidOnlyWhereVoiceOverIsOn() throws {
+    var messages: [Message] = []
+    let runtime = SceneRuntime(scene: try Scene.parse(Self.scene(voiceOver: false)), clock: VirtualClock()) {
+      messages.append($0)
+    }
+    let command = try SceneCommand.parse(json: #"{"cmd":"announce","text":"Your ticket is printing"}"#)
+    #expect(try runtime.apply(command) == .announced(window: "w", spoken: false))
+    #expect(messages.isEmpty)
+    _ = try runtime.setWindow("w", WindowChange(voiceOver: true))
+    #expect(try runtime.apply(command).fieldsJSON == #""window":"w","spoken":true"#)
+    let said = messages.compactMap { if case .accessibility(let a) = $0, a.event == "announce" { a } else { nil } }
+    #expect(said.map(\.spoken) == ["Your ticket is printing"] && said.first?.view == nil)
+    #expect(
+      throws: SceneRuntimeError.unknownWindow("side", suggestion: nil),
+      performing: { try runtime.apply(.announce(AnnounceCommand(text: "x", window: "side"))) })
+  }
 }

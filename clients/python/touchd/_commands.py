@@ -91,6 +91,13 @@ def set_window(
     return "set", out
 
 
+def announce(text: str, window: Optional[str] = None) -> Tuple[str, Dict[str, Any]]:
+    out: Dict[str, Any] = {"text": text}
+    if window is not None:
+        out["window"] = window
+    return "announce", out
+
+
 def ignore_interaction(value: bool) -> Tuple[str, Dict[str, Any]]:
     return "ignoreInteraction", {"value": value}
 

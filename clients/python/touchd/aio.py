@@ -216,6 +216,9 @@ class Client:
     ) -> Reply:
         return await self.request(*_commands.set_window(window, rotation, calibration, size, voice_over))
 
+    async def announce(self, text: str, window: Optional[str] = None) -> Reply:
+        return await self.request(*_commands.announce(text, window))
+
     async def ignore_interaction(self, value: bool) -> Reply:
         return await self.request(*_commands.ignore_interaction(value))
 

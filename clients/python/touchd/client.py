@@ -260,6 +260,10 @@ class Client:
         """``set`` on a window: rotation (0/90/180/270), calibration (6 numbers), size, VoiceOver on or off."""
         return self.request(*_commands.set_window(window, rotation, calibration, size, voice_over))
 
+    def announce(self, text: str, window: Optional[str] = None) -> Reply:
+        """``announce``: VoiceOver says ``text`` (the reply's ``spoken`` is false where it is off)."""
+        return self.request(*_commands.announce(text, window))
+
     def ignore_interaction(self, value: bool) -> Reply:
         return self.request(*_commands.ignore_interaction(value))
 
