@@ -146,7 +146,56 @@ extension SceneRuntime {
         guard let focused = focused(state, in: elements), focused.traits.contains("adjustable") else { return }
         adjust(focused, by: direction == .up ? 1 : -1, inWindow: index)
       }
+    case .threeFingerFlick(let direction, let point):
+      scrollByPage(direction, focus: focused(state, in: elements), fingers: point, inWindow: index)
     }
+  }
+
+  /// Three fingers flicked: `accessibilityScroll(_:)` of the scroll view around the focus (else
+  /// the one under the fingers), by one page of its visible size and bounded by its content, as
+  /// UIScrollView's does. Fingers flicking up show the next page down (VoiceOver's three-finger
+  /// swipe up scrolls down), left the next page to the right. The position is said as "page 2 of
+  /// 5" (an accessibility `scroll` event naming the scroll view); at an end nothing moves or is said.
+  private func scrollByPage(
+    _ direction: VoiceOverGestures.Direction, focus: AccessibilityElement?, fingers: Point, inWindow index: Int
+  ) {
+    func scrollView(around view: TouchDelivery.View?) -> ScrollView? {
+      var v = view?.superview
+      while let current = v {
+        if let scrollView = current as? ScrollView { return scrollView }
+        v = current.superview
+      }
+      return nil
+    }
+    var under = windows[index].hitTest(fingers, with: nil)
+    while let view = under, !(view is ScrollView) { under = view.superview }
+    guard let scrollView = scrollView(around: focus.flatMap { viewsByID[$0.view] }) ?? (under as? ScrollView),
+      let id = scrollView.identifier
+    else { return }
+    let page = scrollView.bounds.size
+    let inset = scrollView.contentInset
+    let maxX = max(-inset.left, scrollView.contentSize.width + inset.right - page.width)
+    let maxY = max(-inset.top, scrollView.contentSize.height + inset.bottom - page.height)
+    var offset = scrollView.contentOffset
+    switch direction {
+    case .up: offset.y = min(offset.y + page.height, maxY)
+    case .down: offset.y = max(offset.y - page.height, -inset.top)
+    case .left: offset.x = min(offset.x + page.width, maxX)
+    case .right: offset.x = max(offset.x - page.width, -inset.left)
+    }
+    guard offset != scrollView.contentOffset else { return }
+    scrollView.setContentOffset(offset, animated: false)
+    let vertical = direction == .up || direction == .down
+    let length = vertical ? page.height : page.width
+    let position = vertical ? offset.y + inset.top : offset.x + inset.left
+    let total = vertical ? scrollView.contentSize.height : scrollView.contentSize.width
+    let pages = max(1, Int((total / max(length, 1)).rounded(.up)))
+    let text = "page \(min(pages, Int((position / max(length, 1)).rounded()) + 1)) of \(pages)"
+    sink(
+      .accessibility(
+        AccessibilityMessage(
+          seq: takeSeq(), event: "scroll", window: scene.windows[index].id, view: id, value: text, spoken: text,
+          time: now)))
   }
 
   /// The element at `point`: of those whose frame holds it, the frontmost (drawn last).

@@ -20,8 +20,11 @@ import TouchdInput
 ///   movement (``GestureConstants/swipeMinimumPrimaryMovement``) along its main axis and at most
 ///   its secondary movement across it, as `UISwipeGestureRecognizer` measures a swipe.
 /// - A **split tap**: while a finger explores, a second finger's tap.
+/// - A **three-finger flick**: three fingers down together (none exploring) that lift having
+///   moved, on average, as a flick moves; it scrolls by a page.
 ///
-/// Gestures of more fingers are not told apart yet: their fingers do nothing.
+/// Other gestures of several fingers are not told apart yet: their fingers do nothing, and none of
+/// them counts as a one-finger gesture.
 final class VoiceOverGestures {
   enum Direction: String { case left, right, up, down }
 
@@ -33,6 +36,8 @@ final class VoiceOverGestures {
     case doubleTap
     case splitTap
     case flick(Direction)
+    /// Three fingers flicked; `at`: where they started, their centroid.
+    case threeFingerFlick(Direction, at: Point)
   }
 
   /// How long a finger stays down before it explores (touchd's choice, above).
@@ -57,6 +62,9 @@ final class VoiceOverGestures {
   private var tracks: [TouchID: Track] = [:]
   /// The lift of a tap that may still get its second one.
   private var pendingTap: (time: Double, point: Point, timer: ScheduledTimer)?
+  /// The fingers down together since the first of them (none explored): the most at once, and
+  /// each lifted one's start and end.
+  private var group: (fingers: Int, lifted: [(start: Point, end: Point)])?
 
   init(clock: TouchClock, handler: @escaping (Event) -> Void) {
     self.clock = clock
@@ -72,6 +80,7 @@ final class VoiceOverGestures {
     tracks = [:]
     pendingTap?.timer.cancel()
     pendingTap = nil
+    group = nil
   }
 
   /// One frame of the window's contacts, in window points, at `time`.
@@ -99,6 +108,15 @@ final class VoiceOverGestures {
     }
     if tracks.isEmpty {
       track.exploreTimer = clock.schedule(at: time + Self.exploreDelay) { [weak self] in self?.startExploring(id) }
+      group = (1, [])
+    } else if !track.isSplit {
+      // A second finger before the first explores: a gesture of several fingers, which none does.
+      for key in tracks.keys {
+        tracks[key]?.exploreTimer?.cancel()
+        tracks[key]?.exploreTimer = nil
+      }
+      let fingers = max(group?.fingers ?? 0, tracks.count + 1)
+      group?.fingers = fingers
     }
     tracks[id] = track
   }
@@ -130,8 +148,14 @@ final class VoiceOverGestures {
       if isTap { handler(.splitTap) }
       return
     }
-    // A finger of a gesture of several: not told apart yet.
-    guard tracks.isEmpty else { return }
+    if let fingers = group?.fingers, fingers > 1 {
+      group?.lifted.append((track.start, point))
+      guard tracks.isEmpty, let lifted = group?.lifted else { return }
+      group = nil
+      if fingers == 3, lifted.count == 3 { threeFingerLift(lifted) }
+      return
+    }
+    group = nil
     if isTap {
       if track.isSecondTap {
         handler(.doubleTap)
@@ -145,15 +169,29 @@ final class VoiceOverGestures {
       }
       return
     }
-    let dx = point.x - track.start.x
-    let dy = point.y - track.start.y
+    if let direction = flickDirection(from: track.start, to: point) { handler(.flick(direction)) }
+  }
+
+  /// Three fingers lifted: a flick when their mean movement is one.
+  private func threeFingerLift(_ lifted: [(start: Point, end: Point)]) {
+    let n = Double(lifted.count)
+    let start = Point(x: lifted.map(\.start.x).reduce(0, +) / n, y: lifted.map(\.start.y).reduce(0, +) / n)
+    let end = Point(x: lifted.map(\.end.x).reduce(0, +) / n, y: lifted.map(\.end.y).reduce(0, +) / n)
+    if let direction = flickDirection(from: start, to: end) { handler(.threeFingerFlick(direction, at: start)) }
+  }
+
+  /// The direction of a flick from `start` to `end`, as `UISwipeGestureRecognizer` measures one;
+  /// nil when the movement is none.
+  private func flickDirection(from start: Point, to end: Point) -> Direction? {
+    let dx = end.x - start.x
+    let dy = end.y - start.y
     let horizontal = abs(dx) >= abs(dy)
     let primary = horizontal ? abs(dx) : abs(dy)
     let secondary = horizontal ? abs(dy) : abs(dx)
     guard primary >= GestureConstants.swipeMinimumPrimaryMovement,
       secondary <= GestureConstants.swipeMaximumSecondaryMovement
-    else { return }
-    handler(.flick(horizontal ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)))
+    else { return nil }
+    return horizontal ? (dx > 0 ? .right : .left) : (dy > 0 ? .down : .up)
   }
 
   private func distance(_ a: Point, _ b: Point) -> Double {

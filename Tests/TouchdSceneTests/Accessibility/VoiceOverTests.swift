@@ -300,4 +300,42 @@ import TouchdTestKit
       throws: SceneRuntimeError.unknownWindow("side", suggestion: nil),
       performing: { try runtime.apply(.announce(AnnounceCommand(text: "x", window: "side"))) })
   }
+
+  /// Three fingers flicking scroll the scroll view under them (or around the focus) by a page,
+  /// bounded by its content, saying the position; two fingers' taps and flicks do nothing, and count
+  /// as no one-finger gesture.
+  @Test func threeFingerFlicksScrollByAPageAndSayThePosition() throws {
+    let yaml = ruleScene(
+      """
+      - id: list
+        frame: {x: 0, y: 0, width: 500, height: 200}
+        scroll: {contentSize: {width: 500, height: 1000}}
+        views:
+          - {id: row0, frame: {x: 0, y: 0, width: 500, height: 150}, accessibility: {label: Row 0}}
+      """
+    ).replacingOccurrences(
+      of: "size: {width: 1000, height: 800}", with: "size: {width: 1000, height: 800}\n    voiceOver: true")
+    let s = ruleScript()
+    for _ in 0..<5 {
+      s.drag(from: .init(x: 250, y: 180), to: .init(x: 250, y: 80), duration: 0.1, fingers: 3)  // up: the next page
+      s.wait(0.5)
+    }
+    s.drag(from: .init(x: 250, y: 80), to: .init(x: 250, y: 180), duration: 0.1, fingers: 3)  // down: back one
+    s.wait(0.5)
+    s.tap(at: .init(x: 250, y: 100), fingers: 2)
+    s.wait(1)
+    s.drag(from: .init(x: 100, y: 100), to: .init(x: 400, y: 100), duration: 0.1, fingers: 2)
+    s.wait(1)
+    let messages = try ScenePlayer.replay(s.recording, scene: try Scene.parse(yaml))
+    let said = messages.compactMap {
+      if case .accessibility(let a) = $0 { "\(a.event) \(a.view ?? "") \(a.spoken ?? "")" } else { nil }
+    }
+    #expect(
+      said == [
+        "scroll list page 2 of 5", "scroll list page 3 of 5", "scroll list page 4 of 5", "scroll list page 5 of 5",
+        "scroll list page 4 of 5",
+      ], "the fifth flick up is at the end: nothing moves or is said")
+    let offsets = messages.compactMap { if case .scroll(let m) = $0 { m.contentOffset.y } else { nil } }
+    #expect(offsets == [200, 400, 600, 800, 600])
+  }
 }

@@ -2,7 +2,8 @@
 /// "traits":[…],"spoken":T,"on":B,"time":T}`: what VoiceOver did in a window (TouchdScene's
 /// Accessibility/; docs/accessibility.md), so that an app draws the focus and a test checks it
 /// without audio. `event` is `focus` (an element got the focus), `activate` (it was activated),
-/// `adjust` (an adjustable element's value stepped), `announce` (something said that is not the
+/// `adjust` (an adjustable element's value stepped), `scroll` (three fingers scrolled the scroll
+/// view `view` by a page: `value` and `spoken` are its position, "page 2 of 5"), `announce` (something said that is not the
 /// element's utterance: its hint, asked with the keypad's help key), `escape` (VoiceOver's escape:
 /// the keypad's back key) or `voiceOver` (VoiceOver turned on or off: `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
 /// of the element the event is about, absent for `voiceOver`; `segment` only for a segmented
@@ -11,7 +12,7 @@ public struct AccessibilityMessage: WireMessage {
   public static var typeName: String { "accessibility" }
 
   /// The events a message may carry, in the order docs list them.
-  public static let events = ["focus", "activate", "adjust", "announce", "escape", "voiceOver"]
+  public static let events = ["focus", "activate", "adjust", "scroll", "announce", "escape", "voiceOver"]
 
   /// Its place in the numbering of the pipeline's messages.
   public var seq: Int
