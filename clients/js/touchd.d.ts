@@ -165,7 +165,7 @@ export interface Idle extends Pipeline {
 /** What VoiceOver did in a window (docs/accessibility.md). */
 export interface Accessibility extends Pipeline {
   type: 'accessibility';
-  event: 'focus' | 'activate' | 'adjust' | 'scroll' | 'announce' | 'escape' | 'voiceOver';
+  event: 'focus' | 'activate' | 'adjust' | 'scroll' | 'announce' | 'escape' | 'passthrough' | 'voiceOver';
   window: string;
   view?: string;
   segment?: number;

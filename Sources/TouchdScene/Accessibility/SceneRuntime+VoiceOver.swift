@@ -12,6 +12,8 @@ final class VoiceOverState {
   /// The exploring finger and the element it entered last (nil: empty space), so that each entry
   /// focuses once.
   var exploring: (touch: TouchID, entered: ElementKey?)?
+  /// The fingers passing through (double tap and hold): ordinary touches of the window until they lift.
+  var passthrough: Set<TouchID> = []
 
   struct ElementKey: Hashable {
     var view: String
@@ -45,6 +47,8 @@ extension SceneRuntime {
       }
       voiceOvers[index] = state
     } else if let state = voiceOvers[index] {
+      // Fingers passing through are the window's touches: cancelled, as on the way in.
+      application.cancelTouches(in: window, reason: "VoiceOver turned off in window '\(scene.windows[index].id)'")
       // The fingers VoiceOver had are ignored until they lift, as cancelled touches are.
       voiceOverIgnored.formUnion(state.gestures.fingers)
       state.gestures.reset()
@@ -68,6 +72,14 @@ extension SceneRuntime {
       }
     }
     guard let state = voiceOvers[index] else { return false }
+    if !state.passthrough.isEmpty {
+      let through = frame.contacts.filter { state.passthrough.contains($0.id) }
+      if !through.isEmpty {
+        frame.contacts.removeAll { state.passthrough.contains($0.id) }
+        for contact in through where contact.phase.isTerminal { state.passthrough.remove(contact.id) }
+        application.handle(TouchFrame(time: frame.time, contacts: through), in: windows[index])
+      }
+    }
     state.gestures.handle(frame.contacts, at: frame.time.seconds)
     return true
   }
@@ -148,6 +160,17 @@ extension SceneRuntime {
       }
     case .threeFingerFlick(let direction, let point):
       scrollByPage(direction, focus: focused(state, in: elements), fingers: point, inWindow: index)
+    case .passthrough(let touch, let point):
+      // VoiceOver's double-tap-and-hold: the finger is the window's from here, as if it had just
+      // landed where it is (the views' recognizers, a signature, a drag).
+      state.passthrough.insert(touch)
+      sink(
+        .accessibility(
+          AccessibilityMessage(seq: takeSeq(), event: "passthrough", window: scene.windows[index].id, time: now)))
+      let time = Timestamp(microseconds: Int64((now * 1e6).rounded()))
+      application.handle(
+        TouchFrame(time: time, contacts: [Contact(id: touch, phase: .began, x: point.x, y: point.y)]),
+        in: windows[index])
     }
   }
 

@@ -20,6 +20,10 @@ import TouchdInput
 ///   movement (``GestureConstants/swipeMinimumPrimaryMovement``) along its main axis and at most
 ///   its secondary movement across it, as `UISwipeGestureRecognizer` measures a swipe.
 /// - A **split tap**: while a finger explores, a second finger's tap.
+/// - **Double tap and hold**: a double tap's second finger kept down for UIKit's long-press duration
+///   (``GestureConstants/longPressMinimumDuration``), having moved less than a tap may, passes
+///   through: from then on it is an ordinary touch of the window until it lifts (its frames are
+///   no longer VoiceOver's). The second finger of a double tap does not explore.
 /// - A **three-finger flick**: three fingers down together (none exploring) that lift having
 ///   moved, on average, as a flick moves; it scrolls by a page.
 ///
@@ -38,6 +42,8 @@ final class VoiceOverGestures {
     case flick(Direction)
     /// Three fingers flicked; `at`: where they started, their centroid.
     case threeFingerFlick(Direction, at: Point)
+    /// A double tap's second finger held: `touch` passes through, at `at` now.
+    case passthrough(touch: TouchID, at: Point)
   }
 
   /// How long a finger stays down before it explores (touchd's choice, above).
@@ -107,7 +113,10 @@ final class VoiceOverGestures {
       pendingTap = nil
     }
     if tracks.isEmpty {
-      track.exploreTimer = clock.schedule(at: time + Self.exploreDelay) { [weak self] in self?.startExploring(id) }
+      track.exploreTimer =
+        track.isSecondTap
+        ? clock.schedule(at: time + GestureConstants.longPressMinimumDuration) { [weak self] in self?.hold(id) }
+        : clock.schedule(at: time + Self.exploreDelay) { [weak self] in self?.startExploring(id) }
       group = (1, [])
     } else if !track.isSplit {
       // A second finger before the first explores: a gesture of several fingers, which none does.
@@ -119,6 +128,14 @@ final class VoiceOverGestures {
       group?.fingers = fingers
     }
     tracks[id] = track
+  }
+
+  /// A double tap's second finger still down: it passes through unless it moved like no tap.
+  private func hold(_ id: TouchID) {
+    guard let track = tracks[id], track.moved < GestureConstants.tapAllowableMovement else { return }
+    tracks[id] = nil
+    group = nil
+    handler(.passthrough(touch: id, at: track.last))
   }
 
   private func startExploring(_ id: TouchID) {

@@ -338,4 +338,32 @@ import TouchdTestKit
     let offsets = messages.compactMap { if case .scroll(let m) = $0 { m.contentOffset.y } else { nil } }
     #expect(offsets == [200, 400, 600, 800, 600])
   }
+
+  /// Double tap and hold: the second finger, held, is an ordinary touch of the window until it lifts
+  /// (the view under it gets began, moved and ended; nothing is explored or activated); a double
+  /// tap lifted at once still activates.
+  @Test(arguments: SyntheticDeviceKind.allCases)
+  func aDoubleTapsSecondFingerHeldPassesThrough(kind: SyntheticDeviceKind) throws {
+    let s = ruleScript()
+    s.tap(at: .init(x: 850, y: 250))  // selects `week`
+    s.wait(1)
+    s.tap(at: .init(x: 850, y: 250))
+    s.wait(0.15)
+    let finger = s.down([.init(x: 850, y: 250)])
+    s.wait(0.7)
+    s.animate(finger, duration: 0.3) { _, t in .init(x: 850 + 100 * t, y: 250) }
+    s.up(finger)
+    s.wait(1)
+    s.doubleTap(at: .init(x: 500, y: 700))
+    s.wait(1)
+    let messages = try run(s, kind: kind)
+    let lines = log(messages).reduce(into: [String]()) { out, line in
+      if out.last != line || !line.hasSuffix("moved") { out.append(line) }
+    }
+    #expect(
+      lines == [
+        "focus week", "passthrough -", "touches week began", "touches week moved", "touches week ended",
+        "activate week", "touches week began", "touches week ended",
+      ])
+  }
 }

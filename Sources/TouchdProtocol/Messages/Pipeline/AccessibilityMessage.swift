@@ -5,14 +5,17 @@
 /// `adjust` (an adjustable element's value stepped), `scroll` (three fingers scrolled the scroll
 /// view `view` by a page: `value` and `spoken` are its position, "page 2 of 5"), `announce` (something said that is not the
 /// element's utterance: its hint, asked with the keypad's help key), `escape` (VoiceOver's escape:
-/// the keypad's back key) or `voiceOver` (VoiceOver turned on or off: `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
+/// the keypad's back key), `passthrough` (a double tap's second finger held: an ordinary touch of
+/// the window until it lifts) or `voiceOver` (VoiceOver turned on or off: `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
 /// of the element the event is about, absent for `voiceOver`; `segment` only for a segmented
 /// control's segment, `label` and `value` only when the element has them.
 public struct AccessibilityMessage: WireMessage {
   public static var typeName: String { "accessibility" }
 
   /// The events a message may carry, in the order docs list them.
-  public static let events = ["focus", "activate", "adjust", "scroll", "announce", "escape", "voiceOver"]
+  public static let events = [
+    "focus", "activate", "adjust", "scroll", "announce", "escape", "passthrough", "voiceOver",
+  ]
 
   /// Its place in the numbering of the pipeline's messages.
   public var seq: Int
