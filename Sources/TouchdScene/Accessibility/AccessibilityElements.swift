@@ -51,7 +51,8 @@ public struct AccessibilityElement: Hashable, Sendable {
 ///   view's points), else the centre of the unclipped frame (UIKit's default
 ///   accessibilityActivationPoint: the midpoint of accessibilityFrame).
 /// - **Reading order.** Apple documents VoiceOver's default order as top-left to bottom-right
-///   ("UIAccessibilityContainer"; WWDC 2017 session 215): top to bottom by rows, leading to
+///   (the "UIAccessibilityContainer" documentation: without an `accessibilityElements` order, the
+///   elements' frames decide it): top to bottom by rows, leading to
 ///   trailing within a row. touchd's reading of it: elements sorted by their top edge; one whose
 ///   vertical middle lies within the first element of the current row joins that row; each row is
 ///   sorted by its left edge (touchd's scenes are left to right). A scroll view is a container: its
