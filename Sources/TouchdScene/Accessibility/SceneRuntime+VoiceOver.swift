@@ -143,7 +143,7 @@ extension SceneRuntime {
       let under = element(at: point, in: elements).map(VoiceOverState.ElementKey.init)
       guard under != state.exploring?.entered else { return }
       state.exploring?.entered = under
-      if let under, let element = elements.first(where: { VoiceOverState.ElementKey($0) == under }) {
+      if let under, let element = Self.element(under, in: elements) {
         focus(element, state: state, inWindow: index)
       }
     case .tap(let point):
@@ -227,8 +227,19 @@ extension SceneRuntime {
   }
 
   private func focused(_ state: VoiceOverState, in elements: [AccessibilityElement]) -> AccessibilityElement? {
-    guard let focus = state.focus else { return nil }
-    return elements.first { VoiceOverState.ElementKey($0) == focus }
+    state.focus.flatMap { Self.element($0, in: elements) }
+  }
+
+  /// The element `key` names among `elements`.
+  private static func element(_ key: VoiceOverState.ElementKey, in elements: [AccessibilityElement])
+    -> AccessibilityElement?
+  {
+    elements.first { VoiceOverState.ElementKey($0) == key }
+  }
+
+  /// `element` as it is now in window `index` (after a scroll or a change of value); nil when gone.
+  private func asNow(_ element: AccessibilityElement, inWindow index: Int) -> AccessibilityElement? {
+    Self.element(VoiceOverState.ElementKey(element), in: accessibilityElements(inWindow: index))
   }
 
   private func focus(_ element: AccessibilityElement, state: VoiceOverState, inWindow index: Int) {
@@ -246,10 +257,7 @@ extension SceneRuntime {
     guard elements.indices.contains(next) else { return }
     let element = elements[next]
     scrollIntoView(element)
-    let scrolled = accessibilityElements(inWindow: index).first {
-      VoiceOverState.ElementKey($0) == VoiceOverState.ElementKey(element)
-    }
-    focus(scrolled ?? element, state: state, inWindow: index)
+    focus(asNow(element, inWindow: index) ?? element, state: state, inWindow: index)
   }
 
   /// Scrolls each scroll view around the element's view, innermost first, by the least that shows
@@ -313,10 +321,7 @@ extension SceneRuntime {
     // At either end nothing changes, and nothing is sent or said.
     guard ControlValue(of: control) != before else { return }
     control.sendValueChanged()
-    let adjusted = accessibilityElements(inWindow: index).first {
-      VoiceOverState.ElementKey($0) == VoiceOverState.ElementKey(element)
-    }
-    publishAccessibility("adjust", adjusted ?? element, inWindow: index)
+    publishAccessibility("adjust", asNow(element, inWindow: index) ?? element, inWindow: index)
   }
 
   private func publishAccessibility(_ event: String, _ element: AccessibilityElement, inWindow index: Int) {

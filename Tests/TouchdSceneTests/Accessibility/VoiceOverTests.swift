@@ -24,7 +24,10 @@ import TouchdTestKit
     - {id: count, frame: {x: 600, y: 400, width: 94, height: 29}, control: {type: stepper, value: 1, maximumValue: 3}, accessibility: {label: Tickets}}
     """
 
-  static func scene(voiceOver: Bool = true) -> String {
+  static func scene(voiceOver: Bool = true) -> String { scene(views, voiceOver: voiceOver) }
+
+  /// RuleSupport's window of `views`, with `voiceOver:` as given.
+  static func scene(_ views: String, voiceOver: Bool = true) -> String {
     ruleScene(views).replacingOccurrences(
       of: "size: {width: 1000, height: 800}", with: "size: {width: 1000, height: 800}\n    voiceOver: \(voiceOver)")
   }
@@ -176,7 +179,7 @@ import TouchdTestKit
   }
 
   @Test func aFlickScrollsTheNewFocusIntoView() throws {
-    let yaml = ruleScene(
+    let yaml = Self.scene(
       """
       - id: list
         frame: {x: 0, y: 0, width: 500, height: 200}
@@ -185,9 +188,7 @@ import TouchdTestKit
           - {id: row0, frame: {x: 0, y: 0, width: 500, height: 150}, accessibility: {label: Row 0}}
           - {id: row1, frame: {x: 0, y: 150, width: 500, height: 150}, accessibility: {label: Row 1}}
           - {id: row2, frame: {x: 0, y: 300, width: 500, height: 150}, accessibility: {label: Row 2}}
-      """
-    ).replacingOccurrences(
-      of: "size: {width: 1000, height: 800}", with: "size: {width: 1000, height: 800}\n    voiceOver: true")
+      """)
     let s = ruleScript()
     for _ in 0..<3 {
       s.drag(from: .init(x: 500, y: 600), to: .init(x: 650, y: 600), duration: 0.1)
@@ -305,16 +306,14 @@ import TouchdTestKit
   /// bounded by its content, saying the position; two fingers' taps and flicks do nothing, and count
   /// as no one-finger gesture.
   @Test func threeFingerFlicksScrollByAPageAndSayThePosition() throws {
-    let yaml = ruleScene(
+    let yaml = Self.scene(
       """
       - id: list
         frame: {x: 0, y: 0, width: 500, height: 200}
         scroll: {contentSize: {width: 500, height: 1000}}
         views:
           - {id: row0, frame: {x: 0, y: 0, width: 500, height: 150}, accessibility: {label: Row 0}}
-      """
-    ).replacingOccurrences(
-      of: "size: {width: 1000, height: 800}", with: "size: {width: 1000, height: 800}\n    voiceOver: true")
+      """)
     let s = ruleScript()
     for _ in 0..<5 {
       s.drag(from: .init(x: 250, y: 180), to: .init(x: 250, y: 80), duration: 0.1, fingers: 3)  // up: the next page
