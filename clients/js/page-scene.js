@@ -7,6 +7,9 @@
 // - PageScene: builds the daemon's scene from the page's elements marked with data-touchd-*
 //   attributes, pushes it again (through SceneSync) when the layout changes, and dispatches each
 //   action as a DOM CustomEvent on its element (clients/js/README.md).
+// - accessibilityOf: a view's `accessibility:` (UIKit's UIAccessibility properties) from its
+//   element's WAI-ARIA role, states and properties, as the browser gives them to a screen reader
+//   (through touchd.js: PageScene.accessibilityOf).
 
 import { canonicalJSON, sceneUpdates } from './scene-diff.js';
 import { PIPELINE_TYPES, TouchdError } from './touchd.js';
@@ -134,6 +137,7 @@ export const VIEW_KEYS = Object.freeze([
   'presses',
   'scroll',
   'control',
+  'accessibility',
 ]);
 const RESERVED = new Set(['view', 'type', 'action', 'recognizer', 'recognizers']);
 /** The window's keys PageScene sets from its own options (not windowKeys). */
@@ -206,6 +210,185 @@ export function viewFromDataset(id, dataset) {
   }
   if (recognizers.length) view.recognizers = recognizers;
   return view;
+}
+
+// Accessibility
+
+/** The UIAccessibilityTraits (UIKit's UIAccessibilityConstants.h; docs/scene.md, "Accessibility")
+ * of the WAI-ARIA 1.2 roles that have one; other roles bring none. */
+const ROLE_TRAITS = new Map([
+  // UIAccessibilityTraitButton: UIButton's. UISwitch's traits are `button` too (with its on or
+  // off as the value), so ARIA's switch and checkbox are; a UISegmentedControl's segment is a
+  // `button`, selected when it is (docs/accessibility.md), so ARIA's radio and tab are.
+  ['button', 'button'],
+  ['switch', 'button'],
+  ['checkbox', 'button'],
+  ['radio', 'button'],
+  ['tab', 'button'],
+  // UIAccessibilityTraitLink, UIAccessibilityTraitHeader, UIAccessibilityTraitImage,
+  // UIAccessibilityTraitSearchField: ARIA's link, heading, img and searchbox.
+  ['link', 'link'],
+  ['heading', 'header'],
+  ['img', 'image'],
+  ['searchbox', 'searchField'],
+  // UIAccessibilityTraitAdjustable: UISlider's and UIStepper's; ARIA's slider and spinbutton.
+  ['slider', 'adjustable'],
+  ['spinbutton', 'adjustable'],
+]);
+
+/** WAI-ARIA 1.2, "Roles Supporting Name from Content": only these are named by their text
+ * (accname 1.2, step 2F). A container (main, region, figure, a plain div) is not: its text is
+ * everything inside it, live status lines and logs included. */
+const NAME_FROM_CONTENT = new Set([
+  'button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem', 'menuitemcheckbox',
+  'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
+]);
+
+/** The attributes besides data-touchd-* whose change can change a view's accessibility. */
+const ACCESSIBILITY_ATTRIBUTES = new Set(['role', 'title', 'alt', 'href', 'type', 'value', 'id', 'for']);
+
+/** Whitespace collapsed and trimmed (accname 1.2's flat string). */
+function flat(text) {
+  return String(text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function tagOf(element) {
+  return (element.localName ?? element.tagName ?? '').toLowerCase();
+}
+
+function ariaTrue(element, name) {
+  return element.getAttribute(name) === 'true';
+}
+
+/** The implicit role of an element (HTML-AAM, "HTML Element Role Mappings"; only the elements
+ * whose role the rules here use). */
+function implicitRole(element) {
+  const tag = tagOf(element);
+  if (tag === 'button') return 'button';
+  // a and area with href: link; without, no role (generic).
+  if (tag === 'a' || tag === 'area') return element.hasAttribute('href') ? 'link' : null;
+  if (/^h[1-6]$/.test(tag)) return 'heading';
+  // img with alt="": presentation (decorative); else img.
+  if (tag === 'img') return element.getAttribute('alt') === '' ? 'presentation' : 'img';
+  if (tag === 'input') {
+    const type = (element.getAttribute('type') ?? 'text').toLowerCase();
+    if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
+    if (type === 'checkbox' || type === 'radio') return type;
+    if (type === 'range') return 'slider';
+    if (type === 'number') return 'spinbutton';
+    // type=search with a list (a datalist): combobox.
+    if (type === 'search') return element.hasAttribute('list') ? 'combobox' : 'searchbox';
+  }
+  return null;
+}
+
+/** The element's role: its `role` attribute's first token (WAI-ARIA 1.2, "role": the first token
+ * a user agent knows; later ones are fallbacks for older ones), else its implicit role. */
+function roleOf(element) {
+  const [given] = flat(element.getAttribute('role')).toLowerCase().split(' ');
+  return given || implicitRole(element);
+}
+
+/** The text of an element's content (accname 1.2, step 2F, simplified): its text nodes in order,
+ * a descendant's aria-label or an img's alt standing for that descendant, aria-hidden and hidden
+ * descendants (and script, style, template) left out. */
+function contentText(element) {
+  let text = '';
+  for (const node of element.childNodes ?? []) {
+    if (node.nodeType === 3) {
+      text += node.data ?? node.nodeValue ?? '';
+    } else if (node.nodeType === 1) {
+      if (ariaTrue(node, 'aria-hidden') || node.hasAttribute('hidden')) continue;
+      if (['script', 'style', 'template'].includes(tagOf(node))) continue;
+      const label = flat(node.getAttribute('aria-label'));
+      if (label) text += ` ${label} `;
+      else if (tagOf(node) === 'img') text += ` ${node.getAttribute('alt') ?? ''} `;
+      else text += contentText(node);
+    }
+  }
+  return text;
+}
+
+/** The text of the elements an IDREF list attribute names (accname 1.2, step 2B: each one's
+ * aria-label, else its content, even when it is hidden), joined by spaces. */
+function referencedText(element, attribute) {
+  const ids = flat(element.getAttribute(attribute));
+  if (!ids) return '';
+  const document = element.ownerDocument;
+  return flat(
+    ids
+      .split(' ')
+      .map((id) => document?.getElementById(id))
+      .filter(Boolean)
+      .map((target) => flat(target.getAttribute('aria-label')) || flat(contentText(target)))
+      .join(' '),
+  );
+}
+
+/** The host language's label (accname 1.2, step 2D; HTML-AAM, "Accessible Name Computations By
+ * HTML Element"): an img's or an input type=image's alt, a button input's value, a form
+ * control's label elements. */
+function hostLabel(element) {
+  const tag = tagOf(element);
+  const type = (element.getAttribute('type') ?? '').toLowerCase();
+  if (tag === 'img' || (tag === 'input' && type === 'image')) return flat(element.getAttribute('alt'));
+  if (tag === 'input' && ['button', 'submit', 'reset'].includes(type)) {
+    const value = flat(element.getAttribute('value'));
+    if (value) return value;
+  }
+  const labels = element.labels ? [...element.labels] : [];
+  return flat(labels.map((label) => contentText(label)).join(' '));
+}
+
+/**
+ * The `accessibility:` of the view of `element` (docs/scene.md, "Accessibility": UIKit's
+ * UIAccessibility properties), from its WAI-ARIA role, states and properties; null when they give
+ * none, so a view without any carries no empty object. Only keys with a value are given:
+ *
+ * - `label` (accessibilityLabel): the accessible name (accname 1.2): aria-labelledby's elements'
+ *   text, else aria-label, else the host language's (an img's alt, a label element), else, for a
+ *   role named from content (a button, a link, a heading…), the element's text, whitespace
+ *   collapsed, else its title.
+ * - `hint` (accessibilityHint): the accessible description (HTML-AAM, "Accessible Description
+ *   Computation"): aria-describedby's elements' text, else the title when it is not the label.
+ * - `value` (accessibilityValue): aria-valuetext, else aria-valuenow (WAI-ARIA 1.2: assistive
+ *   technologies render aria-valuetext instead of aria-valuenow when both are there).
+ * - `traits` (accessibilityTraits): the role's (ROLE_TRAITS: the `role` attribute, else the tag's
+ *   implicit role, HTML-AAM); `selected` (UIAccessibilityTraitSelected) for aria-pressed,
+ *   aria-selected or aria-checked "true"; `notEnabled` (UIAccessibilityTraitNotEnabled) for
+ *   aria-disabled="true" or a disabled form control.
+ * - `hidden` (accessibilityElementsHidden): aria-hidden="true" on the element or on an ancestor
+ *   below `within` (the nearest element that is a view: its own `hidden` covers its subviews; null:
+ *   every ancestor), as WAI-ARIA 1.2's aria-hidden hides an element's descendants; then nothing
+ *   else is given.
+ * - `modal` (accessibilityViewIsModal): aria-modal="true" (WAI-ARIA 1.2: what is outside the
+ *   element is inert; UIKit: the elements of its siblings are ignored).
+ */
+export function accessibilityOf(element, within = null) {
+  for (let node = element; node && node !== within && node.getAttribute; node = node.parentElement) {
+    if (ariaTrue(node, 'aria-hidden')) return { hidden: true };
+  }
+  const accessibility = {};
+  const role = roleOf(element);
+  const title = flat(element.getAttribute('title'));
+  const named =
+    referencedText(element, 'aria-labelledby') ||
+    flat(element.getAttribute('aria-label')) ||
+    hostLabel(element) ||
+    (NAME_FROM_CONTENT.has(role) ? flat(contentText(element)) : '');
+  const label = named || title; // accname 1.2, step 2I: the tooltip attribute, last
+  if (label) accessibility.label = label;
+  const hint = referencedText(element, 'aria-describedby') || (named ? title : '');
+  if (hint) accessibility.hint = hint;
+  const value = flat(element.getAttribute('aria-valuetext')) || flat(element.getAttribute('aria-valuenow'));
+  if (value) accessibility.value = value;
+  const traits = [];
+  if (ROLE_TRAITS.has(role)) traits.push(ROLE_TRAITS.get(role));
+  if (['aria-pressed', 'aria-selected', 'aria-checked'].some((name) => ariaTrue(element, name))) traits.push('selected');
+  if (ariaTrue(element, 'aria-disabled') || element.disabled === true) traits.push('notEnabled');
+  if (traits.length) accessibility.traits = traits;
+  if (ariaTrue(element, 'aria-modal')) accessibility.modal = true;
+  return Object.keys(accessibility).length ? accessibility : null;
 }
 
 /**
@@ -285,6 +468,11 @@ export class PageScene {
     return this._sync.pushes;
   }
 
+  /** accessibilityOf(): the `accessibility:` the element's ARIA gives its view (null: none). */
+  static accessibilityOf(element, within = null) {
+    return accessibilityOf(element, within);
+  }
+
   static _forward(value) {
     if (value === undefined || value === null || value === false) return null;
     if (value === true) return {};
@@ -358,6 +546,16 @@ export class PageScene {
         node.userInteractionEnabled = false;
       }
       for (const [key, value] of Object.entries(view)) if (key !== 'id') node[key] = value;
+      // The page's ARIA, and over it, key by key, data-touchd-accessibility's (the keys ARIA has
+      // no attribute for: activationPoint, frame, element, other traits). One that is no object
+      // is left for the daemon to refuse.
+      const aria = accessibilityOf(element, parent);
+      const given = view.accessibility;
+      if (given === undefined) {
+        if (aria) node.accessibility = aria;
+      } else if (given !== null && typeof given === 'object' && !Array.isArray(given)) {
+        node.accessibility = { ...aria, ...given };
+      }
       this._resize?.observe(element);
       views.set(element, node);
       this._elements.set(id, element);
@@ -443,9 +641,13 @@ export class PageScene {
 
   _matters(record) {
     if (record.type !== 'attributes') return true;
-    // Attributes that move or restyle elements, or change what is marked.
+    // Attributes that move or restyle elements, change what is marked, or change a view's
+    // accessibility (ARIA's, and the host language's that accessibilityOf reads).
     const name = record.attributeName;
-    return name.startsWith('data-touchd') || name === 'style' || name === 'class' || name === 'hidden' || name === 'disabled' || name === 'inert';
+    return (
+      name.startsWith('data-touchd') || name === 'style' || name === 'class' || name === 'hidden' || name === 'disabled' || name === 'inert' ||
+      name.startsWith('aria-') || ACCESSIBILITY_ATTRIBUTES.has(name)
+    );
   }
 
   _message(message) {

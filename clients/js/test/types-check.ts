@@ -15,6 +15,7 @@ import {
   type Action,
   type Message,
   type Scene,
+  type SceneAccessibility,
 } from '../touchd.js';
 
 export async function kiosk(): Promise<void> {
@@ -88,6 +89,9 @@ export async function kiosk(): Promise<void> {
 
   const page = new PageScene(client, { root: document.body, devices: ['ID_PATH=pci-0000:00:14.0-usb-0:2:1.0'], grab: true });
   const first = await page.start();
+  const buy = document.getElementById('buy');
+  const accessibility: SceneAccessibility | null = buy ? PageScene.accessibilityOf(buy, document.body) : null;
+  console.log(accessibility?.label, accessibility?.traits?.includes('button'), page.scene?.windows[0].views?.[0].accessibility?.hint);
   console.log(first?.views, page.scene?.windows[0].size.width, page.elementFor('buy')?.tagName, page.updates, page.forward);
   document.body.addEventListener('touchd', (event) => {
     const detail = event.detail;

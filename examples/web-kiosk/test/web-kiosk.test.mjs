@@ -117,6 +117,17 @@ test('the web kiosk pushes its scene, gets the recorded gestures and shows them'
     frame: { x: 40, y: 90, width: 260, height: 110 },
     hitOutset: 8,
     recognizers: [{ id: 'buy-tap', type: 'tap', action: 'buy-ticket' }],
+    accessibility: { label: 'Buy a ticket', traits: ['button'] },
+  });
+  // Every view labelled from the page's ARIA (PageScene's accessibilityOf); the root, main, is
+  // named by nothing: its text (the status lines, the log, which change) labels no view.
+  assert.equal(kiosk.accessibility, undefined);
+  assert.deepEqual(Object.fromEntries(kiosk.views.map((v) => [v.id, v.accessibility])), {
+    buy: { label: 'Buy a ticket', traits: ['button'] },
+    map: { label: 'Show the map', traits: ['button'] },
+    help: { label: 'Call for help', hint: 'A member of staff comes to this kiosk.', traits: ['button'] },
+    carousel: { label: 'Exhibitions', hint: 'Swipe left or right for the next or previous exhibition.' },
+    photo: { label: 'Photo of the museum', hint: 'Pinch with two fingers to zoom in or out.' },
   });
   assert.deepEqual(byId.carousel.frame, { x: 40, y: 230, width: 840, height: 260 });
   assert.deepEqual(byId.carousel.recognizers.map((r) => [r.id, r.action, r.direction]), [
@@ -132,6 +143,10 @@ test('the web kiosk pushes its scene, gets the recorded gestures and shows them'
   assert.equal(status.counters.scenePushes, 1);
   assert.deepEqual(status.windows, [{ id: 'main', width: WIDTH, height: HEIGHT }]);
   assert.equal(status.replay, recording);
+  // The page's own text after the push (the connection, the scene's counts) pushed nothing more.
+  await page.waitFor('document.getElementById("scene-status").textContent.startsWith("scene pushed")', { what: 'the scene status' });
+  await page.evaluate('kiosk.page.refresh()');
+  assert.deepEqual(await page.evaluate('[kiosk.page.pushes, kiosk.page.updates]'), [1, null]);
 
   // The gestures arrive: the admin gesture is the last.
   await page.waitFor('kiosk.state.actions.some((m) => m.action === "open-admin" && m.state === "ended")', {
@@ -293,7 +308,7 @@ test('the page pushes its scene again when its layout changes, after a refusal a
 
   // An element added, then hidden.
   await page.evaluate(`(() => { const extra = document.createElement("button");
-    extra.id = "extra"; extra.dataset.touchdType = "tap";
+    extra.id = "extra"; extra.dataset.touchdType = "tap"; extra.textContent = " More ";
     extra.style = "position: absolute; left: 40px; top: 10px; width: 100px; height: 40px";
     document.getElementById("kiosk").append(extra); })()`);
   await pushes(4, 'the push with the new element');
@@ -301,26 +316,38 @@ test('the page pushes its scene again when its layout changes, after a refusal a
     id: 'extra',
     frame: { x: 40, y: 10, width: 100, height: 40 },
     recognizers: [{ id: 'extra-tap', type: 'tap', action: 'extra' }],
+    accessibility: { label: 'More', traits: ['button'] },
   });
   assert.deepEqual(await updates(), [{ op: 'add', view: await view('extra'), parent: 'kiosk', index: 5 }]);
   await page.evaluate('document.getElementById("extra").style.display = "none"');
   await pushes(5, 'the push with the element hidden');
   assert.equal((await view('extra')).hidden, true);
   assert.deepEqual(await updates(), [{ op: 'replace', view: await view('extra') }]);
+
+  // Accessibility: an ARIA state changed is pushed (one `replace` of that view); the page's own
+  // text outside the views' names (the connection line, the log) pushes nothing.
+  await page.evaluate('document.getElementById("buy").setAttribute("aria-disabled", "true")');
+  await pushes(6, 'the push after buy was disabled');
+  assert.deepEqual((await view('buy')).accessibility, { label: 'Buy a ticket', traits: ['button', 'notEnabled'] });
+  assert.deepEqual(await updates(), [{ op: 'replace', view: await view('buy') }]);
+  await page.evaluate(`(() => { document.getElementById("connection").textContent = "touchd connected, checked";
+    document.getElementById("log").append(Object.assign(document.createElement("li"), { textContent: "a line" })); })()`);
+  await page.evaluate('kiosk.page.refresh()');
+  assert.equal(await page.evaluate('kiosk.page.pushes'), 6);
   const counting = new TouchdClient(wsURL, { reconnect: false });
   assert.equal((await counting.status()).counters.scenePushes, 1); // one whole scene so far
   counting.close();
 
   // The viewport changes: the window's size follows, in a whole scene.
   await page.send('Emulation.setDeviceMetricsOverride', { width: 1024, height: 768, deviceScaleFactor: 1, mobile: false });
-  await pushes(6, 'the push after the viewport changed');
+  await pushes(7, 'the push after the viewport changed');
   assert.deepEqual(await page.evaluate('kiosk.page.scene.windows[0].size'), { width: 1024, height: 768 });
   assert.equal(await updates(), null);
 
   // The daemon restarts with its scene file: the page connects again and pushes its scene.
   assert.equal(await daemon.stop(), 0);
   daemon = await startDaemon();
-  await pushes(7, 'the push after the daemon restarted');
+  await pushes(8, 'the push after the daemon restarted');
   assert.equal(await updates(), null); // whole, to the restarted daemon
   const observer = new TouchdClient(wsURL, { reconnect: false });
   t.after(() => observer.close());
