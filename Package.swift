@@ -120,7 +120,7 @@ let package = Package(
     .target(
       name: "TouchdDaemon",
       dependencies: [
-        "TouchdDevices", "TouchdProtocol", "TouchdScene", "TouchdSystem",
+        "TouchdDevices", "TouchdLines", "TouchdProtocol", "TouchdScene", "TouchdSystem",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -141,13 +141,17 @@ let package = Package(
       dependencies: ["TouchdDaemon", "TouchdSystem", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // Line framing over SwiftNIO (LineDecoder): the Swift client's reading of the daemon's replies
+    // and the daemon's of speech-dispatcher's SSIP replies.
+    .target(
+      name: "TouchdLines", dependencies: [.product(name: "NIOCore", package: "swift-nio")], swiftSettings: strict),
     // The socket protocol's client (docs/integration.md): typed messages (the pipeline's are
     // TouchdProtocol's), async commands, reconnection. The protocol, SwiftNIO and Foundation's JSON
     // coders: none of the daemon's targets.
     .target(
       name: "TouchdClient",
       dependencies: [
-        "TouchdProtocol",
+        "TouchdProtocol", "TouchdLines",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],

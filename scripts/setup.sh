@@ -2,7 +2,8 @@
 # Installs what touchd needs to build on Debian or Ubuntu, only when missing.
 # Idempotent: a second run installs nothing and prints nothing but the summary.
 #   scripts/setup.sh          build dependencies (libevdev, libudev, pkg-config), Prometheus and
-#                             node_exporter for the metrics' tests, jsonschema for the
+#                             node_exporter for the metrics' tests, speech-dispatcher with
+#                             espeak-ng for VoiceOver's speech test, jsonschema for the
 #                             scene schema's cross-check when no python3 has it, and pytest for
 #                             the Python client's tests when no python3 has it; and, when apt can
 #                             install them (else their tests skip, saying so), chromium for the
@@ -17,8 +18,11 @@ set -euo pipefail
 
 # prometheus and prometheus-node-exporter: promtool, which checks the metrics' exposition
 # (MetricsDaemonTests), and the real Prometheus and node_exporter that scrape touchd's endpoint and
-# its textfile (PrometheusScrapeTests).
-packages=(libevdev-dev libudev-dev pkg-config prometheus prometheus-node-exporter)
+# its textfile (PrometheusScrapeTests). speech-dispatcher, its espeak-ng module and espeak-ng
+# (libao, its null audio driver, comes with it): the real speech service VoiceOver speaks through
+# (SpeechDispatcherTests).
+packages=(libevdev-dev libudev-dev pkg-config prometheus prometheus-node-exporter
+  speech-dispatcher speech-dispatcher-espeak-ng espeak-ng)
 deb=0 vm=0
 for arg in "$@"; do
   case "$arg" in

@@ -4,6 +4,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import TouchdLines
 
 extension TouchdClient {
   func run() async {

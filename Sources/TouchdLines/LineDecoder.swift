@@ -1,18 +1,24 @@
 import NIOCore
 
-/// Splits the daemon's bytes into lines: each `\n`-terminated line, without its `\n` (and a `\r`
-/// before it), as one buffer. A partial line at the end of the connection is dropped.
-struct LineDecoder: ByteToMessageDecoder {
-  typealias InboundOut = ByteBuffer
+/// Splits a line protocol's bytes into lines: each `\n`-terminated line, without its `\n` (and a
+/// `\r` before it), as one buffer. A partial line at the end of the connection is dropped. The
+/// Swift client reads the daemon's replies with it, the daemon speech-dispatcher's (SSIP's CRLF
+/// lines).
+public struct LineDecoder: ByteToMessageDecoder {
+  public typealias InboundOut = ByteBuffer
 
-  /// The longest line accepted: the daemon's replies are far shorter (a `status` is a few KiB).
-  var maximumLength = 64 << 20
+  /// The longest line accepted.
+  public var maximumLength: Int
   /// Bytes of the buffer already searched for a newline.
   private var searched = 0
 
-  struct LineTooLong: Error {}
+  public struct LineTooLong: Error {}
 
-  mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+  /// `maximumLength`: the longest line accepted (the default fits a daemon's `status`, a few KiB,
+  /// many times over).
+  public init(maximumLength: Int = 64 << 20) { self.maximumLength = maximumLength }
+
+  public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
     let from = searched
     let found = buffer.withUnsafeReadableBytes { bytes in
       bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
@@ -33,7 +39,7 @@ struct LineDecoder: ByteToMessageDecoder {
     return .continue
   }
 
-  mutating func decodeLast(
+  public mutating func decodeLast(
     context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
   ) throws -> DecodingState {
     while try decode(context: context, buffer: &buffer) == .continue {}

@@ -9,6 +9,7 @@ public enum Explanation {
     switch step {
     case .message(let message): line(message, origin: origin)
     case .command(let command, let time): "\(offset(time, origin)) command \(command.command.json)"
+    case .speech(let request, let time): "\(offset(time, origin)) \(request)"
     }
   }
 

@@ -73,10 +73,14 @@ public struct Scene: Hashable, Sendable {
     /// Whether VoiceOver is on: touches explore, activate and step through the accessibility
     /// elements instead of reaching the views (docs/accessibility.md). UIKit's default: off.
     public var voiceOver = false
+    /// How VoiceOver's words are spoken (speech-dispatcher; docs/accessibility.md, "Speech").
+    public var speech = Speech()
+    /// The actions VoiceOver's escape and magic tap publish (none by default).
+    public var voiceOverActions = VoiceOverActions()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, health
-      case voiceOver, views
+      case voiceOver, speech, voiceOverActions, views
     }
 
     public init(

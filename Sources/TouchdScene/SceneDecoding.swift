@@ -174,6 +174,8 @@ extension Scene.Window: SceneDecodable {
     forward = try m.object(CodingKeys.forward)
     health = try m.object(CodingKeys.health) ?? health
     voiceOver = try m.bool(CodingKeys.voiceOver) ?? voiceOver
+    speech = try m.object(CodingKeys.speech) ?? speech
+    voiceOverActions = try m.object(CodingKeys.voiceOverActions) ?? voiceOverActions
   }
 }
 

@@ -12,8 +12,8 @@ public enum RecognizerType: String, CaseIterable, Hashable, Sendable, Codable {
 public enum SceneValueKind: Hashable, Sendable {
   case string
   case bool
-  /// An integer at least `minimum`.
-  case integer(minimum: Int)
+  /// An integer at least `minimum` (and at most `maximum` when there is one).
+  case integer(minimum: Int, maximum: Int? = nil)
   /// A number within the bounds (inclusive; nil is unbounded).
   case number(minimum: Double?, maximum: Double?)
   /// A number greater than zero.
@@ -77,6 +77,10 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case health
   /// A view's `accessibility:`: what a screen reader makes of it (UIAccessibility's properties).
   case accessibility
+  /// A window's `speech:`: how VoiceOver's words reach speech-dispatcher.
+  case speech
+  /// A window's `voiceOverActions:`: the actions VoiceOver's escape and magic tap publish.
+  case voiceOverActions
 }
 
 /// One key of an object of the scene format.
@@ -207,7 +211,47 @@ public enum SceneFormat {
           "voiceOver", .bool, default: .bool(false),
           "VoiceOver: touches explore, activate and step through the accessibility elements instead of reaching the views (docs/accessibility.md)."
         ),
+        SceneKey(
+          "speech", .object(.speech),
+          "How VoiceOver's words are spoken, through speech-dispatcher (docs/accessibility.md, \"Speech\"); absent: English, on, the system instance."
+        ),
+        SceneKey(
+          "voiceOverActions", .object(.voiceOverActions),
+          "Action names published for VoiceOver's escape (two-finger scrub, menu key) and magic tap (two-finger double tap)."
+        ),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
+      ]
+    case .voiceOverActions:
+      [
+        SceneKey(
+          "escape", .string,
+          "The action a two-finger scrub or the keypad's menu key publishes while VoiceOver is on (accessibilityPerformEscape)."
+        ),
+        SceneKey(
+          "magicTap", .string,
+          "The action a two-finger double tap publishes while VoiceOver is on: the app's main action (accessibilityPerformMagicTap)."
+        ),
+      ]
+    case .speech:
+      [
+        SceneKey(
+          "enabled", .bool, default: .bool(true),
+          "Whether VoiceOver speaks; its accessibility messages are published either way."),
+        SceneKey(
+          "language", .choice(SpokenLanguage.all.map(\.code)), default: .string(SpokenLanguage.english.code),
+          "The language of VoiceOver's own words (trait words, on and off, positions) and of speech-dispatcher's voice."
+        ),
+        SceneKey(
+          "rate", .integer(minimum: -100, maximum: 100), default: .number(0),
+          "speech-dispatcher's rate (SSIP's SET RATE): -100 slowest, 100 fastest, 0 its default."),
+        SceneKey(
+          "voice", .string,
+          "A synthesis voice by the name speech-dispatcher lists for its module (spd-say -L); absent: the language's own."
+        ),
+        SceneKey(
+          "socket", .string,
+          "speech-dispatcher's SSIP socket; absent: $SPEECHD_ADDRESS's, else the system instance's (docs/accessibility.md)."
+        ),
       ]
     case .health:
       [

@@ -24,6 +24,8 @@ public enum ScenePlayer {
     case message(Message)
     /// A timed command was applied at `time` (the clock's seconds).
     case command(TimedCommand, time: Double)
+    /// VoiceOver asked speech for `request` at `time` (what the daemon sends speech-dispatcher).
+    case speech(SpeechRequest, time: Double)
   }
 
   /// The time a replay's command offsets (and `touchctl replay --explain`'s `+seconds`) count
@@ -209,6 +211,7 @@ public enum ScenePlayer {
     let origin = origin(of: recordings)
     let clock = VirtualClock(now: origin)
     let runtime = SceneRuntime(scene: scene, clock: clock) { body(.message($0)) }
+    runtime.speaker = { body(.speech($0, time: clock.now)) }
     runtime.document = document
     runtime.health = health
     var routes: [Route] = []

@@ -47,6 +47,9 @@ public final class SceneRuntime {
   public let windows: [TouchDelivery.Window]
   /// Where messages go, in order.
   public var sink: (Message) -> Void
+  /// Where VoiceOver's speech goes (the daemon's speech output); nil: nothing is spoken, and the
+  /// accessibility messages are published all the same.
+  public var speaker: ((SpeechRequest) -> Void)?
 
   /// Every view by its id (Updates/ adds and removes them).
   var viewsByID: [String: TouchDelivery.View] = [:]

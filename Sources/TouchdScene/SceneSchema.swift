@@ -119,6 +119,9 @@ public enum SceneSchema {
       .keys: "Key devices and the presses their keys make (UIPress), delivered to the window's first responder.",
       .forward:
         "Forwarding to a virtual touchscreen: the window's touchscreens are grabbed, and every touch no recognizer claims goes on to the compositor.",
+      .voiceOverActions: "The scene's actions for VoiceOver's escape and magic tap.",
+      .speech:
+        "How VoiceOver's words are spoken: speech-dispatcher's SSIP socket, the language, rate and voice.",
       .accessibility:
         "What a screen reader makes of the view: UIKit's UIAccessibility properties (label, hint, value, traits, element, hidden, modal, activationPoint, frame).",
     ]
@@ -139,7 +142,9 @@ public enum SceneSchema {
     switch key.kind {
     case .string: out += [("type", .string("string")), ("minLength", .number(1))]
     case .bool: out += [("type", .string("boolean"))]
-    case .integer(let minimum): out += [("type", .string("integer")), ("minimum", .number(Double(minimum)))]
+    case .integer(let minimum, let maximum):
+      out += [("type", .string("integer")), ("minimum", .number(Double(minimum)))]
+      if let maximum { out.append(("maximum", .number(Double(maximum)))) }
     case .number(let minimum, let maximum):
       out.append(("type", .string("number")))
       if let minimum { out.append(("minimum", .number(minimum))) }

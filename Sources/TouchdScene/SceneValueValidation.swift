@@ -15,7 +15,8 @@ extension SceneValidator {
     switch spec.kind {
     case .string: validateString(node, key: key, owner: owner, ownerObject: ownerObject)
     case .bool: validateBool(node, key: key, owner: owner)
-    case .integer(let minimum): validateInteger(node, minimum: minimum, key: key, owner: owner)
+    case .integer(let minimum, let maximum):
+      validateInteger(node, minimum: minimum, maximum: maximum, key: key, owner: owner)
     case .number(let minimum, let maximum):
       validateNumber(node, minimum: minimum, maximum: maximum, key: key, owner: owner)
     case .positiveNumber: validatePositiveNumber(node, key: key, owner: owner)
@@ -74,9 +75,13 @@ extension SceneValidator {
   }
 
   /// An integer at least `minimum`.
-  private mutating func validateInteger(_ node: SceneNode, minimum: Int, key: String, owner: Owner) {
+  private mutating func validateInteger(_ node: SceneNode, minimum: Int, maximum: Int?, key: String, owner: Owner) {
     guard let i = integer(node) else { return fail(node, key: key, owner: owner, "an integer") }
-    if i < minimum { fail(node, key: key, owner: owner, "at least \(minimum)") }
+    if let maximum, i < minimum || i > maximum {
+      fail(node, key: key, owner: owner, "an integer from \(minimum) to \(maximum)")
+    } else if i < minimum {
+      fail(node, key: key, owner: owner, "at least \(minimum)")
+    }
   }
 
   /// A finite number within the bounds (inclusive; nil is unbounded).

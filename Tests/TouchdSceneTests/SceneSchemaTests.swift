@@ -54,6 +54,8 @@ struct SceneSchemaTests {
       "health": Set(Scene.Health.CodingKeys.allCases.map(\.rawValue)),
       "zoom": Set(Scene.Zoom.CodingKeys.allCases.map(\.rawValue)),
       "accessibility": Set(Scene.Accessibility.CodingKeys.allCases.map(\.rawValue)),
+      "speech": Set(Scene.Speech.CodingKeys.allCases.map(\.rawValue)),
+      "voiceOverActions": Set(Scene.VoiceOverActions.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {

@@ -165,7 +165,9 @@ export interface Idle extends Pipeline {
 /** What VoiceOver did in a window (docs/accessibility.md). */
 export interface Accessibility extends Pipeline {
   type: 'accessibility';
-  event: 'focus' | 'activate' | 'adjust' | 'scroll' | 'announce' | 'escape' | 'passthrough' | 'voiceOver';
+  event:
+    | 'focus' | 'activate' | 'adjust' | 'scroll' | 'announce' | 'pause' | 'resume' | 'readAll' | 'escape'
+    | 'magicTap' | 'passthrough' | 'boundary' | 'position' | 'voiceOver';
   window: string;
   view?: string;
   segment?: number;
@@ -458,7 +460,30 @@ export interface SceneView {
   frame: Frame;
   recognizers?: SceneRecognizer[];
   views?: SceneView[];
+  accessibility?: SceneAccessibility;
   [key: string]: unknown;
+}
+/** A view's `accessibility:` (docs/scene.md, "Accessibility"): UIKit's UIAccessibility properties. */
+export interface SceneAccessibility {
+  /** accessibilityLabel. */
+  label?: string;
+  /** accessibilityHint, said after a pause. */
+  hint?: string;
+  /** accessibilityValue. */
+  value?: string;
+  /** UIAccessibilityTraits names: button, link, header, image, staticText, adjustable, selected,
+   * notEnabled, searchField, summaryElement… */
+  traits?: string[];
+  /** isAccessibilityElement. */
+  element?: boolean;
+  /** accessibilityElementsHidden: the view and its subviews are no elements. */
+  hidden?: boolean;
+  /** accessibilityViewIsModal. */
+  modal?: boolean;
+  /** accessibilityActivationPoint, in the view's points. */
+  activationPoint?: Point;
+  /** accessibilityFrame, in the view's points. */
+  frame?: Frame;
 }
 export interface SceneRecognizer {
   id: string;
@@ -611,6 +636,12 @@ export interface PageSceneOptions {
  * message). `touchd-scene` and `touchd-scene-error` events on the root tell each push's outcome. */
 export class PageScene {
   constructor(client: TouchdClient, options?: PageSceneOptions);
+  /** The `accessibility:` the element's WAI-ARIA role, states and properties give its view (the
+   * accessible name as `label`, the description as `hint`, aria-valuetext or aria-valuenow as
+   * `value`, the role's traits with `selected` and `notEnabled`, aria-hidden as `hidden`,
+   * aria-modal as `modal`); null when they give none. `within`: the element of the view it is
+   * in, where looking for an aria-hidden ancestor stops (null: the document). */
+  static accessibilityOf(element: Element, within?: Element | null): SceneAccessibility | null;
   readonly client: TouchdClient;
   /** The window's `forward:`, or null. */
   readonly forward: { name?: string } | null;

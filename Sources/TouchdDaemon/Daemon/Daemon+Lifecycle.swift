@@ -58,6 +58,7 @@ extension Daemon {
     runtime.isTracing = tracing
     runtime.touchesEntries = touchesEntries
     runtime.health = health
+    runtime.speaker = { [speech] request in speech.handle(request) }
     runtime.recognizerOutcomeObserver = { [unowned self] recognizer, recognized in
       metrics.countOutcome(recognizer.traceName, recognized: recognized)
     }

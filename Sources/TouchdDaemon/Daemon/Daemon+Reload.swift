@@ -102,6 +102,7 @@ extension Daemon {
     runtime.cancelCalibration(source == .file ? "the scene was reloaded" : "a client replaced the scene")
     runtime.isTracing = false
     runtime.sink = { _ in }
+    runtime.speaker = nil
     let seq = runtime.nextSequenceNumber
     let previous = runtime!
     let previousDocument = loaded

@@ -100,6 +100,8 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
   var nextSource = 0
   /// The virtual touchscreens of the touchscreens windows with `forward:` take.
   let forwarding: LiveForwarding
+  /// VoiceOver's speech, through speech-dispatcher (Speech/).
+  let speech: SpeechOutput
 
   /// A device being read, and the windows it feeds.
   final class LiveDevice {
@@ -135,6 +137,7 @@ public final class Daemon: CommandHandler, @unchecked Sendable {
     self.options = options
     self.logger = logger
     forwarding = LiveForwarding(logger: logger, uinputPath: options.uinputPath, path: ForwardPath())
+    speech = SpeechOutput(logger: logger)
     loaded = try Scene.loadDocument(path: options.scenePath)
     forwarding.didWrite = { [unowned self] in
       if liveFrameTime != nil, frameForwarded == nil { frameForwarded = MonotonicClock.microseconds() }

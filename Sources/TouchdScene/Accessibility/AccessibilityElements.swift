@@ -72,7 +72,7 @@ public enum AccessibilityElements {
   /// the window or a scroll view); `clip`: what the ancestors leave visible, in window points.
   static func collect(
     _ specs: [Scene.View], lookup: (String) -> TouchDelivery.View?, container: TouchDelivery.View, clip: Rect?,
-    painted: inout Int
+    words: SpokenLanguage, painted: inout Int
   ) -> [Item] {
     let views = specs.compactMap { spec in lookup(spec.id).map { (spec: spec, view: $0) } }
     // A modal view hides its siblings: the frontmost modal one alone is looked at.
@@ -83,7 +83,7 @@ public enum AccessibilityElements {
       let unclipped = windowRect(view.bounds, of: view)
       if isElement(spec, view) {
         painted += 1
-        var elements = makeElements(spec, view, clip: clip)
+        var elements = makeElements(spec, view, clip: clip, words: words)
         for i in elements.indices { elements[i].paintOrder = painted }
         let place = rect(view.bounds, of: view, in: container)
         items.append(Item(place: place, elements: elements))
@@ -93,10 +93,11 @@ public enum AccessibilityElements {
       if view is ScrollView {
         // A container: ordered in its own (content) coordinates, placed by its frame.
         let ordered = order(
-          collect(spec.views, lookup: lookup, container: view, clip: childClip, painted: &painted))
+          collect(spec.views, lookup: lookup, container: view, clip: childClip, words: words, painted: &painted))
         if !ordered.isEmpty { items.append(Item(place: rect(view.bounds, of: view, in: container), elements: ordered)) }
       } else {
-        items += collect(spec.views, lookup: lookup, container: container, clip: childClip, painted: &painted)
+        items += collect(
+          spec.views, lookup: lookup, container: container, clip: childClip, words: words, painted: &painted)
       }
     }
     return items
@@ -128,8 +129,10 @@ public enum AccessibilityElements {
     return view is Control || spec.accessibility?.label != nil
   }
 
-  /// The view's element, or a segmented control's elements.
-  static func makeElements(_ spec: Scene.View, _ view: TouchDelivery.View, clip: Rect?) -> [AccessibilityElement] {
+  /// The view's element, or a segmented control's elements; a control's value in `words`.
+  static func makeElements(_ spec: Scene.View, _ view: TouchDelivery.View, clip: Rect?, words: SpokenLanguage)
+    -> [AccessibilityElement]
+  {
     let a = spec.accessibility ?? Scene.Accessibility()
     let local = a.frame.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? view.bounds
     let control = view as? Control
@@ -139,7 +142,7 @@ public enum AccessibilityElements {
     case is Button: traits = ["button"]
     case let s as Switch:
       traits = ["button"]
-      value = s.isOn ? "on" : "off"
+      value = s.isOn ? words.on : words.off
     case let s as Slider:
       traits = ["adjustable"]
       let range = s.maximumValue - s.minimumValue
@@ -150,9 +153,9 @@ public enum AccessibilityElements {
       value = JSONFormat.number(s.value)
     case let p as PageControl:
       traits = ["adjustable"]
-      value = "page \(p.currentPage + 1) of \(p.numberOfPages)"
+      value = words.page(p.currentPage + 1, p.numberOfPages)
     case let s as SegmentedControl where !s.segments.isEmpty:
-      return segments(s, spec: spec, accessibility: a, local: local, clip: clip)
+      return segments(s, spec: spec, accessibility: a, local: local, clip: clip, words: words)
     default: break
     }
     if let control {
@@ -172,7 +175,8 @@ public enum AccessibilityElements {
   /// A segmented control's segments, side by side in its frame: each a button with its title and
   /// position, `selected` when it is the selected one.
   static func segments(
-    _ control: SegmentedControl, spec: Scene.View, accessibility a: Scene.Accessibility, local: Rect, clip: Rect?
+    _ control: SegmentedControl, spec: Scene.View, accessibility a: Scene.Accessibility, local: Rect, clip: Rect?,
+    words: SpokenLanguage
   ) -> [AccessibilityElement] {
     let count = control.segments.count
     let width = local.width / Double(count)
@@ -183,7 +187,7 @@ public enum AccessibilityElements {
       if index == control.selectedSegmentIndex { traits.append("selected") }
       if !control.isEnabled { traits.append("notEnabled") }
       return AccessibilityElement(
-        view: spec.id, segment: index, label: title, value: "\(index + 1) of \(count)", hint: a.hint,
+        view: spec.id, segment: index, label: title, value: words.position(index + 1, count), hint: a.hint,
         traits: merged(traits, a.traits), frame: clipped(frame, by: clip),
         activationPoint: Point(x: frame.midX, y: frame.midY))
     }
@@ -230,6 +234,11 @@ public enum AccessibilityElements {
 }
 
 extension SceneRuntime {
+  /// The words of window `index`'s `speech.language`.
+  public func spokenLanguage(inWindow index: Int) -> SpokenLanguage {
+    SpokenLanguage.named(scene.windows[index].speech.language)
+  }
+
   /// The accessibility elements of window `index` in reading order, as they are now (scroll
   /// offsets, control states, hidden views): ``AccessibilityElements``' rules.
   public func accessibilityElements(inWindow index: Int) -> [AccessibilityElement] {
@@ -238,7 +247,7 @@ extension SceneRuntime {
     var painted = 0
     let items = AccessibilityElements.collect(
       scene.windows[index].views, lookup: { viewsByID[$0] }, container: window, clip: window.bounds,
-      painted: &painted)
+      words: spokenLanguage(inWindow: index), painted: &painted)
     return AccessibilityElements.order(items)
   }
 }

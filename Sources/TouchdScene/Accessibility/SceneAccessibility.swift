@@ -36,6 +36,43 @@ extension Scene {
 
     public init(label: String? = nil) { self.label = label }
   }
+
+  /// A window's `speech:`: how VoiceOver's words reach speech-dispatcher (docs/accessibility.md,
+  /// "Speech"). SSIP's own parameters (`SET self LANGUAGE`, `RATE`, `SYNTHESIS_VOICE`; the
+  /// `ssip.info` manual, "Parameter Setting").
+  public struct Speech: Hashable, Sendable {
+    /// Whether touchd speaks the window's VoiceOver at all (its messages are published either way).
+    public var enabled = true
+    /// The language of VoiceOver's own words (``SpokenLanguage``) and speech-dispatcher's voice.
+    public var language = SpokenLanguage.english.code
+    /// SSIP's rate, -100 (slowest) to 100; 0 is speech-dispatcher's default.
+    public var rate = 0
+    /// A synthesis voice by the name speech-dispatcher's module lists (`LIST SYNTHESIS_VOICES`);
+    /// nil: the language's default voice.
+    public var voice: String?
+    /// speech-dispatcher's SSIP socket; nil: the system instance's (docs/accessibility.md).
+    public var socket: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case enabled, language, rate, voice, socket }
+
+    public init() {}
+  }
+
+  /// A window's `voiceOverActions:`: the scene's action names for VoiceOver's escape (a two-finger
+  /// scrub, the keypad's menu key) and magic tap (a two-finger double tap, the app's main action:
+  /// UIAccessibilityAction's `accessibilityPerformEscape` and `accessibilityPerformMagicTap`),
+  /// published as `action` messages beside their accessibility events.
+  public struct VoiceOverActions: Hashable, Sendable {
+    public var escape: String?
+    public var magicTap: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case escape, magicTap }
+
+    public init(escape: String? = nil, magicTap: String? = nil) {
+      self.escape = escape
+      self.magicTap = magicTap
+    }
+  }
 }
 
 extension Scene.Accessibility: SceneDecodable {
@@ -50,5 +87,24 @@ extension Scene.Accessibility: SceneDecodable {
     modal = try m.bool(CodingKeys.modal) ?? modal
     activationPoint = try m.object(CodingKeys.activationPoint)
     frame = try m.object(CodingKeys.frame)
+  }
+}
+
+extension Scene.Speech: SceneDecodable {
+  init(scene node: SceneNode) throws(SceneDecodingError) {
+    let m = try SceneMapping(node)
+    self.init()
+    enabled = try m.bool(CodingKeys.enabled) ?? enabled
+    language = try m.string(CodingKeys.language) ?? language
+    rate = try m.integer(CodingKeys.rate) ?? rate
+    voice = try m.string(CodingKeys.voice)
+    socket = try m.string(CodingKeys.socket)
+  }
+}
+
+extension Scene.VoiceOverActions: SceneDecodable {
+  init(scene node: SceneNode) throws(SceneDecodingError) {
+    let m = try SceneMapping(node)
+    self.init(escape: try m.string(CodingKeys.escape), magicTap: try m.string(CodingKeys.magicTap))
   }
 }

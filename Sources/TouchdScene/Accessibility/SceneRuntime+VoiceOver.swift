@@ -14,6 +14,8 @@ final class VoiceOverState {
   var exploring: (touch: TouchID, entered: ElementKey?)?
   /// The fingers passing through (double tap and hold): ordinary touches of the window until they lift.
   var passthrough: Set<TouchID> = []
+  /// Speech paused by a two-finger tap.
+  var speechPaused = false
 
   struct ElementKey: Hashable {
     var view: String
@@ -56,9 +58,15 @@ extension SceneRuntime {
     }
     scene.windows[index].voiceOver = on
     guard publish else { return }
+    let language = spokenLanguage(inWindow: index)
+    let said = on ? language.voiceOverOn : language.voiceOverOff
     sink(
       .accessibility(
-        AccessibilityMessage(seq: takeSeq(), event: "voiceOver", window: scene.windows[index].id, on: on, time: now)))
+        AccessibilityMessage(
+          seq: takeSeq(), event: "voiceOver", window: scene.windows[index].id, spoken: said, on: on, time: now)))
+    // What VoiceOver says as it turns on or off interrupts what it was saying; turned off, a paused
+    // speech is resumed to say it.
+    speak(.say(text: said, hint: nil, interrupting: true), inWindow: index)
   }
 
   /// Hands a mapped frame of window `index` to VoiceOver when it is on there; false when it is off
@@ -107,18 +115,10 @@ extension SceneRuntime {
       case "next": step(1, state: state, elements: elements, inWindow: index)
       case "previous": step(-1, state: state, elements: elements, inWindow: index)
       case "activate": if let focused = focused(state, in: elements) { activate(focused, inWindow: index) }
-      case "escape":
-        sink(
-          .accessibility(
-            AccessibilityMessage(seq: takeSeq(), event: "escape", window: scene.windows[index].id, time: now)))
+      case "escape": voiceOverCommand("escape", state: state, numberOfTouches: 0, inWindow: index)
       default:
         guard let focused = focused(state, in: elements), let hint = focused.hint else { return }
-        sink(
-          .accessibility(
-            AccessibilityMessage(
-              seq: takeSeq(), event: "announce", window: scene.windows[index].id, view: focused.view,
-              segment: focused.segment, label: focused.label, value: focused.value, traits: focused.traits,
-              spoken: hint, time: now)))
+        tell("announce", focused, spoken: hint, inWindow: index)
       }
     }
   }
@@ -127,10 +127,8 @@ extension SceneRuntime {
   /// message, about no element. False, and nothing published, where VoiceOver is off.
   func announce(_ text: String, inWindow index: Int) -> Bool {
     guard isVoiceOverOn(inWindow: index) else { return false }
-    sink(
-      .accessibility(
-        AccessibilityMessage(
-          seq: takeSeq(), event: "announce", window: scene.windows[index].id, spoken: text, time: now)))
+    // UIAccessibility's announcement is queued after what VoiceOver is saying.
+    tell("announce", nil, spoken: text, interrupting: false, inWindow: index)
     return true
   }
 
@@ -160,13 +158,26 @@ extension SceneRuntime {
       }
     case .threeFingerFlick(let direction, let point):
       scrollByPage(direction, focus: focused(state, in: elements), fingers: point, inWindow: index)
+    case .twoFingerTap: toggleSpeech(inWindow: index)
+    case .twoFingerFlick(let direction):
+      // Apple: a two-finger swipe up reads all from the top, a two-finger swipe down from the focus.
+      guard direction == .up || direction == .down else { return }
+      readAll(fromTop: direction == .up, state: state, inWindow: index)
+    case .twoFingerDoubleTap: voiceOverCommand("magicTap", state: state, numberOfTouches: 2, inWindow: index)
+    case .scrub: voiceOverCommand("escape", state: state, numberOfTouches: 2, inWindow: index)
+    case .threeFingerTap:
+      // Apple: a three-finger tap speaks where the focus is ("3 of 7"): its place in reading order.
+      let language = spokenLanguage(inWindow: index)
+      if let focused = focused(state, in: elements), let place = elements.firstIndex(of: focused) {
+        tell("position", focused, spoken: language.position(place + 1, elements.count), inWindow: index)
+      } else {
+        tell("position", nil, spoken: language.nothingFocused, inWindow: index)
+      }
     case .passthrough(let touch, let point):
       // VoiceOver's double-tap-and-hold: the finger is the window's from here, as if it had just
       // landed where it is (the views' recognizers, a signature, a drag).
       state.passthrough.insert(touch)
-      sink(
-        .accessibility(
-          AccessibilityMessage(seq: takeSeq(), event: "passthrough", window: scene.windows[index].id, time: now)))
+      tell("passthrough", nil, spoken: nil, inWindow: index)
       let time = Timestamp(microseconds: Int64((now * 1e6).rounded()))
       application.handle(
         TouchFrame(time: time, contacts: [Contact(id: touch, phase: .began, x: point.x, y: point.y)]),
@@ -213,12 +224,13 @@ extension SceneRuntime {
     let position = vertical ? offset.y + inset.top : offset.x + inset.left
     let total = vertical ? scrollView.contentSize.height : scrollView.contentSize.width
     let pages = max(1, Int((total / max(length, 1)).rounded(.up)))
-    let text = "page \(min(pages, Int((position / max(length, 1)).rounded()) + 1)) of \(pages)"
+    let text = spokenLanguage(inWindow: index).page(min(pages, Int((position / max(length, 1)).rounded()) + 1), pages)
     sink(
       .accessibility(
         AccessibilityMessage(
           seq: takeSeq(), event: "scroll", window: scene.windows[index].id, view: id, value: text, spoken: text,
           time: now)))
+    speak(.say(text: text, hint: nil, interrupting: true), inWindow: index)
   }
 
   /// The element at `point`: of those whose frame holds it, the frontmost (drawn last).
@@ -244,17 +256,23 @@ extension SceneRuntime {
 
   private func focus(_ element: AccessibilityElement, state: VoiceOverState, inWindow index: Int) {
     state.focus = VoiceOverState.ElementKey(element)
-    publishAccessibility("focus", element, inWindow: index)
+    tellFocus(element, inWindow: index)
   }
 
   /// A flick right or left: the next or previous element in reading order (the first or the last
-  /// without a focus); at either end the focus stays. A new focus scrolled out of sight in a
+  /// without a focus); at either end the focus stays and a `boundary` event says so (VoiceOver
+  /// plays its boundary sound; touchd says a word). A new focus scrolled out of sight in a
   /// scroll view is scrolled into it, as VoiceOver scrolls to the element it moves to.
   private func step(_ by: Int, state: VoiceOverState, elements: [AccessibilityElement], inWindow index: Int) {
     guard !elements.isEmpty else { return }
     let current = state.focus.flatMap { focus in elements.firstIndex { VoiceOverState.ElementKey($0) == focus } }
     let next = current.map { $0 + by } ?? (by > 0 ? 0 : elements.count - 1)
-    guard elements.indices.contains(next) else { return }
+    guard elements.indices.contains(next) else {
+      let language = spokenLanguage(inWindow: index)
+      return tell(
+        "boundary", current.map { elements[$0] }, spoken: by > 0 ? language.lastElement : language.firstElement,
+        inWindow: index)
+    }
     let element = elements[next]
     scrollIntoView(element)
     focus(asNow(element, inWindow: index) ?? element, state: state, inWindow: index)
@@ -290,7 +308,7 @@ extension SceneRuntime {
   /// `accessibilityActivate()`): one touch down and up there, through the window's delivery, so its
   /// tap recognizer, control or touches view does what a tap does.
   private func activate(_ element: AccessibilityElement, inWindow index: Int) {
-    publishAccessibility("activate", element, inWindow: index)
+    tell("activate", element, spoken: nil, inWindow: index)
     voiceOverTaps += 1
     let id = TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
     let time = Timestamp(microseconds: Int64((now * 1e6).rounded()))
@@ -299,6 +317,10 @@ extension SceneRuntime {
       TouchFrame(time: time, contacts: [Contact(id: id, phase: .began, x: p.x, y: p.y)]), in: windows[index])
     application.handle(
       TouchFrame(time: time, contacts: [Contact(id: id, phase: .ended, x: p.x, y: p.y)]), in: windows[index])
+    // A value the tap changed (a switch's on or off) is said, as VoiceOver says it.
+    if let after = asNow(element, inWindow: index), after.value != element.value, let value = after.value {
+      speak(.say(text: value, hint: nil, interrupting: true), inWindow: index)
+    }
   }
 
   /// A flick up or down on an adjustable element: `accessibilityIncrement()` or
@@ -321,14 +343,8 @@ extension SceneRuntime {
     // At either end nothing changes, and nothing is sent or said.
     guard ControlValue(of: control) != before else { return }
     control.sendValueChanged()
-    publishAccessibility("adjust", asNow(element, inWindow: index) ?? element, inWindow: index)
-  }
-
-  private func publishAccessibility(_ event: String, _ element: AccessibilityElement, inWindow index: Int) {
-    sink(
-      .accessibility(
-        AccessibilityMessage(
-          seq: takeSeq(), event: event, window: scene.windows[index].id, view: element.view, segment: element.segment,
-          label: element.label, value: element.value, traits: element.traits, spoken: element.spoken, time: now)))
+    // VoiceOver says the new value alone.
+    let after = asNow(element, inWindow: index) ?? element
+    tell("adjust", after, spoken: after.value, inWindow: index)
   }
 }

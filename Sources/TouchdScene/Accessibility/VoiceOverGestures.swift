@@ -24,11 +24,18 @@ import TouchdInput
 ///   (``GestureConstants/longPressMinimumDuration``), having moved less than a tap may, passes
 ///   through: from then on it is an ordinary touch of the window until it lifts (its frames are
 ///   no longer VoiceOver's). The second finger of a double tap does not explore.
-/// - A **three-finger flick**: three fingers down together (none exploring) that lift having
-///   moved, on average, as a flick moves; it scrolls by a page.
+/// - Fingers down together (the second before the first explores) are one gesture of several
+///   fingers, and none of them counts as a one-finger gesture. Their **tap**: every finger lifts
+///   within UIKit's tap duration (``GestureConstants/maximumTapDuration``) having moved less than a
+///   tap may. Their **flick**: their mean movement is a flick's.
+/// - **Two fingers**: a tap (pause or resume speech), a second two-finger tap within the
+///   multiple-tap interval of the first one's lift (a **double tap**: the magic tap), a flick up or
+///   down (read all), and a **scrub**: their centre moved back and forth sideways in at least
+///   three strokes of ``scrubStrokeLength`` each (Apple's "two-finger scrub: move two fingers back
+///   and forth three times quickly, making a z").
+/// - **Three fingers**: a flick scrolls by a page, a tap says where the focus is.
 ///
-/// Other gestures of several fingers are not told apart yet: their fingers do nothing, and none of
-/// them counts as a one-finger gesture.
+/// Gestures of four fingers or more do nothing.
 final class VoiceOverGestures {
   enum Direction: String { case left, right, up, down }
 
@@ -42,12 +49,24 @@ final class VoiceOverGestures {
     case flick(Direction)
     /// Three fingers flicked; `at`: where they started, their centroid.
     case threeFingerFlick(Direction, at: Point)
+    case twoFingerTap
+    /// Two two-finger taps: VoiceOver's magic tap.
+    case twoFingerDoubleTap
+    case twoFingerFlick(Direction)
+    /// Two fingers scrubbed: VoiceOver's escape.
+    case scrub
+    case threeFingerTap
     /// A double tap's second finger held: `touch` passes through, at `at` now.
     case passthrough(touch: TouchID, at: Point)
   }
 
   /// How long a finger stays down before it explores (touchd's choice, above).
   static let exploreDelay = 0.25
+
+  /// The sideways movement of two fingers' centre that makes one stroke of a scrub: touchd's
+  /// choice (Apple gives none), the tap's allowable movement, so a two-finger tap's jitter is no
+  /// stroke and a Z across a hand's width is three.
+  static let scrubStrokeLength = GestureConstants.tapAllowableMovement
 
   private struct Track {
     var start: Point
@@ -69,8 +88,23 @@ final class VoiceOverGestures {
   /// The lift of a tap that may still get its second one.
   private var pendingTap: (time: Double, point: Point, timer: ScheduledTimer)?
   /// The fingers down together since the first of them (none explored): the most at once, and
-  /// each lifted one's start and end.
-  private var group: (fingers: Int, lifted: [(start: Point, end: Point)])?
+  /// each lifted one's start, end and whether it lifted as a tap.
+  private var group: Group?
+
+  private struct Group {
+    var fingers = 1
+    var lifted: [(start: Point, end: Point, isTap: Bool)] = []
+    /// The group began within the multiple-tap interval of a two-finger tap's lift.
+    var followsTwoFingerTap = false
+    /// Two fingers' centre, sideways: where the stroke being made turned, its direction (0: none
+    /// yet) and the strokes made.
+    var scrubTurn: Double?
+    var scrubDirection = 0.0
+    var strokes = 0
+  }
+
+  /// The lift of a two-finger tap that may still get its second one.
+  private var pendingTwoFingerTap: (time: Double, timer: ScheduledTimer)?
 
   init(clock: TouchClock, handler: @escaping (Event) -> Void) {
     self.clock = clock
@@ -86,6 +120,8 @@ final class VoiceOverGestures {
     tracks = [:]
     pendingTap?.timer.cancel()
     pendingTap = nil
+    pendingTwoFingerTap?.timer.cancel()
+    pendingTwoFingerTap = nil
     group = nil
   }
 
@@ -102,6 +138,31 @@ final class VoiceOverGestures {
         tracks[contact.id] = nil
       }
     }
+    if group?.fingers == 2, tracks.count == 2 { scrubbed(to: tracks.values.map(\.last.x).reduce(0, +) / 2) }
+  }
+
+  /// Two fingers' centre is at `x`: a stroke turns when the centre has come back
+  /// ``scrubStrokeLength`` from where the stroke got farthest.
+  private func scrubbed(to x: Double) {
+    guard var g = group else { return }
+    defer { group = g }
+    guard let turn = g.scrubTurn else {
+      g.scrubTurn = x
+      return
+    }
+    if g.scrubDirection == 0 {
+      if abs(x - turn) >= Self.scrubStrokeLength {
+        g.scrubDirection = x > turn ? 1 : -1
+        g.strokes = 1
+        g.scrubTurn = x
+      }
+    } else if (x - turn) * g.scrubDirection > 0 {
+      g.scrubTurn = x
+    } else if (turn - x) * g.scrubDirection >= Self.scrubStrokeLength {
+      g.scrubDirection = -g.scrubDirection
+      g.strokes += 1
+      g.scrubTurn = x
+    }
   }
 
   private func began(_ id: TouchID, at point: Point, time: Double) {
@@ -117,7 +178,13 @@ final class VoiceOverGestures {
         track.isSecondTap
         ? clock.schedule(at: time + GestureConstants.longPressMinimumDuration) { [weak self] in self?.hold(id) }
         : clock.schedule(at: time + Self.exploreDelay) { [weak self] in self?.startExploring(id) }
-      group = (1, [])
+      var g = Group()
+      if let pending = pendingTwoFingerTap, time - pending.time <= GestureConstants.multiTapMaximumInterval {
+        pending.timer.cancel()
+        pendingTwoFingerTap = nil
+        g.followsTwoFingerTap = true
+      }
+      group = g
     } else if !track.isSplit {
       // A second finger before the first explores: a gesture of several fingers, which none does.
       for key in tracks.keys {
@@ -143,6 +210,11 @@ final class VoiceOverGestures {
     track.exploring = true
     track.exploreTimer = nil
     tracks[id] = track
+    // A two-finger tap just before, which this finger did not make a double one: a tap of its own.
+    if group?.followsTwoFingerTap == true {
+      group?.followsTwoFingerTap = false
+      handler(.twoFingerTap)
+    }
     handler(.explore(touch: id, at: track.last))
   }
 
@@ -166,12 +238,13 @@ final class VoiceOverGestures {
       return
     }
     if let fingers = group?.fingers, fingers > 1 {
-      group?.lifted.append((track.start, point))
-      guard tracks.isEmpty, let lifted = group?.lifted else { return }
+      group?.lifted.append((track.start, point, isTap && time - track.startTime <= GestureConstants.maximumTapDuration))
+      guard tracks.isEmpty, let g = group else { return }
       group = nil
-      if fingers == 3, lifted.count == 3 { threeFingerLift(lifted) }
+      groupLifted(g, at: time)
       return
     }
+    if group?.followsTwoFingerTap == true { handler(.twoFingerTap) }
     group = nil
     if isTap {
       if track.isSecondTap {
@@ -189,12 +262,40 @@ final class VoiceOverGestures {
     if let direction = flickDirection(from: track.start, to: point) { handler(.flick(direction)) }
   }
 
-  /// Three fingers lifted: a flick when their mean movement is one.
-  private func threeFingerLift(_ lifted: [(start: Point, end: Point)]) {
+  /// The last finger of a group lifted: its gesture, by the fingers it had (each of them lifted).
+  private func groupLifted(_ g: Group, at time: Double) {
+    let lifted = g.lifted
+    let allTaps = lifted.allSatisfy(\.isTap)
     let n = Double(lifted.count)
     let start = Point(x: lifted.map(\.start.x).reduce(0, +) / n, y: lifted.map(\.start.y).reduce(0, +) / n)
     let end = Point(x: lifted.map(\.end.x).reduce(0, +) / n, y: lifted.map(\.end.y).reduce(0, +) / n)
-    if let direction = flickDirection(from: start, to: end) { handler(.threeFingerFlick(direction, at: start)) }
+    let flick = flickDirection(from: start, to: end)
+    let isTwoFingerTap = g.fingers == 2 && lifted.count == 2 && allTaps
+    // A two-finger tap before this group that got no second one is a tap of its own.
+    if g.followsTwoFingerTap && !isTwoFingerTap { handler(.twoFingerTap) }
+    switch (g.fingers, lifted.count) {
+    case (2, 2):
+      if g.strokes >= 3 {
+        handler(.scrub)
+      } else if isTwoFingerTap {
+        if g.followsTwoFingerTap { return handler(.twoFingerDoubleTap) }
+        let timer = clock.schedule(at: time + GestureConstants.multiTapMaximumInterval) { [weak self] in
+          guard let self, self.pendingTwoFingerTap != nil else { return }
+          self.pendingTwoFingerTap = nil
+          self.handler(.twoFingerTap)
+        }
+        pendingTwoFingerTap = (time, timer)
+      } else if let flick {
+        handler(.twoFingerFlick(flick))
+      }
+    case (3, 3):
+      if allTaps {
+        handler(.threeFingerTap)
+      } else if let flick {
+        handler(.threeFingerFlick(flick, at: start))
+      }
+    default: break
+    }
   }
 
   /// The direction of a flick from `start` to `end`, as `UISwipeGestureRecognizer` measures one;

@@ -109,8 +109,11 @@ import TouchdTestKit
     }
     #expect(
       log(try run(s))
-        == ["focus title", "focus single", "focus day", "focus single", "focus title"],
-      "the last flick left is at the first element: the focus stays, nothing is said")
+        == [
+          "focus title", "focus single", "focus day", "focus single", "focus title", "boundary title",
+          "boundary title",
+        ],
+      "the last two flicks left are at the first element: the focus stays and the boundary is said")
   }
 
   @Test func flicksUpAndDownAdjustTheFocusedSliderAndStepper() throws {
@@ -208,7 +211,7 @@ import TouchdTestKit
     scene.windows[0].voiceOver = true
     let runtime = SceneRuntime(scene: scene, clock: VirtualClock()) { _ in }
     #expect(
-      runtime.accessibilityElements(inWindow: 0).map { $0.spoken ?? "" } == [
+      runtime.accessibilityElements(inWindow: 0).map { $0.spoken() ?? "" } == [
         "Language, button. Switches to the next language.", "Buy a ticket, button. Starts buying a ticket.",
         "Map, button. Shows the map of the lines.", "Help, button. Calls a member of staff.",
         "Signature pad. Sign here with one finger.",
@@ -280,7 +283,7 @@ import TouchdTestKit
     #expect(
       lines == [
         "focus language", "focus buy-ticket", "focus language", "focus buy-ticket",
-        "announce buy-ticket Starts buying a ticket.", "activate buy-ticket", "action buy-ticket", "escape -",
+        "announce buy-ticket Starts buying a ticket.", "activate buy-ticket", "action buy-ticket", "escape buy-ticket",
         "presses began f1", "presses ended f1",
       ])
   }
@@ -303,8 +306,8 @@ import TouchdTestKit
   }
 
   /// Three fingers flicking scroll the scroll view under them (or around the focus) by a page,
-  /// bounded by its content, saying the position; two fingers' taps and flicks do nothing, and count
-  /// as no one-finger gesture.
+  /// bounded by its content, saying the position; a two-finger tap pauses speech and a two-finger
+  /// flick sideways does nothing, and neither counts as a one-finger gesture.
   @Test func threeFingerFlicksScrollByAPageAndSayThePosition() throws {
     let yaml = Self.scene(
       """
@@ -332,7 +335,7 @@ import TouchdTestKit
     #expect(
       said == [
         "scroll list page 2 of 5", "scroll list page 3 of 5", "scroll list page 4 of 5", "scroll list page 5 of 5",
-        "scroll list page 4 of 5",
+        "scroll list page 4 of 5", "pause  ",
       ], "the fifth flick up is at the end: nothing moves or is said")
     let offsets = messages.compactMap { if case .scroll(let m) = $0 { m.contentOffset.y } else { nil } }
     #expect(offsets == [200, 400, 600, 800, 600])

@@ -290,7 +290,7 @@ class Idle(Message):
 
 @dataclass(frozen=True, repr=False)
 class Accessibility(Message):
-    """What VoiceOver did in a window: ``event`` is focus, activate, adjust, scroll, announce, escape, passthrough or voiceOver (``on``)."""
+    """What VoiceOver did in a window: ``event`` is focus, activate, adjust, scroll, announce, pause, resume, readAll, escape, magicTap, passthrough, boundary, position or voiceOver (``on``)."""
 
     type: ClassVar[str] = "accessibility"
     seq: int

@@ -1,20 +1,34 @@
 /// `{"type":"accessibility","seq":N,"event":E,"window":W,"view":V,"segment":S,"label":L,"value":X,
 /// "traits":[…],"spoken":T,"on":B,"time":T}`: what VoiceOver did in a window (TouchdScene's
 /// Accessibility/; docs/accessibility.md), so that an app draws the focus and a test checks it
-/// without audio. `event` is `focus` (an element got the focus), `activate` (it was activated),
-/// `adjust` (an adjustable element's value stepped), `scroll` (three fingers scrolled the scroll
-/// view `view` by a page: `value` and `spoken` are its position, "page 2 of 5"), `announce` (something said that is not the
-/// element's utterance: its hint, asked with the keypad's help key), `escape` (VoiceOver's escape:
-/// the keypad's back key), `passthrough` (a double tap's second finger held: an ordinary touch of
-/// the window until it lifts) or `voiceOver` (VoiceOver turned on or off: `on`). The element's keys (`view`, `segment`, `label`, `value`, `traits`, `spoken`) are those
-/// of the element the event is about, absent for `voiceOver`; `segment` only for a segmented
-/// control's segment, `label` and `value` only when the element has them.
+/// without audio; `spoken` is what VoiceOver says for it (speech-dispatcher says the same). `event`:
+/// - `focus`: an element got the focus (`spoken`: label, value, trait words, hint);
+/// - `activate`: it was activated; `adjust`: an adjustable element's value stepped (`spoken`: the
+///   new value);
+/// - `scroll`: three fingers scrolled the scroll view `view` by a page (`value` and `spoken`: its
+///   position, "page 2 of 5");
+/// - `announce`: something said that is not an element's utterance (a client's `announce`, a hint
+///   asked for with the keypad's help key);
+/// - `pause`, `resume`: a two-finger tap paused or resumed speech; `readAll`: a two-finger flick
+///   reads every element from `view` on (`spoken`: all of it);
+/// - `escape`, `magicTap`: VoiceOver's escape (two-finger scrub, the keypad's menu key) and magic
+///   tap (two-finger double tap), about the focused element;
+/// - `passthrough`: a double tap's second finger held, an ordinary touch of the window until it
+///   lifts;
+/// - `boundary`: a flick found no element beyond the focus (`spoken`: "end" or "beginning");
+///   `position`: a three-finger tap said where the focus is ("3 of 7");
+/// - `voiceOver`: VoiceOver turned on or off (`on`).
+///
+/// The element's keys (`view`, `segment`, `label`, `value`, `traits`) are those of the element the
+/// event is about, absent when it is about none; `segment` only for a segmented control's segment,
+/// `label` and `value` only when the element has them.
 public struct AccessibilityMessage: WireMessage {
   public static var typeName: String { "accessibility" }
 
   /// The events a message may carry, in the order docs list them.
   public static let events = [
-    "focus", "activate", "adjust", "scroll", "announce", "escape", "passthrough", "voiceOver",
+    "focus", "activate", "adjust", "scroll", "announce", "pause", "resume", "readAll", "escape", "magicTap",
+    "passthrough", "boundary", "position", "voiceOver",
   ]
 
   /// Its place in the numbering of the pipeline's messages.
