@@ -41,6 +41,8 @@ results="${VM_RESULTS:-$root/.build/vm}"  # VM_RESULTS: another folder, for two 
 shared_recordings="$(cd "$root/.." && pwd)/shared/recordings"
 # The keypad of the key checks' live == replay cases: ENTER, F1 held 1 s, UP with autorepeats.
 keypad_recording="$root/Tests/TouchdSceneTests/Fixtures/keypad.evemu"
+# The headphone cases' jack: plugged in at 2 s, pulled out at 6 s (VoiceOver's headphones switch).
+headphones_recording="$root/Tests/TouchdSceneTests/Fixtures/headphone-jack.evemu"
 # The zoom cases' pinches: the shared recording with the most two-finger episodes (SOURCES.md).
 zoom_recording="$shared_recordings/atmel-03eb-201c-cdt10-2finger-taps-pinch-in-out.evemu"
 
@@ -179,13 +181,20 @@ expected_replays() {
     "$bindir/touchctl" "${args[@]}" 2>/dev/null | wc -l >"$results/expected/$name.frames"
   done <"$results/recordings.list"
   # The keypad cases (live-equals-replay-keypad*): the unit tests' keypad fixture on its own scene.
-  "$bindir/touchctl" replay "$keypad_recording" --scene scripts/vm/scenes/keypad.yaml \
-    >"$results/expected/keypad.jsonl" 2>"$results/expected/keypad.err" || echo "replay-failed $?" >>"$results/expected/keypad.err"
-  "$bindir/touchctl" replay "$keypad_recording" 2>/dev/null | wc -l >"$results/expected/keypad.frames"
+  expected_case keypad "$keypad_recording"
+  # The headphone cases (live-equals-replay-headphones*): the jack's switch turning VoiceOver on and off.
+  expected_case headphones "$headphones_recording"
   # The zoom cases (live-equals-replay-zoom*): the pinches on a zooming scroll view.
-  "$bindir/touchctl" replay "$zoom_recording" --scene scripts/vm/scenes/zoom.yaml \
-    >"$results/expected/zoom.jsonl" 2>"$results/expected/zoom.err" || echo "replay-failed $?" >>"$results/expected/zoom.err"
-  "$bindir/touchctl" replay "$zoom_recording" 2>/dev/null | wc -l >"$results/expected/zoom.frames"
+  expected_case zoom "$zoom_recording"
+}
+
+# expected_case NAME RECORDING: the host's replay of RECORDING on scripts/vm/scenes/NAME.yaml, and
+# its frame count, for the guest's live == replay case NAME.
+expected_case() {
+  local name=$1 recording=$2
+  "$bindir/touchctl" replay "$recording" --scene "scripts/vm/scenes/$name.yaml" \
+    >"$results/expected/$name.jsonl" 2>"$results/expected/$name.err" || echo "replay-failed $?" >>"$results/expected/$name.err"
+  "$bindir/touchctl" replay "$recording" 2>/dev/null | wc -l >"$results/expected/$name.frames"
 }
 
 # The systemd guest's packages (scripts/package-deb.sh): the version of `touchd --version`, checked
@@ -233,6 +242,7 @@ TOOLS=$results/bin
 EXPECTED=$results/expected
 RECORDINGS=$shared_recordings
 KEYPAD_RECORDING=$keypad_recording
+HEADPHONES_RECORDING=$headphones_recording
 ZOOM_RECORDING=$zoom_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'

@@ -64,6 +64,11 @@ public final class EvdevDevice {
     fd >= 0 ? LinuxInput.slotValue(evdev.pointer, slot: slot, code: code) : nil
   }
 
+  /// A switch's current value as libevdev knows it, nil when the device has no such switch.
+  public func switchValue(_ code: UInt16) -> Int32? {
+    fd >= 0 ? LinuxInput.switchValue(evdev.pointer, code: code) : nil
+  }
+
   /// The device's name (`EVIOCGNAME`).
   public var name: String { description.name }
 

@@ -50,6 +50,13 @@ public final class InputDevice {
       now: LinuxInput.monotonicNow)
   }
 
+  /// The frames of the state the device was in when opened, for what the kernel reports no event:
+  /// headphones already plugged into the jack (the headphone switch down from the start).
+  public func openingFrames() -> [DeviceFrame] {
+    let plugged = device.switchValue(SW.headphoneInsert) == 1
+    return feed.keys?.seedHeadphones(plugged: plugged, at: feed.now()).map { [.keys($0)] } ?? []
+  }
+
   /// The node, e.g. `/dev/input/event5`.
   public var path: String { device.path }
   /// The device's name.

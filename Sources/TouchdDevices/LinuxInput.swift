@@ -122,6 +122,13 @@ enum LinuxInput {
     return libevdev_get_slot_value(dev, UInt32(slot), UInt32(code))
   }
 
+  /// libevdev's current value of switch `code` (`EV_SW`; read with `EVIOCGSW` at open, kept up to
+  /// date by its events), nil when the device has no such switch.
+  static func switchValue(_ dev: OpaquePointer, code: UInt16) -> Int32? {
+    guard libevdev_has_event_code(dev, UInt32(EV_SW), UInt32(code)) == 1 else { return nil }
+    return libevdev_get_event_value(dev, UInt32(EV_SW), UInt32(code))
+  }
+
   static func grab(_ dev: OpaquePointer, _ on: Bool) -> Errno? {
     let status = libevdev_grab(dev, on ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB)
     return status == 0 ? nil : Errno(-status)

@@ -26,6 +26,18 @@ public enum SYN {
   public static let dropped: UInt16 = 3
 }
 
+/// `EV_SW` codes of <linux/input-event-codes.h> touchd reads or names.
+public enum SW {
+  public static let lid: UInt16 = 0x00
+  public static let tabletMode: UInt16 = 0x01
+  /// Headphones plugged into the sound card's jack (1) or pulled out (0): the switch of the sound
+  /// card's input device (ALSA's jack detection, "HDA Intel PCH Headphone" and the like).
+  public static let headphoneInsert: UInt16 = 0x02
+  public static let microphoneInsert: UInt16 = 0x04
+  public static let lineoutInsert: UInt16 = 0x06
+  public static let jackPhysicalInsert: UInt16 = 0x07
+}
+
 /// `EV_KEY` button codes (`BTN_*`) relevant to pointers, tablets and touch devices.
 public enum BTN {
   /// `BTN_MOUSE`: the first mouse button (`BTN_LEFT`); mouse buttons run up to `BTN_JOYSTICK - 1`.
@@ -160,6 +172,7 @@ public enum EventNames {
     case EV.key: keyNames[code]
     case EV.abs: absNames[code]
     case EV.msc: mscNames[code]
+    case EV.sw: swNames[code]
     default: nil
     }
   }
@@ -370,6 +383,12 @@ public enum EventNames {
     "KEY_HANGUEL": 0x07a, "KEY_SCREENLOCK": 0x098, "KEY_DIRECTION": 0x099, "KEY_DASHBOARD": 0x0cc,
     "KEY_BRIGHTNESS_ZERO": 0x0f4, "KEY_WIMAX": 0x0f6, "BTN_A": 0x130, "BTN_B": 0x131, "BTN_X": 0x133, "BTN_Y": 0x134,
     "KEY_ZOOM": 0x174, "KEY_SCREEN": 0x177, "KEY_BRIGHTNESS_TOGGLE": 0x1af,
+  ]
+
+  private static let swNames: [UInt16: String] = [
+    SW.lid: "SW_LID", SW.tabletMode: "SW_TABLET_MODE", SW.headphoneInsert: "SW_HEADPHONE_INSERT",
+    SW.microphoneInsert: "SW_MICROPHONE_INSERT", SW.lineoutInsert: "SW_LINEOUT_INSERT",
+    SW.jackPhysicalInsert: "SW_JACK_PHYSICAL_INSERT",
   ]
 
   private static let mscNames: [UInt16: String] = [

@@ -4,7 +4,7 @@
 /// Time has six decimals (as evemu writes it), x and y four; touches are sorted by id.
 ///
 /// A key device's frame is `{"time":0.100000,"keys":[{"code":28,"name":"KEY_ENTER","phase":"down"}]}`:
-/// the `EV_KEY` code, its kernel name when libevdev's table has one, and the phase (`down`, `up`,
+/// the `EV_KEY` code (the headphone switch: 770, `SW_HEADPHONE_INSERT`), its kernel name when libevdev's table has one, and the phase (`down`, `up`,
 /// `cancelled`), in the order the device reported them. A replay of several devices adds
 /// `"device":N` after the time to every line: N counts the devices from 0 in the order given.
 public enum FrameJSON {
@@ -29,7 +29,7 @@ public enum FrameJSON {
     for (index, change) in frame.changes.enumerated() {
       if index > 0 { out += "," }
       out += "{\"code\":\(change.code),"
-      if let name = EventNames.code(type: EV.key, code: change.code) { out += "\"name\":\"\(name)\"," }
+      if let name = KeyAssembler.name(of: change.code) { out += "\"name\":\"\(name)\"," }
       out += "\"phase\":\"\(change.phase.rawValue)\"}"
     }
     out += "]}"

@@ -4,6 +4,10 @@
 ///
 /// - `EV_KEY` value 1 presses a key (`.down`), value 0 releases it (`.up`); value 2, the kernel's
 ///   autorepeat, makes no change: UIKit sends no repeated presses.
+/// - The headphone jack's switch (`EV_SW` `SW_HEADPHONE_INSERT`) is a key that stays down while
+///   headphones are plugged in: value 1 is ``headphoneSwitch`` down, 0 up. A kiosk's EZ Access
+///   keypad and its headphone jack are read alike (issue #40: plugging in headphones turns
+///   VoiceOver on).
 /// - A frame is returned at `SYN_REPORT` when it has changes, in the order the device reported them.
 /// - A down for a key already down, or an up for a key that is not down, is dropped: the kernel never
 ///   sends them, but a key cancelled by a resync or by ``cancelAll(at:)`` is released later.
@@ -43,6 +47,10 @@ public final class KeyAssembler {
   /// The most changes a frame holds; see the type's documentation.
   public static let maximumFrameChanges = 64
 
+  /// The code of the headphone switch's changes: past `KEY_MAX` (0x2ff), so no key's, and
+  /// `SW_HEADPHONE_INSERT` above it.
+  public static let headphoneSwitch: UInt16 = 0x300 + SW.headphoneInsert
+
   /// Reads `device`; no key is down at first.
   public init(device: DeviceDescription) {
     self.device = device
@@ -62,9 +70,32 @@ public final class KeyAssembler {
       && !KeyCodeRange.digitizer.contains(code)
   }
 
-  /// Whether `device` reports any code that ``isKey(_:)`` takes: a device that could be a key device.
+  /// Whether `device` reports any code that ``isKey(_:)`` takes, or the headphone switch: a device
+  /// that could be a key device.
   public static func hasKeys(_ device: DeviceDescription) -> Bool {
-    device.events[KeyCodeRange.evKey]?.contains(where: isKey) ?? false
+    (device.events[KeyCodeRange.evKey]?.contains(where: isKey) ?? false) || hasHeadphoneSwitch(device)
+  }
+
+  /// The kernel's name of a change's code: the key's (`KEY_ENTER`), or `SW_HEADPHONE_INSERT` for
+  /// ``headphoneSwitch``; nil when libevdev's table has none.
+  public static func name(of code: UInt16) -> String? {
+    code == headphoneSwitch
+      ? EventNames.code(type: EV.sw, code: SW.headphoneInsert) : EventNames.code(type: EV.key, code: code)
+  }
+
+  /// Whether `device` reports `SW_HEADPHONE_INSERT`.
+  public static func hasHeadphoneSwitch(_ device: DeviceDescription) -> Bool {
+    device.events[EV.sw]?.contains(SW.headphoneInsert) ?? false
+  }
+
+  /// The switch's state when the device was opened (the kernel sends no event for it: libevdev
+  /// reads it with `EVIOCGSW`): plugged in, the switch is down from the start, and that frame is
+  /// returned; nil otherwise.
+  public func seedHeadphones(plugged: Bool, at time: Timestamp) -> KeyFrame? {
+    guard plugged, !held.contains(Self.headphoneSwitch) else { return nil }
+    held.append(Self.headphoneSwitch)
+    pending.append(KeyChange(code: Self.headphoneSwitch, phase: .down))
+    return flush(at: time)
   }
 
   /// Feeds one event; returns a frame at `SYN_REPORT` when a key changed (nil otherwise).
@@ -97,16 +128,24 @@ public final class KeyAssembler {
         return nil
       }
     }
-    guard event.type == KeyCodeRange.evKey, !discarding, Self.isKey(event.code) else { return nil }
+    let code: UInt16
+    if event.type == KeyCodeRange.evKey, Self.isKey(event.code) {
+      code = event.code
+    } else if event.type == EV.sw, event.code == SW.headphoneInsert {
+      code = Self.headphoneSwitch
+    } else {
+      return nil
+    }
+    guard !discarding else { return nil }
     switch event.value {
     case 1:
-      guard !held.contains(event.code) else { return nil }
-      held.append(event.code)
-      if !syncing { pending.append(KeyChange(code: event.code, phase: .down)) }
+      guard !held.contains(code) else { return nil }
+      held.append(code)
+      if !syncing { pending.append(KeyChange(code: code, phase: .down)) }
     case 0:
-      guard let index = held.firstIndex(of: event.code) else { return nil }
+      guard let index = held.firstIndex(of: code) else { return nil }
       held.remove(at: index)
-      if !syncing { pending.append(KeyChange(code: event.code, phase: .up)) }
+      if !syncing { pending.append(KeyChange(code: code, phase: .up)) }
     default:
       // 2 is autorepeat: "0 for EV_KEY for release, 1 for keypress and 2 for autorepeat" (the
       // kernel's Documentation/input/input.rst, event interface).

@@ -73,6 +73,10 @@ public struct Scene: Hashable, Sendable {
     /// Whether VoiceOver is on: touches explore, activate and step through the accessibility
     /// elements instead of reaching the views (docs/accessibility.md). UIKit's default: off.
     public var voiceOver = false
+    /// `voiceOver: headphones`: VoiceOver turns on while headphones are plugged into the jack whose
+    /// switch (`SW_HEADPHONE_INSERT`) the window's `keys.devices` name, and off when they are pulled
+    /// out (Trace Center's EZ Access: plugging in headphones turns speech on). Off at first.
+    public var voiceOverFollowsHeadphones = false
     /// How VoiceOver's words are spoken (speech-dispatcher; docs/accessibility.md, "Speech").
     public var speech = Speech()
     /// The actions VoiceOver's escape and magic tap publish (none by default).

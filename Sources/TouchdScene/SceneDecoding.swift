@@ -173,7 +173,12 @@ extension Scene.Window: SceneDecodable {
     firstResponder = try m.string(CodingKeys.firstResponder)
     forward = try m.object(CodingKeys.forward)
     health = try m.object(CodingKeys.health) ?? health
-    voiceOver = try m.bool(CodingKeys.voiceOver) ?? voiceOver
+    // true, false or headphones (off until the switch says they are plugged in).
+    let voiceOverMode = try m.read(CodingKeys.voiceOver, "true, false or headphones") { node -> String? in
+      node.string == "headphones" ? "headphones" : node.bool.map { $0 ? "on" : "off" }
+    }
+    voiceOverFollowsHeadphones = voiceOverMode == "headphones"
+    voiceOver = voiceOverMode == "on"
     speech = try m.object(CodingKeys.speech) ?? speech
     voiceOverActions = try m.object(CodingKeys.voiceOverActions) ?? voiceOverActions
   }

@@ -35,6 +35,8 @@ public enum SceneValueKind: Hashable, Sendable {
   case list(SceneObject)
   /// Exactly one of the names.
   case choice([String])
+  /// `true`, `false` or one of the names.
+  case boolOrChoice([String])
   /// One of ``RecognizerType``'s names.
   case recognizerType
   /// A scroll view's deceleration rate: `normal`, `fast` (``Scene/Scroll/decelerationRates``) or a
@@ -208,8 +210,8 @@ public enum SceneFormat {
           "What touchscreen health keeps of the window (docs/operations.md, \"Touchscreen health\"); absent: everything."
         ),
         SceneKey(
-          "voiceOver", .bool, default: .bool(false),
-          "VoiceOver: touches explore, activate and step through the accessibility elements instead of reaching the views (docs/accessibility.md)."
+          "voiceOver", .boolOrChoice(["headphones"]), default: .bool(false),
+          "VoiceOver: touches explore, activate and step through the accessibility elements instead of reaching the views (docs/accessibility.md); headphones: on while headphones are plugged into the jack whose switch the window's keys.devices name."
         ),
         SceneKey(
           "speech", .object(.speech),

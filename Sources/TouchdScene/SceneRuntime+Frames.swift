@@ -72,6 +72,10 @@ extension SceneRuntime {
     let map = keyMaps[index]
     var changes: [PressChange] = []
     for change in frame.changes {
+      if change.code == KeyAssembler.headphoneSwitch {
+        headphonesChanged(change.phase == .down, at: frame.time.seconds, inWindow: index)
+        continue
+      }
       guard let key = map[change.code] else { continue }
       changes.append(PressChange(device: source, code: change.code, key: key.name, type: key.type, phase: change.phase))
     }

@@ -165,6 +165,12 @@ public enum SceneSchema {
           ])
         ))
     case .choice(let names): out += [("enum", .array(names.map { .string($0) }))]
+    case .boolOrChoice(let names):
+      out.append(
+        (
+          "anyOf",
+          .array([.object([("type", .string("boolean"))]), .object([("enum", .array(names.map { .string($0) }))])])
+        ))
     case .version: out += [("const", .number(Double(SceneFormat.version)))]
     case .rotation: out += [("enum", .array([0, 90, 180, 270].map { .number($0) }))]
     case .calibration:

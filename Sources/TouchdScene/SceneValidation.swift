@@ -203,6 +203,14 @@ struct SceneValidator {
       notePaging(pairs, id: id)
     }
     if object == .recognizer { noteZoom(pairs, id: id) }
+    if object == .window, let mode = pairs.value(of: "voiceOver"), mode.tag == .str, scalarString(mode) == "headphones",
+      pairs.value(of: "keys") == nil
+    {
+      error(
+        mode.place, key: "voiceOver",
+        "'voiceOver: headphones' in \(name) needs keys.devices naming the sound card's input device whose switch reports headphones (SW_HEADPHONE_INSERT); the window has no keys"
+      )
+    }
     if let controlType { checkControl(pairs, controlType, name: name) }
   }
 

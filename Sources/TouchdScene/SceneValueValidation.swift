@@ -24,6 +24,8 @@ extension SceneValidator {
       validateStringList(node, key: key, owner: owner, isIDList: spec.kind == .idList, ownerID: ownerID)
     case .options(let names): validateOptions(node, names, key: key, owner: owner)
     case .choice(let names): validateChoice(node, names, key: key, owner: owner)
+    case .boolOrChoice(let names):
+      if node.tag != .bool { validateChoice(node, ["true", "false"] + names, key: key, owner: owner) }
     case .version: validateVersion(node, key: key, owner: owner)
     case .rotation: validateRotation(node, key: key, owner: owner)
     case .calibration: validateCalibration(node, key: key, owner: owner)

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """compare.py [--times] [--scroll] EXPECTED LIVE -- compares touchd's live messages with `touchctl replay --scene`.
 
-Both files hold JSON lines. Compared: every action, touches and presses message, in order, with
+Both files hold JSON lines. Compared: every action, touches, presses and accessibility message, in order, with
 every key except those that depend on wall-clock timing rather than on the frames:
   - `time`, `seq`: when and how many (seq counts messages of all clients' types);
   - `velocity` (pan, pinch, rotation): a rate over the frames' kernel timestamps, which the live run
@@ -28,7 +28,7 @@ import difflib
 import json
 import sys
 
-TYPES = ("action", "touches", "presses")
+TYPES = ("action", "touches", "presses", "accessibility")
 DISPLAY_TIMER_PHASES = {"didScroll", "didEndDecelerating", "didEndScrollingAnimation"}
 TIMING_KEYS = {"time", "seq", "velocity"}
 

@@ -16,6 +16,7 @@ replay_checks=()
 for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${line%% *}"); done
 
 KEYPAD_SCENE="$VM/scenes/keypad.yaml"
+HEADPHONES_SCENE="$VM/scenes/headphones.yaml"
 ZOOM_SCENE="$VM/scenes/zoom.yaml"
 # shellcheck source=scripts/vm/forward.sh
 . "$VM/forward.sh"
@@ -24,7 +25,8 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   identical-panels-by-udev-property calibrate-live-udev-rule \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
-  live-equals-replay-keypad-device-first live-equals-replay-zoom live-equals-replay-zoom-device-first unplug-stress syn-dropped-resync hostile-flood-million \
+  live-equals-replay-keypad-device-first live-equals-replay-headphones live-equals-replay-headphones-device-first \
+  live-equals-replay-zoom live-equals-replay-zoom-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch emulator-costs latency forward-latency \
   forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
   forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage \
@@ -247,7 +249,7 @@ live_equals_its_recording() {
 live_equals_replay() {
   local name=$1 recording=$2 desc=$3 order=$4 scene=${5:-$SCENE} expected=${6:-$1}
   local live="$OUT/live-$name.jsonl" # (a separate `local`: its words expand before any assignment)
-  local kind=${7:-touches} keys=0 recorder="" types=(action touches presses) flags=()
+  local kind=${7:-touches} keys=0 recorder="" types=(action touches presses accessibility) flags=()
   [[ $kind == keys ]] && keys=1
   if [[ $kind == scroll ]]; then types+=(scroll) flags=(--scroll); fi
   need_daemon || return
@@ -1523,6 +1525,14 @@ run_check live-equals-replay-keypad live_equals_replay keypad "$KEYPAD_RECORDING
 stop_subscriber
 stop_touchd
 run_check live-equals-replay-keypad-device-first live_equals_replay keypad-device-first "$KEYPAD_RECORDING" - device-first "$KEYPAD_SCENE" keypad keys
+stop_subscriber
+stop_touchd
+# The headphone jack's switch (issue #40, voiceOver: headphones): plugged in, VoiceOver turns on
+# live as in replay; pulled out, off; in both orders.
+run_check live-equals-replay-headphones live_equals_replay headphones "$HEADPHONES_RECORDING" - daemon-first "$HEADPHONES_SCENE" headphones keys
+stop_subscriber
+stop_touchd
+run_check live-equals-replay-headphones-device-first live_equals_replay headphones-device-first "$HEADPHONES_RECORDING" - device-first "$HEADPHONES_SCENE" headphones keys
 stop_subscriber
 stop_touchd
 # A zooming scroll view (scenes/zoom.yaml) under the shared recording's pinches, in both orders.

@@ -186,8 +186,10 @@ extension Daemon {
     polledPaths[token] = path
     devices[path] = live
     if forwards { forwarding.connect(device.device, source: live.source, token: token) }
-    // Events queued before the source existed (fingers already down, a key held) are read now.
+    // Events queued before the source existed (fingers already down, a key held) are read now;
+    // then the state no event reports (headphones plugged in before touchd opened the jack).
     readDevice(live)
+    for frame in device.openingFrames() { deliver(frame, from: live) }
     var metadata: Logger.Metadata = [
       "device.path": "\(path)", "device.name": "\(device.name)", "grabbed": "\(device.device.isGrabbed)",
     ]

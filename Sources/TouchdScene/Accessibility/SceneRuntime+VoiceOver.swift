@@ -69,6 +69,16 @@ extension SceneRuntime {
     speak(.say(text: said, hint: nil, interrupting: true), inWindow: index)
   }
 
+  /// The headphone switch of window `index`'s keys changed: with `voiceOver: headphones`, plugging
+  /// headphones in turns VoiceOver on and pulling them out (or the jack's device going away: its
+  /// switch is cancelled) turns it off, as EZ Access kiosks do; otherwise the switch does nothing.
+  func headphonesChanged(_ plugged: Bool, at time: Double, inWindow index: Int) {
+    guard scene.windows[index].voiceOverFollowsHeadphones else { return }
+    frameTime = time
+    defer { frameTime = nil }
+    setVoiceOver(plugged, inWindow: index)
+  }
+
   /// Hands a mapped frame of window `index` to VoiceOver when it is on there; false when it is off
   /// (the frame is the views'). Contacts still down from before VoiceOver turned off are dropped.
   func voiceOverTakes(_ frame: inout TouchFrame, inWindow index: Int) -> Bool {

@@ -189,3 +189,75 @@ import TouchdTestKit
     #expect(text.contains("an integer from -100 to 100"), "\(text)")
   }
 }
+
+/// `voiceOver: headphones` (issue #40): the sound card's headphone switch, read like a keypad
+/// through the window's `keys.devices`, turns VoiceOver on when headphones are plugged in and off
+/// when they are pulled out; touches before and after reach the views.
+@Suite struct VoiceOverHeadphonesTests {
+  static let jackPath = TestPaths.repositoryRoot.appendingPathComponent(
+    "Tests/TouchdSceneTests/Fixtures/headphone-jack.evemu")
+
+  static let scene = VoiceOverTests.scene(VoiceOverTests.views).replacingOccurrences(
+    of: "    voiceOver: true",
+    with: "    voiceOver: headphones\n    keys: {devices: [\"HDA Intel PCH Headphone\"]}")
+
+  @Test(arguments: SyntheticDeviceKind.allCases)
+  func pluggingHeadphonesInTurnsVoiceOverOnAndPullingThemOutOff(kind: SyntheticDeviceKind) throws {
+    // The jack: plugged in at 2 s, pulled out at 6 s (the fixture's times).
+    let s = FingerScript(windowWidth: 1000, windowHeight: 800, start: 1)
+    s.tap(at: .init(x: 100, y: 250))  // 1 s: `single`'s tap recognizer, VoiceOver off
+    s.wait(2)
+    s.tap(at: .init(x: 100, y: 250))  // 3 s: selects `single`
+    s.wait(1)
+    s.doubleTap(at: .init(x: 500, y: 700))  // 4 s: activates it
+    s.wait(3)
+    s.tap(at: .init(x: 500, y: 250))  // 7 s: `day`'s button, VoiceOver off again
+    s.wait(1)
+    let jack = try RecordingReader.load(path: Self.jackPath.path)
+    let messages = try ScenePlayer.replay(
+      [kind.encode(s.recording), jack], scene: try Scene.parse(Self.scene))
+    let log = messages.compactMap { m -> String? in
+      switch m {
+      case .accessibility(let a): "\(a.event) \(a.view ?? a.on.map { "\($0)" } ?? "-")"
+      case .action(let a): "action \(a.action)"
+      default: nil
+      }
+    }
+    #expect(
+      log == [
+        "action buy-single", "voiceOver true", "focus single", "activate single", "action buy-single",
+        "voiceOver false", "action buy-day",
+      ])
+  }
+
+  @Test func headphonesWithoutKeysAreReportedAtTheirPlace() throws {
+    let yaml = VoiceOverTests.scene(VoiceOverTests.views).replacingOccurrences(
+      of: "    voiceOver: true", with: "    voiceOver: headphones")
+    let error = #expect(throws: SceneError.self) { try Scene.parse(yaml) }
+    let text = error.map { "\($0)" } ?? ""
+    #expect(text.contains("'voiceOver: headphones' in window 'w' needs keys.devices"), "\(text)")
+    let bad = VoiceOverTests.scene(VoiceOverTests.views).replacingOccurrences(
+      of: "    voiceOver: true", with: "    voiceOver: headphone")
+    let other = #expect(throws: SceneError.self) { try Scene.parse(bad) }
+    #expect("\(other.map { "\($0)" } ?? "")".contains("(did you mean 'headphones'?)"))
+  }
+
+  /// The jack's state at open: headphones already plugged in make the switch down from the start.
+  @Test func aJackAlreadyPluggedInAtOpenIsDownFromTheStart() throws {
+    let jack = try RecordingReader.load(path: Self.jackPath.path)
+    let keys = KeyAssembler(device: jack.description)
+    #expect(KeyAssembler.hasKeys(jack.description) && KeyAssembler.hasHeadphoneSwitch(jack.description))
+    let time = Timestamp(microseconds: 500_000)
+    #expect(
+      keys.seedHeadphones(plugged: true, at: time)
+        == KeyFrame(time: time, changes: [KeyChange(code: KeyAssembler.headphoneSwitch, phase: .down)]))
+    // The recording's plug-in finds the switch down already (no change); its pull-out releases it.
+    let frames = jack.events.compactMap(keys.process)
+    #expect(
+      frames == [
+        KeyFrame(
+          time: Timestamp(microseconds: 6_000_000),
+          changes: [KeyChange(code: KeyAssembler.headphoneSwitch, phase: .up)])
+      ])
+  }
+}
