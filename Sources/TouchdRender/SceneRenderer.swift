@@ -52,6 +52,9 @@ public struct SceneRenderer {
   public var recordingName: String?
   /// Touchscreen health whose touch-down grids are drawn over their windows (`--heatmap`).
   public var heatmap: HealthReply?
+  /// Whether each window's accessibility elements are drawn, numbered in VoiceOver's reading order
+  /// (`--accessibility`; AccessibilityDrawing.swift).
+  public var accessibility = false
 
   /// Touch colours, cycled in touch-down order.
   public static let palette = [
@@ -116,7 +119,9 @@ public struct SceneRenderer {
         ("width", n(width)), ("height", n(height)), ("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif"),
       ])
     w.text("title", [], "touchd render: " + sceneName + (recordingName.map { " + " + $0 } ?? ""))
-    w.text("style", [], m.css(scroll: hasScroll, controls: hasControls, heatmap: heatmap != nil))
+    w.text(
+      "style", [],
+      m.css(scroll: hasScroll, controls: hasControls, heatmap: heatmap != nil, accessibility: accessibility))
     w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
     for (index, (window, top)) in zip(windows, origins).enumerated() {
       w.text(
@@ -191,6 +196,9 @@ public struct SceneRenderer {
     w.close()
     if let grid = heatmap?.windows.first(where: { $0.id == window.id }) {
       drawHeatmap(grid, window: window.size, metrics: m, into: &w)
+    }
+    if accessibility, let sceneIndex = scene.windows.firstIndex(where: { $0.id == window.id }) {
+      drawAccessibility(Self.accessibilityElements(of: scene, window: sceneIndex), metrics: m, into: &w)
     }
     w.open("g", [("class", "view-labels")])
     Self.drawClipped(

@@ -25,7 +25,9 @@ struct RenderCommand: ParsableCommand {
       each under a title; a legend explains the styles. With --heatmap the touch-down grid of \
       touchscreen health is drawn over each window, cells shaded by their touch-downs and dead cells \
       outlined: the recording's (replayed as touchctl replay does) when one is given, else the running \
-      daemon's (asked over --socket). See docs/render.md and docs/operations.md.
+      daemon's (asked over --socket). With --accessibility each accessibility element's frame is \
+      outlined and numbered in VoiceOver's reading order (docs/accessibility.md). See docs/render.md \
+      and docs/operations.md.
       """)
 
   @Option(name: .customLong("scene"), help: "The scene file (YAML).")
@@ -47,6 +49,9 @@ struct RenderCommand: ParsableCommand {
 
   @Flag(help: "Draw the touch-down grid of touchscreen health: the recording's, else the daemon's.")
   var heatmap = false
+
+  @Flag(help: "Draw each accessibility element's frame, numbered in VoiceOver's reading order.")
+  var accessibility = false
 
   @OptionGroup var connection: SocketOptions
 
@@ -89,6 +94,7 @@ struct RenderCommand: ParsableCommand {
         scene: loadedScene, trace: trace, windowID: window, sceneName: Self.fileName(scene),
         recordingName: recording.map(Self.fileName))
       renderer.heatmap = health
+      renderer.accessibility = accessibility
       svg = renderer.svg()
     } catch {
       print("\(scene): \(error)", to: &stderr)

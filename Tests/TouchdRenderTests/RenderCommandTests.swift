@@ -43,6 +43,27 @@ struct RenderCommandTests {
     #expect(try SVGDocument(try String(contentsOf: plain, encoding: .utf8)).all("rect", "heat-cell").isEmpty)
   }
 
+  @Test("--accessibility outlines each element of the kiosk and numbers it in VoiceOver's reading order")
+  func accessibilityElementsInReadingOrder() throws {
+    let out = temporaryFile("accessibility.svg")
+    let result = try runTouchctl(["render", "--scene", kioskScenePath, "--accessibility", "-o", out.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let doc = try SVGDocument(try String(contentsOf: out, encoding: .utf8))
+    let elements = doc.all("rect", "element")
+    // The kiosk's labelled views, top to bottom, then left to right (docs/accessibility.md): the
+    // language button in the top corner first.
+    #expect(
+      elements.map { "\($0["data-order"] ?? "") \($0["data-view"] ?? "")" } == [
+        "1 language", "2 buy-ticket", "3 show-map", "4 help", "5 signature",
+      ])
+    #expect(elements[1]["data-spoken"] == "Buy a ticket, button. Starts buying a ticket.")
+    #expect(doc.all("text", "element-order").count == elements.count)
+    // Without --accessibility: none.
+    let plain = temporaryFile("plain.svg")
+    _ = try runTouchctl(["render", "--scene", kioskScenePath, "-o", plain.path])
+    #expect(try SVGDocument(try String(contentsOf: plain, encoding: .utf8)).all("rect", "element").isEmpty)
+  }
+
   @Test("Renders the product list with the scroll recording: the scroll docs picture, byte for byte")
   func productListWithRecording() throws {
     let out = temporaryFile("product-list.svg")
