@@ -56,6 +56,11 @@ extension Daemon {
       metrics.gauge(.healthDrifted, window.drift.drifted ? 1 : 0, window.id)
       for miss in window.nearMisses { metrics.total(.healthNearMisses, miss.count, window.id, miss.view) }
     }
+    for (window, counts) in speech.snapshot() {
+      metrics.total(.speechUtterances, counts.said, window, "said")
+      metrics.total(.speechUtterances, counts.dropped, window, "dropped")
+      metrics.gauge(.speechConnected, counts.connected ? 1 : 0, window)
+    }
     let process = ProcessStats.read()
     if let bytes = process.residentBytes { metrics.gauge(.residentMemory, bytes) }
     if let files = process.openFiles { metrics.gauge(.openFiles, files) }

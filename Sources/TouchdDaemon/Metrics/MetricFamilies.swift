@@ -143,6 +143,15 @@ extension MetricFamily {
     "Taps no recognizer took that landed just outside a tap target, by the nearest target.",
     labels: ["window", "view"])
 
+  // VoiceOver's speech (Speech/), per window that has spoken.
+  static let speechUtterances = MetricFamily(
+    "touchd_speech_utterances_total", .counter,
+    "VoiceOver utterances by result: said (speech-dispatcher took them) or dropped (it was away, or a newer one interrupted them first).",
+    labels: ["window", "result"])
+  static let speechConnected = MetricFamily(
+    "touchd_speech_connected", .gauge, "1 while a window's connection to speech-dispatcher is up, else 0.",
+    labels: ["window"])
+
   // The process (Prometheus' standard names).
   static let residentMemory = MetricFamily(
     "process_resident_memory_bytes", .gauge, "Resident memory size in bytes.")
@@ -197,6 +206,8 @@ extension MetricFamily {
     .healthDrift,
     .healthDrifted,
     .healthNearMisses,
+    .speechUtterances,
+    .speechConnected,
     .residentMemory,
     .openFiles,
     .maxFiles,

@@ -2,6 +2,7 @@
 // turn (SSIP is one command at a time), and reconnection with backoff. Everything runs on the
 // speech output's event loop; the pipeline only hands requests over.
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import TouchdLines
@@ -49,7 +50,6 @@ final class SpeechConnection: @unchecked Sendable {
   private(set) var settings: Scene.Speech
   /// The socket's path.
   private(set) var path: String
-  private var channel: Channel?
   private var connecting = false
   private var queue: [Unit] = []
   /// The command whose reply is awaited; a `SPEAK` answered 230 sends its text next.
@@ -59,17 +59,29 @@ final class SpeechConnection: @unchecked Sendable {
   private var failures = 0
   /// Whether speech-dispatcher's absence was logged since it was last there.
   private var reportedAbsent = false
-  /// Utterances sent and dropped, for `status` and the metrics.
-  private(set) var said = 0
-  private(set) var dropped = 0
-  var isConnected: Bool { channel != nil }
+  /// Utterances said and dropped, and whether the connection is up, for the metrics (read on the
+  /// pipeline's queue at a scrape, hence the lock).
+  private let counts: NIOLockedValueBox<SpeechCounts>
+  private var channel: Channel? {
+    didSet { if (oldValue == nil) != (channel == nil) { counts.withLockedValue { $0.connected = channel != nil } } }
+  }
+  private var dropped = 0 {
+    didSet { counts.withLockedValue { [dropped] in $0.dropped = dropped } }
+  }
+  private var said = 0 {
+    didSet { counts.withLockedValue { [said] in $0.said = said } }
+  }
 
-  init(window: String, settings: Scene.Speech, path: String, loop: EventLoop, logger: Logger) {
+  init(
+    window: String, settings: Scene.Speech, path: String, loop: EventLoop, logger: Logger,
+    counts: NIOLockedValueBox<SpeechCounts>
+  ) {
     self.window = window
     self.settings = settings
     self.path = path
     self.loop = loop
     self.logger = logger
+    self.counts = counts
   }
 
   /// Takes one request of the window's VoiceOver.
@@ -252,6 +264,13 @@ final class SpeechConnection: @unchecked Sendable {
   }
 
   private var metadata: Logger.Metadata { ["window": "\(window)", "socket": "\(path)"] }
+}
+
+/// One window's speech, as the metrics show it.
+struct SpeechCounts: Sendable {
+  var said = 0
+  var dropped = 0
+  var connected = false
 }
 
 /// Reads a speech-dispatcher connection's reply lines into its ``SpeechConnection``, and tells it

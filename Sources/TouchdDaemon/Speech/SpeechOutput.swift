@@ -17,6 +17,8 @@ final class SpeechOutput: @unchecked Sendable {
   private let group = NIOLockedValueBox<MultiThreadedEventLoopGroup?>(nil)
   /// Each window's connection, by the window's id (touched only on the loop).
   private var connections: [String: SpeechConnection] = [:]
+  /// Each window's counts, by the window's id, as its connection keeps them.
+  private let counts = NIOLockedValueBox<[String: NIOLockedValueBox<SpeechCounts>]>([:])
 
   init(logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.logger = logger
@@ -52,12 +54,20 @@ final class SpeechOutput: @unchecked Sendable {
         connection = existing
         if existing.settings != request.speech || existing.path != path { existing.update(request.speech, path: path) }
       } else {
+        let windowCounts = NIOLockedValueBox(SpeechCounts())
+        counts.withLockedValue { $0[request.window] = windowCounts }
         connection = SpeechConnection(
-          window: request.window, settings: request.speech, path: path, loop: loop, logger: logger)
+          window: request.window, settings: request.speech, path: path, loop: loop, logger: logger,
+          counts: windowCounts)
         connections[request.window] = connection
       }
       connection.handle(request.kind)
     }
+  }
+
+  /// Each window that has spoken, by id, with its counts now; never waits on the speech thread.
+  func snapshot() -> [(window: String, counts: SpeechCounts)] {
+    counts.withLockedValue { $0.map { ($0.key, $0.value.withLockedValue { $0 }) } }.sorted { $0.window < $1.window }
   }
 
   private func eventLoop() -> EventLoop {

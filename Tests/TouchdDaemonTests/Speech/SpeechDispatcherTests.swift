@@ -63,21 +63,28 @@ struct SpeechDispatcherTests {
         "SPEAK", "Your ticket is printing", ".",
       ], "\(daemon.log)")
     #expect(speechd.log.contains("Queueing message |Third, button.|"), "speech-dispatcher took the utterance")
+    // The metrics: five utterances said (three focuses, a hint, the announcement), connected.
+    let said = try #require(client.command(#"{"cmd":"metrics","id":3}"#, id: 3).reply?["text"] as? String)
+    #expect(said.contains(#"touchd_speech_utterances_total{window="main",result="said"} 5"#), "\(said)")
+    #expect(said.contains(#"touchd_speech_connected{window="main"} 1"#), "\(said)")
 
     // speech-dispatcher goes away: touchd publishes as before and says so once in its log.
     speechd.stop()
     for n in 0..<4 {
-      let away = client.command(#"{"cmd":"announce","id":\#(10 + n),"text":"While away"}"#, id: 10 + n)
-      #expect(away.reply?["spoken"] as? Bool == true, "\(away)")
-      let said =
-        away.others.compactMap(json).first { $0["event"] as? String == "announce" }
+      let reply = client.command(#"{"cmd":"announce","id":\#(10 + n),"text":"While away"}"#, id: 10 + n)
+      #expect(reply.reply?["spoken"] as? Bool == true, "\(reply)")
+      let message =
+        reply.others.compactMap(json).first { $0["event"] as? String == "announce" }
         ?? client.readLine(timeout: 5).flatMap(json)
-      #expect(said?["spoken"] as? String == "While away", "\(String(describing: said))")
+      #expect(message?["spoken"] as? String == "While away", "\(String(describing: message))")
       usleep(400_000)
     }
     #expect(
       daemon.log.components(separatedBy: "speech-dispatcher is not there").count - 1 == 1,
       "logged once, however often it is tried:\n\(daemon.log)")
+    let away = try #require(client.command(#"{"cmd":"metrics","id":20}"#, id: 20).reply?["text"] as? String)
+    #expect(away.contains(#"touchd_speech_connected{window="main"} 0"#), "\(away)")
+    #expect(away.contains(#"touchd_speech_utterances_total{window="main",result="dropped"} 4"#), "\(away)")
 
     // Back: touchd connects again within its backoff and speaks, its settings sent anew.
     try speechd.start()
