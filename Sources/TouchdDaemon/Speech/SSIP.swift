@@ -44,9 +44,10 @@ enum SSIP {
   /// extra dot is prepended before it").
   static func textBlock(_ text: String) -> String {
     var block = ""
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = Substring(line)
-      if line.hasSuffix("\r") { line = line.dropLast() }
+    // Any line break ends a line: "\r\n" is one Character to Swift, so it is named as well as "\n".
+    for line in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
       if line.hasPrefix(".") { block += "." }
       block += line + "\r\n"
     }
