@@ -58,6 +58,8 @@ final class SceneForwarding {
   /// The time of the pending changes: the input frame's while one is delivered, else a timer's.
   private var pendingTime: Timestamp?
   private var frameTime: Timestamp?
+  /// The forwarding device whose frame is being delivered.
+  private var frameSource: Int?
   private var frameEnding: [TouchID] = []
   /// The moves ``forwardAhead(_:source:window:)`` sent for the frame being delivered: the views'
   /// `touchesMoved` for them are already on the virtual device.
@@ -95,7 +97,9 @@ final class SceneForwarding {
     frameTime = frame.time
     frameEnding = []
     sentAhead.removeAll(keepingCapacity: true)
+    frameSource = nil
     guard let source, device(source: source) != nil else { return }
+    frameSource = source
     for contact in frame.contacts {
       if contact.phase == .began { sourceOf[contact.id] = source }
       if contact.phase.isTerminal { frameEnding.append(contact.id) }
@@ -105,6 +109,7 @@ final class SceneForwarding {
   /// After the frame: its forwarded changes leave as one frame (split only where a touch has two).
   func endFrame() {
     frameTime = nil
+    frameSource = nil
     sentAhead.removeAll(keepingCapacity: true)
     flush()
     // A contact that ended and will never be delivered (blocked, refused by its view, swallowed)
@@ -144,6 +149,17 @@ final class SceneForwarding {
     sentAhead.append(contentsOf: device.pending)
     pendingTime = frame.time
     flush()
+  }
+
+  /// A touch touchd makes itself in window `window` (VoiceOver's activation tap) is forwarded as the
+  /// device's own are (what its hit-test view receives): on the virtual touchscreen of the device
+  /// whose frame made it, else (a key, a timer) of the window's first forwarding device.
+  func adopt(_ id: TouchID, window: Int) {
+    let source =
+      frameSource.flatMap { s in device(source: s)?.window == window ? s : nil }
+      ?? devices.first { $0.window == window }?.source
+    guard let source else { return }
+    sourceOf[id] = source
   }
 
   /// One touch of a view delivery.

@@ -45,14 +45,17 @@ extension SceneRuntime {
   /// would forward ahead of a frame that only moves its forwarded touches (``ForwardShortcut``).
   /// Disarms it and returns false when the next frame may do anything else first: a calibration
   /// takes the window's touches, the scene is idle (its next input may be swallowed), something is
-  /// pending for a virtual device, or `source` forwards elsewhere or not at all. Call between
+  /// pending for a virtual device, VoiceOver is on in the window (its gestures have the fingers; a
+  /// finger passing through is forwarded by the pipeline), or `source` forwards elsewhere or not
+  /// at all. Call between
   /// frames, after the last one was delivered; disarm before anything else runs.
   @discardableResult
   public func armShortcut(
     _ shortcut: ForwardShortcut, source: Int, window: Int, assembler: FrameAssembler, calibration: CalibrationMatrix?
   ) -> Bool {
     guard self.calibration == nil, !isIdle, let forwarding, forwarding.isSettled,
-      let device = forwarding.device(source: source), device.window == window, mappings.indices.contains(window)
+      let device = forwarding.device(source: source), device.window == window, mappings.indices.contains(window),
+      !isVoiceOverOn(inWindow: window)
     else {
       shortcut.disarm()
       return false

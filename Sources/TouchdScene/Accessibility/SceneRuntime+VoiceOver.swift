@@ -316,11 +316,14 @@ extension SceneRuntime {
 
   /// A double tap: the element activated as if its activation point were tapped (UIKit's default
   /// `accessibilityActivate()`): one touch down and up there, through the window's delivery, so its
-  /// tap recognizer, control or touches view does what a tap does.
+  /// tap recognizer, control or touches view does what a tap does. In a window with `forward:`, the
+  /// tap is forwarded as a finger's would be (a down frame, then a lift frame at the activation
+  /// point, unless a recognizer of the scene claims it), so the app underneath gets it.
   private func activate(_ element: AccessibilityElement, inWindow index: Int) {
     tell("activate", element, spoken: nil, inWindow: index)
     voiceOverTaps += 1
     let id = TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
+    forwarding?.adopt(id, window: index)
     let time = Timestamp(microseconds: Int64((now * 1e6).rounded()))
     let p = element.activationPoint
     application.handle(

@@ -281,6 +281,23 @@ struct ForwardShortcutTests {
     #expect(rig.shortcut.composed == 4)
   }
 
+  @Test("with VoiceOver on in the window nothing is composed: a finger passing through, forwarded, takes the pipeline")
+  func voiceOverTakesThePipeline() throws {
+    let rig = try Rig(Self.keepAll.replacingOccurrences(of: "forward: {}", with: "forward: {}\n    voiceOver: true"))
+    let lift = [(EV.abs, ABS.mtSlot, Int32(0)), (EV.abs, ABS.mtTrackingID, Int32(-1)), (EV.key, BTN.touch, Int32(0))]
+    // A tap, then a second finger down within the double tap's interval, held past 0.5 s: it
+    // passes through (at 1.7 s) and is forwarded from there.
+    rig.frame(1.00, Self.down(0, id: 5, x: 2000, y: 2000) + [raw(EV.key, BTN.touch, 1)])
+    rig.frame(1.05, lift)
+    rig.frame(1.20, Self.down(0, id: 6, x: 2000, y: 2000) + [raw(EV.key, BTN.touch, 1)])
+    rig.frame(1.80, Self.move(0, x: 2010, y: 2000))
+    #expect(rig.batches.count == 2, "the passing-through finger's touch-down and move are forwarded: \(rig.batches)")
+    // Its moves are forwarded by the pipeline, never by the shortcut.
+    #expect(!rig.frame(1.81, Self.move(0, x: 2100, y: 2000)))
+    #expect(!rig.frame(1.82, Self.move(0, x: 2200, y: 2000)))
+    #expect(rig.batches.count == 1 && rig.shortcut.composed == 0, "\(rig.batches)")
+  }
+
   @Test("what the assembler ignores does not stop a frame: MSC_TIMESTAMP, ABS_X/ABS_Y, a slot out of range; a key does")
   func ignoredEvents() throws {
     let rig = try Rig(Self.keepAll)
