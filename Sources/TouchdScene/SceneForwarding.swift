@@ -162,6 +162,23 @@ final class SceneForwarding {
     sourceOf[id] = source
   }
 
+  /// Whether window `window` has a virtual touchscreen.
+  func forwards(window: Int) -> Bool { devices.contains { $0.window == window } }
+
+  /// A change of a touch touchd makes itself (``adopt(_:window:)`` first), written to its virtual
+  /// touchscreen as it is, past the views: at `point` in window `window`'s points; in the frame being
+  /// delivered, else at once at the clock's time.
+  func send(_ id: TouchID, _ kind: ForwardedChange.Kind, at point: Point, window: Int) {
+    guard let source = sourceOf[id], let device = device(source: source) else { return }
+    let (x, y) = VirtualTouchscreen.position(point.x, point.y, in: mapping(window), axes: device.axes)
+    let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
+    if pendingTime != time { flush() }
+    pendingTime = time
+    device.pending.append(ForwardedChange(id: id, kind: kind, x: x, y: y))
+    if kind == .lift { sourceOf[id] = nil }
+    if frameTime == nil { flush() }
+  }
+
   /// One touch of a view delivery.
   func record(_ delivery: ViewDeliveryRecord) {
     guard let source = sourceOf[delivery.id], let device = device(source: source) else { return }

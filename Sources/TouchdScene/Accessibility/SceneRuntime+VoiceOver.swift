@@ -228,6 +228,8 @@ extension SceneRuntime {
     case .right: offset.x = max(offset.x - page.width, -inset.left)
     }
     guard offset != scrollView.contentOffset else { return }
+    let current = scrollView.contentOffset
+    forwardPageDrag(of: scrollView, by: Point(x: offset.x - current.x, y: offset.y - current.y), inWindow: index)
     scrollView.setContentOffset(offset, animated: false)
     let vertical = direction == .up || direction == .down
     let length = vertical ? page.height : page.width
@@ -241,6 +243,45 @@ extension SceneRuntime {
           seq: takeSeq(), event: "scroll", window: scene.windows[index].id, view: id, value: text, spoken: text,
           time: now)))
     speak(.say(text: text, hint: nil, interrupting: true), inWindow: index)
+  }
+
+  /// How VoiceOver's page scroll is written to a forwarded window's virtual touchscreen: one finger
+  /// dragged over ``pageDragDuration`` in ``pageDragSteps`` moves, then held still for
+  /// ``pageDragHold`` before it lifts, so the app underneath scrolls by the drag and does not fling
+  /// (its velocity at the lift is nil). touchd's choices: UIKit and Chromium end a drag without
+  /// deceleration when the finger rests before lifting (UIScrollView's deceleration starts from
+  /// the pan's velocity at the lift, which a finger at rest makes zero).
+  static let pageDragDuration = 0.25
+  static let pageDragSteps = 15
+  static let pageDragHold = 0.15
+
+  /// In a window with `forward:`, the page scroll as a drag for the app underneath: across the
+  /// scroll view's visible centre, against `delta` (the content offset's change: to show the next
+  /// page down the finger moves up by a page), by ``pageDragDuration`` and ``pageDragHold``. The
+  /// app scrolls by the drag less its own touch slop (UIKit's pan starts after 10 pt).
+  private func forwardPageDrag(of scrollView: ScrollView, by delta: Point, inWindow index: Int) {
+    guard let forwarding, forwarding.forwards(window: index) else { return }
+    voiceOverTaps += 1
+    let id = TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
+    let visible = scrollView.bounds
+    // Centred on the visible content, so a page's drag stays within the scroll view; in its own
+    // points (its bounds are the visible content), made window points.
+    let start = scrollView.convertToWindow(Point(x: visible.midX + delta.x / 2, y: visible.midY + delta.y / 2))
+    let end = scrollView.convertToWindow(Point(x: visible.midX - delta.x / 2, y: visible.midY - delta.y / 2))
+    forwarding.adopt(id, window: index)
+    forwarding.send(id, .down(released: false), at: start, window: index)
+    let begin = now
+    let clock = application.clock
+    for step in 1...Self.pageDragSteps {
+      let t = Double(step) / Double(Self.pageDragSteps)
+      _ = clock.schedule(at: begin + Self.pageDragDuration * t) { [weak forwarding] in
+        forwarding?.send(
+          id, .move, at: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t), window: index)
+      }
+    }
+    _ = clock.schedule(at: begin + Self.pageDragDuration + Self.pageDragHold) { [weak forwarding] in
+      forwarding?.send(id, .lift, at: end, window: index)
+    }
   }
 
   /// The element at `point`: of those whose frame holds it, the frontmost (drawn last).

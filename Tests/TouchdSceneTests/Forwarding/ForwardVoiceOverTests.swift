@@ -99,3 +99,45 @@ import TouchdTestKit
     #expect(counters.hasPrefix("forwarded 1 "), "\(counters)")
   }
 }
+
+/// VoiceOver's three-finger scroll over a forwarded window: the scene's scroll view moves by a page,
+/// and the app underneath gets a one-finger drag of that page on the virtual touchscreen, held
+/// still before it lifts.
+@Suite struct ForwardVoiceOverScrollTests {
+  static let yaml = """
+    version: 1
+    windows:
+      - id: w
+        size: {width: 1000, height: 800}
+        forward: {}
+        voiceOver: true
+        views:
+          - id: list
+            frame: {x: 0, y: 200, width: 1000, height: 400}
+            scroll: {contentSize: {width: 1000, height: 1600}}
+            views:
+              - {id: row, frame: {x: 0, y: 0, width: 1000, height: 100}, accessibility: {label: Row}}
+    """
+
+  @Test(arguments: [SyntheticDeviceKind.protocolB, .protocolA])
+  func threeFingersFlickingUpDragTheAppsContentUpByAPage(kind: SyntheticDeviceKind) throws {
+    let s = FingerScript(windowWidth: 1000, windowHeight: 800, start: 1)
+    s.drag(from: .init(x: 500, y: 500), to: .init(x: 500, y: 380), duration: 0.1, fingers: 3)
+    s.wait(1)
+    let recording = kind.encode(s.recording)
+    let (frames, _, _) = try forwarded(recording, Self.yaml)
+    // The page is the list's 400 pt: the finger goes from y 600 to y 200 (window points), across
+    // the list's centre (y 400), in 15 moves over 0.25 s, and lifts 0.15 s after.
+    let lift = try #require(recording.events.last { $0.type == EV.syn && $0.code == SYN.report }?.time.seconds)
+    #expect(frames.count == 17, "\(frames)")
+    #expect(frames.first == "\(stamp(lift)) id=0 x=\(fx(500)) y=\(fy(600)) touch=1 ax=\(fx(500)) ay=\(fy(600))")
+    #expect(frames[15] == "\(stamp(lift + 0.25)) y=\(fy(200)) ay=\(fy(200))", "\(frames)")
+    #expect(frames.last == "\(stamp(lift + 0.4)) up touch=0", "\(frames)")
+    // The scene's own list is a page down too, and the accessibility message says so.
+    let messages = try ScenePlayer.replay(recording, scene: try Scene.parse(Self.yaml))
+    let said = messages.compactMap { m -> String? in
+      if case .accessibility(let a) = m { "\(a.event) \(a.spoken ?? "")" } else { nil }
+    }
+    #expect(said == ["scroll page 2 of 4"])
+  }
+}
