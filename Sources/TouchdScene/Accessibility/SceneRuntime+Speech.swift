@@ -10,15 +10,23 @@ extension SceneRuntime {
     _ event: String, _ element: AccessibilityElement?, spoken: String?, hint: String? = nil, interrupting: Bool = true,
     inWindow index: Int
   ) {
+    publishAccessibility(
+      event, element, spoken: spoken.map { text in hint.map { text + " " + $0 } ?? text } ?? hint, inWindow: index)
+    if let text = spoken ?? hint {
+      speak(.say(text: text, hint: spoken == nil ? nil : hint, interrupting: interrupting), inWindow: index)
+    }
+  }
+
+  /// The accessibility message of `event` about `element` (nil: about none) that says `spoken`.
+  private func publishAccessibility(
+    _ event: String, _ element: AccessibilityElement?, spoken: String?, inWindow index: Int
+  ) {
     sink(
       .accessibility(
         AccessibilityMessage(
           seq: takeSeq(), event: event, window: scene.windows[index].id, view: element?.view,
           segment: element?.segment, label: element?.label, value: element?.value, traits: element?.traits,
-          spoken: spoken.map { text in hint.map { text + " " + $0 } ?? text } ?? hint, time: now)))
-    if let text = spoken ?? hint {
-      speak(.say(text: text, hint: spoken == nil ? nil : hint, interrupting: interrupting), inWindow: index)
-    }
+          spoken: spoken, time: now)))
   }
 
   /// An element got the focus: its utterance, interrupting whatever was being said, its hint after it.
@@ -58,18 +66,12 @@ extension SceneRuntime {
   /// moving to it.
   func readAll(fromTop: Bool, state: VoiceOverState, inWindow index: Int) {
     let elements = accessibilityElements(inWindow: index)
-    let start =
-      fromTop ? 0 : (state.focus.flatMap { key in elements.firstIndex { VoiceOverState.ElementKey($0) == key } } ?? 0)
+    let start = fromTop ? 0 : (focusIndex(state, in: elements) ?? 0)
     guard elements.indices.contains(start) else { return }
     let language = spokenLanguage(inWindow: index)
     let said = elements[start...].compactMap { $0.spoken(in: language) }
     state.focus = VoiceOverState.ElementKey(elements[start])
-    sink(
-      .accessibility(
-        AccessibilityMessage(
-          seq: takeSeq(), event: "readAll", window: scene.windows[index].id, view: elements[start].view,
-          segment: elements[start].segment, label: elements[start].label, value: elements[start].value,
-          traits: elements[start].traits, spoken: said.joined(separator: " "), time: now)))
+    publishAccessibility("readAll", elements[start], spoken: said.joined(separator: " "), inWindow: index)
     speak(.sayAll(said), inWindow: index)
   }
 
@@ -78,9 +80,7 @@ extension SceneRuntime {
   /// to, as an `action` message of gesture `voiceOver` (its recognizer: the event's name) on the
   /// focused element's view (else the window), at its activation point (else the window's centre).
   func voiceOverCommand(_ event: String, state: VoiceOverState, numberOfTouches: Int, inWindow index: Int) {
-    let focused = state.focus.flatMap { key in
-      accessibilityElements(inWindow: index).first { VoiceOverState.ElementKey($0) == key }
-    }
+    let focused = focused(state, in: accessibilityElements(inWindow: index))
     tell(event, focused, spoken: nil, inWindow: index)
     let window = scene.windows[index]
     let actions = window.voiceOverActions

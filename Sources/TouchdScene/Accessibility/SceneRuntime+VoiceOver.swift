@@ -178,8 +178,8 @@ extension SceneRuntime {
     case .threeFingerTap:
       // Apple: a three-finger tap speaks where the focus is ("3 of 7"): its place in reading order.
       let language = spokenLanguage(inWindow: index)
-      if let focused = focused(state, in: elements), let place = elements.firstIndex(of: focused) {
-        tell("position", focused, spoken: language.position(place + 1, elements.count), inWindow: index)
+      if let place = focusIndex(state, in: elements) {
+        tell("position", elements[place], spoken: language.position(place + 1, elements.count), inWindow: index)
       } else {
         tell("position", nil, spoken: language.nothingFocused, inWindow: index)
       }
@@ -261,8 +261,7 @@ extension SceneRuntime {
   /// app scrolls by the drag less its own touch slop (UIKit's pan starts after 10 pt).
   private func forwardPageDrag(of scrollView: ScrollView, by delta: Point, inWindow index: Int) {
     guard let forwarding, forwarding.forwards(window: index) else { return }
-    voiceOverTaps += 1
-    let id = TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
+    let id = nextVoiceOverTouch()
     let visible = scrollView.bounds
     // Centred on the visible content, so a page's drag stays within the scroll view; in its own
     // points (its bounds are the visible content), made window points.
@@ -289,8 +288,20 @@ extension SceneRuntime {
     elements.filter { $0.frame.contains(point) }.max { $0.paintOrder < $1.paintOrder }
   }
 
-  private func focused(_ state: VoiceOverState, in elements: [AccessibilityElement]) -> AccessibilityElement? {
-    state.focus.flatMap { Self.element($0, in: elements) }
+  /// The focused element among `elements`, and its place there.
+  func focused(_ state: VoiceOverState, in elements: [AccessibilityElement]) -> AccessibilityElement? {
+    focusIndex(state, in: elements).map { elements[$0] }
+  }
+
+  func focusIndex(_ state: VoiceOverState, in elements: [AccessibilityElement]) -> Int? {
+    state.focus.flatMap { focus in elements.firstIndex { VoiceOverState.ElementKey($0) == focus } }
+  }
+
+  /// The contact id of the next touch VoiceOver makes itself (an activation's tap, a forwarded
+  /// page drag).
+  private func nextVoiceOverTouch() -> TouchID {
+    voiceOverTaps += 1
+    return TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
   }
 
   /// The element `key` names among `elements`.
@@ -316,7 +327,7 @@ extension SceneRuntime {
   /// scroll view is scrolled into it, as VoiceOver scrolls to the element it moves to.
   private func step(_ by: Int, state: VoiceOverState, elements: [AccessibilityElement], inWindow index: Int) {
     guard !elements.isEmpty else { return }
-    let current = state.focus.flatMap { focus in elements.firstIndex { VoiceOverState.ElementKey($0) == focus } }
+    let current = focusIndex(state, in: elements)
     let next = current.map { $0 + by } ?? (by > 0 ? 0 : elements.count - 1)
     guard elements.indices.contains(next) else {
       let language = spokenLanguage(inWindow: index)
@@ -362,8 +373,7 @@ extension SceneRuntime {
   /// point, unless a recognizer of the scene claims it), so the app underneath gets it.
   private func activate(_ element: AccessibilityElement, inWindow index: Int) {
     tell("activate", element, spoken: nil, inWindow: index)
-    voiceOverTaps += 1
-    let id = TouchID(rawValue: Self.voiceOverTouchBase + voiceOverTaps)
+    let id = nextVoiceOverTouch()
     forwarding?.adopt(id, window: index)
     let time = Timestamp(microseconds: Int64((now * 1e6).rounded()))
     let p = element.activationPoint
