@@ -12,8 +12,8 @@ import TouchdScene
 ///
 /// - **Nothing waits.** Requests arrive on ``loop`` and are queued; each SSIP command is written
 ///   when the reply to the one before it is complete. The first words wait for the first
-///   connection; while speech-dispatcher is away, utterances are dropped (counted in
-///   ``dropped``): speech that comes back seconds late says what is no longer under the finger.
+///   connection; while speech-dispatcher is away, utterances are dropped (counted in the
+///   window's ``SpeechCounts``): speech that comes back seconds late says what is no longer under the finger.
 /// - **Interrupting.** An interrupting utterance drops the utterances still queued here and sends
 ///   ``SSIP/cancel`` before its own, so speech-dispatcher stops what it says and drops what it has
 ///   queued. Commands that are not utterances (settings, pause, resume) are never dropped.
@@ -29,6 +29,8 @@ final class SpeechConnection: @unchecked Sendable {
   enum Unit: Equatable {
     case command(String)
     case utterance(String)
+
+    var isUtterance: Bool { if case .utterance = self { true } else { false } }
   }
 
   /// The longest an utterance queue gets: far more than a screen's elements read all at once.
@@ -60,21 +62,16 @@ final class SpeechConnection: @unchecked Sendable {
   /// Whether speech-dispatcher's absence was logged since it was last there.
   private var reportedAbsent = false
   /// Utterances said and dropped, and whether the connection is up, for the metrics (read on the
-  /// pipeline's queue at a scrape, hence the lock).
-  private let counts: NIOLockedValueBox<SpeechCounts>
+  /// pipeline's queue at a scrape, hence the lock): this window's entry of the output's table, kept
+  /// here alone.
+  private let counts: NIOLockedValueBox<[String: SpeechCounts]>
   private var channel: Channel? {
-    didSet { if (oldValue == nil) != (channel == nil) { counts.withLockedValue { $0.connected = channel != nil } } }
-  }
-  private var dropped = 0 {
-    didSet { counts.withLockedValue { [dropped] in $0.dropped = dropped } }
-  }
-  private var said = 0 {
-    didSet { counts.withLockedValue { [said] in $0.said = said } }
+    didSet { if (oldValue == nil) != (channel == nil) { count { $0.connected = channel != nil } } }
   }
 
   init(
     window: String, settings: Scene.Speech, path: String, loop: EventLoop, logger: Logger,
-    counts: NIOLockedValueBox<SpeechCounts>
+    counts: NIOLockedValueBox<[String: SpeechCounts]>
   ) {
     self.window = window
     self.settings = settings
@@ -82,6 +79,8 @@ final class SpeechConnection: @unchecked Sendable {
     self.loop = loop
     self.logger = logger
     self.counts = counts
+    // The window shows in the metrics from its first request, connected or not.
+    count { _ in }
   }
 
   /// Takes one request of the window's VoiceOver.
@@ -108,11 +107,8 @@ final class SpeechConnection: @unchecked Sendable {
     if newPath != path {
       path = newPath
       let old = channel
-      channel = nil
-      inFlight = nil
-      deadline?.cancel()
+      disconnect(keepingCommands: true)
       old?.close(promise: nil)
-      queue.removeAll { if case .utterance = $0 { true } else { false } }
       return connect()
     }
     guard channel != nil else { return }
@@ -123,23 +119,16 @@ final class SpeechConnection: @unchecked Sendable {
   private func enqueue(_ texts: [String], interrupting: Bool) {
     // Known to be away: dropped. Connecting for the first time (the window's first words) or again
     // after a failure that has not been retried yet: queued for the connection.
-    guard channel != nil || failures == 0 else {
-      dropped += texts.count
-      return
-    }
+    guard channel != nil || failures == 0 else { return drop(texts.count) }
     if interrupting {
-      let before = queue.count
-      queue.removeAll { if case .utterance = $0 { true } else { false } }
-      dropped += before - queue.count
+      dropUtterances()
       queue.append(.command(SSIP.cancel))
     }
     queue += texts.map(Unit.utterance)
-    var utterances = queue.reduce(0) { if case .utterance = $1 { $0 + 1 } else { $0 } }
-    while utterances > Self.maximumQueued,
-      let first = queue.firstIndex(where: { if case .utterance = $0 { true } else { false } })
-    {
+    var utterances = queue.count { $0.isUtterance }
+    while utterances > Self.maximumQueued, let first = queue.firstIndex(where: \.isUtterance) {
       queue.remove(at: first)
-      dropped += 1
+      drop(1)
       utterances -= 1
     }
   }
@@ -199,11 +188,7 @@ final class SpeechConnection: @unchecked Sendable {
   func lost(_ why: String, channel closing: Channel?) {
     loop.preconditionInEventLoop()
     if let closing, closing !== channel { return }
-    channel = nil
-    deadline?.cancel()
-    inFlight = nil
-    dropped += queue.reduce(0) { if case .utterance = $1 { $0 + 1 } else { $0 } }
-    queue.removeAll()
+    disconnect(keepingCommands: false)
     failures += 1
     if !reportedAbsent {
       reportedAbsent = true
@@ -229,7 +214,7 @@ final class SpeechConnection: @unchecked Sendable {
     inFlight = nil
     if let text = sent.text, reply.code == SSIP.receivingData {
       // The SPEAK was accepted: its text now, and the reply to it (225) after.
-      said += 1
+      count { $0.said += 1 }
       return write(SSIP.textBlock(text), text: nil)
     }
     if !SSIP.isSuccess(reply.code) {
@@ -239,6 +224,32 @@ final class SpeechConnection: @unchecked Sendable {
       logger.warning("speech-dispatcher refused a command", metadata: m)
     }
     sendNext()
+  }
+
+  /// Forgets the channel and the reply awaited, and drops the utterances queued (counted); the
+  /// commands too unless `keepingCommands` (a new connection sends its settings anew).
+  private func disconnect(keepingCommands: Bool) {
+    channel = nil
+    deadline?.cancel()
+    inFlight = nil
+    dropUtterances()
+    if !keepingCommands { queue.removeAll() }
+  }
+
+  /// Drops every utterance queued, counting them; commands stay.
+  private func dropUtterances() {
+    let before = queue.count
+    queue.removeAll(where: \.isUtterance)
+    drop(before - queue.count)
+  }
+
+  private func drop(_ utterances: Int) {
+    if utterances > 0 { count { $0.dropped += utterances } }
+  }
+
+  /// Changes this window's counts (its entry made at the first).
+  private func count(_ change: (inout SpeechCounts) -> Void) {
+    counts.withLockedValue { change(&$0[window, default: SpeechCounts()]) }
   }
 
   private func sendNext() {

@@ -18,7 +18,7 @@ final class SpeechOutput: @unchecked Sendable {
   /// Each window's connection, by the window's id (touched only on the loop).
   private var connections: [String: SpeechConnection] = [:]
   /// Each window's counts, by the window's id, as its connection keeps them.
-  private let counts = NIOLockedValueBox<[String: NIOLockedValueBox<SpeechCounts>]>([:])
+  private let counts = NIOLockedValueBox<[String: SpeechCounts]>([:])
 
   init(logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.logger = logger
@@ -54,11 +54,8 @@ final class SpeechOutput: @unchecked Sendable {
         connection = existing
         if existing.settings != request.speech || existing.path != path { existing.update(request.speech, path: path) }
       } else {
-        let windowCounts = NIOLockedValueBox(SpeechCounts())
-        counts.withLockedValue { $0[request.window] = windowCounts }
         connection = SpeechConnection(
-          window: request.window, settings: request.speech, path: path, loop: loop, logger: logger,
-          counts: windowCounts)
+          window: request.window, settings: request.speech, path: path, loop: loop, logger: logger, counts: counts)
         connections[request.window] = connection
       }
       connection.handle(request.kind)
@@ -67,7 +64,7 @@ final class SpeechOutput: @unchecked Sendable {
 
   /// Each window that has spoken, by id, with its counts now; never waits on the speech thread.
   func snapshot() -> [(window: String, counts: SpeechCounts)] {
-    counts.withLockedValue { $0.map { ($0.key, $0.value.withLockedValue { $0 }) } }.sorted { $0.window < $1.window }
+    counts.withLockedValue { $0.map { ($0.key, $0.value) } }.sorted { $0.window < $1.window }
   }
 
   private func eventLoop() -> EventLoop {

@@ -58,7 +58,7 @@ import TouchdScene
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     defer { try? group.syncShutdownGracefully() }
     let loop = group.next()
-    let counts = NIOLockedValueBox(SpeechCounts())
+    let counts = NIOLockedValueBox<[String: SpeechCounts]>([:])
     let connection = SpeechConnection(
       window: "main", settings: Scene.Speech(), path: path, loop: loop, logger: Logger(label: "test"), counts: counts)
     try loop.submit {
@@ -72,10 +72,13 @@ import TouchdScene
     usleep(300_000)
     #expect(server.lines == ["SET self CLIENT_NAME touchd:touchd:main"])
     // One, Two, Hint and Queued were dropped by the interruptions; Three waits.
-    #expect(counts.withLockedValue { ($0.said, $0.dropped, $0.connected) } == (0, 4, true))
+    #expect(
+      counts.withLockedValue { $0["main"].map { ($0.said, $0.dropped, $0.connected) } } ?? (-1, -1, false) == (
+        0, 4, true
+      ))
     // The reply timeout (5 s) closes it: Three goes with it, and touchd connects again.
     #expect(server.waitForConnections(2, timeout: 10))
-    #expect(counts.withLockedValue { $0.dropped } == 5)
+    #expect(counts.withLockedValue { $0["main"]?.dropped } == 5)
   }
 }
 
