@@ -14,11 +14,30 @@ extension TraceMessage {
     }
   }
 
-  /// The recognizer's scene type; nil for a scroll view's own recognizers.
+  /// The recognizer's scene type (nil for a scroll view's own recognizers); `voiceOverGesture`:
+  /// VoiceOver's gesture (`doubleTap`, `flick`, …).
   public var gesture: String? {
     switch detail {
     case .recognizer(let r, _, _, _), .waiting(let r, _, _): r.gesture
+    case .voiceOverGesture(let gesture, _, _, _): gesture
     default: otherString("gesture")
+    }
+  }
+
+  /// `voiceOverGesture`: how many fingers made it.
+  public var fingers: Int? {
+    switch detail {
+    case .voiceOverGesture(_, let fingers, _, _): fingers
+    case .other(_, let members): try? CommandFields(members, owner: event).integer("fingers")
+    default: nil
+    }
+  }
+
+  /// `voiceOverGesture`: a flick's direction (`left`, `right`, `up`, `down`).
+  public var direction: String? {
+    switch detail {
+    case .voiceOverGesture(_, _, let direction, _): direction
+    default: otherString("direction")
     }
   }
 
@@ -30,7 +49,7 @@ extension TraceMessage {
       .controlTracking(let t, _, _, _, _):
       t.window
     case .touchSwallowed(_, let window, _, _): window
-    case .pressBegan(_, _, _, _, let window, _): window
+    case .pressBegan(_, _, _, _, let window, _), .voiceOverGesture(_, _, _, let window): window
     case .other: otherString("window")
     }
   }
@@ -74,7 +93,7 @@ extension TraceMessage {
       .controlTracking(let t, _, _, _, _):
       t.id
     case .touchSwallowed(let id, _, _, _): id
-    case .recognizer, .waiting, .pressBegan: nil
+    case .recognizer, .waiting, .pressBegan, .voiceOverGesture: nil
     case .other: other("touch").flatMap { if case .number(let text) = $0 { Int(text) } else { nil } }
     }
   }

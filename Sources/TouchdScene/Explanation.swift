@@ -138,6 +138,11 @@ public enum Explanation {
       return "control '\(t.view)' \(call) touch \(t.id): \(inside ? "inside" : "outside")"
         + (phase == "ended" || phase == "cancelled" ? "" : tracking ? ", tracking" : ", stops tracking")
         + (events.isEmpty ? "" : " → \(events.joined(separator: ", "))")
+    case .voiceOverGesture(let gesture, let fingers, let direction, let window):
+      // A gesture's name in words: "doubleTapAndHold" is "double tap and hold".
+      let words = gesture.reduce(into: "") { out, c in out += c.isUppercase ? " " + c.lowercased() : String(c) }
+      return "VoiceOver gesture in window '\(window)': " + (fingers == 1 ? "" : "\(fingers)-finger ") + words
+        + (direction.map { " \($0)" } ?? "")
     case .other(let name, let members):
       return ([name] + members.map { "\($0.key) \($0.value.compact)" }).joined(separator: ", ")
     }

@@ -190,7 +190,7 @@ private final class Background {
 
   init(_ path: String, _ arguments: [String], log: URL) throws {
     logURL = log
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     let handle = try FileHandle(forWritingTo: log)

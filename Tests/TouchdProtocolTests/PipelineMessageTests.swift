@@ -125,6 +125,8 @@ struct PipelineMessageTests {
     .init(time: 1, event: .held(touch, phase: "moved", by: [])),
     .init(time: 1, event: .released(touch, phase: "ended", location: origin)),
     .init(time: 1, event: .cancelledInView(touch, by: "door-pan")),
+    .init(time: 1, event: .voiceOverGesture(gesture: "flick", fingers: 3, direction: "left", window: "w")),
+    .init(time: 1, event: .voiceOverGesture(gesture: "doubleTapAndHold", fingers: 1, direction: nil, window: "w")),
   ]
 
   /// Encodes `message`, decodes the line back (by `init(jsonLine:)` and by `JSONDecoder`), and

@@ -182,7 +182,17 @@ export interface Accessibility extends Pipeline {
 export interface Trace {
   type: 'trace';
   time: number;
-  event: 'recognizer' | 'waiting' | 'touchBegan' | 'touchSwallowed' | 'held' | 'released' | 'cancelledInView';
+  event:
+    | 'recognizer'
+    | 'waiting'
+    | 'touchBegan'
+    | 'touchSwallowed'
+    | 'held'
+    | 'released'
+    | 'cancelledInView'
+    | 'pressBegan'
+    | 'controlTracking'
+    | 'voiceOverGesture';
   [key: string]: unknown;
 }
 

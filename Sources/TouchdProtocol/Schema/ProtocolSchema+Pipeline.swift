@@ -127,6 +127,10 @@ extension ProtocolSchema {
         "trace-controlTracking",
         full: trace(.controlTracking(touch, phase: "ended", inside: true, tracking: true, events: ["touchUpInside"])),
         minimal: trace(.controlTracking(touch, phase: "began", inside: true, tracking: false, events: []))),
+      Example(
+        "trace-voiceOverGesture",
+        full: trace(.voiceOverGesture(gesture: "flick", fingers: 3, direction: "up", window: "w")),
+        minimal: trace(.voiceOverGesture(gesture: "doubleTap", fingers: 1, direction: nil, window: "w"))),
     ]
   }
 }

@@ -144,6 +144,14 @@ extension SceneRuntime {
 
   private func voiceOverGesture(_ event: VoiceOverGestures.Event, inWindow index: Int) {
     guard let state = voiceOvers[index] else { return }
+    if isTracing, let (gesture, fingers, direction) = event.traced(exploring: state.exploring?.touch) {
+      sink(
+        .trace(
+          TraceMessage(
+            time: now,
+            event: .voiceOverGesture(
+              gesture: gesture, fingers: fingers, direction: direction?.rawValue, window: scene.windows[index].id))))
+    }
     let elements = accessibilityElements(inWindow: index)
     switch event {
     case .explore(let touch, let point):

@@ -316,3 +316,25 @@ final class VoiceOverGestures {
     ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
   }
 }
+
+extension VoiceOverGestures.Event {
+  /// The gesture as a `voiceOverGesture` trace names it: its name, its fingers and a flick's
+  /// direction; nil for an exploring finger's later moves (`exploring` is the finger that explores
+  /// already), which are traced once, when the finger starts exploring.
+  func traced(exploring: TouchID?) -> (String, Int, VoiceOverGestures.Direction?)? {
+    switch self {
+    case .explore(let touch, _): touch == exploring ? nil : ("explore", 1, nil)
+    case .tap: ("tap", 1, nil)
+    case .doubleTap: ("doubleTap", 1, nil)
+    case .splitTap: ("splitTap", 2, nil)
+    case .flick(let direction): ("flick", 1, direction)
+    case .threeFingerFlick(let direction, _): ("flick", 3, direction)
+    case .twoFingerTap: ("tap", 2, nil)
+    case .twoFingerDoubleTap: ("doubleTap", 2, nil)
+    case .twoFingerFlick(let direction): ("flick", 2, direction)
+    case .scrub: ("scrub", 2, nil)
+    case .threeFingerTap: ("tap", 3, nil)
+    case .passthrough: ("doubleTapAndHold", 1, nil)
+    }
+  }
+}

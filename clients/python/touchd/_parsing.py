@@ -160,7 +160,7 @@ def _trace(d: Dict[str, Any]) -> Trace:
         view=g("view"), window=g("window"), from_state=g("from"), to=g("to"), cause=g("cause"),
         requirement=g("requirement"), touch=g("touch"), location=_point(g("location")),
         tap_count=g("tapCount"), recognizers=g("recognizers"), notes=g("notes"), reason=g("reason"),
-        phase=g("phase"), by=g("by"), raw=d,
+        phase=g("phase"), by=g("by"), fingers=g("fingers"), direction=g("direction"), raw=d,
     )  # fmt: skip
 
 

@@ -261,7 +261,8 @@ class Trace(Message):
     """One step of delivery and arbitration (``event``); takes no ``seq``.
 
     The fields set depend on ``event`` (docs/protocol.md, "Trace"); ``from_state`` is the
-    protocol's ``from``.
+    protocol's ``from``. A ``voiceOverGesture`` sets ``gesture`` (VoiceOver's: ``doubleTap``,
+    ``flick``, ...), ``fingers``, ``direction`` (a flick's) and ``window``.
     """
 
     type: ClassVar[str] = "trace"
@@ -283,6 +284,8 @@ class Trace(Message):
     reason: Optional[str] = None
     phase: Optional[str] = None
     by: Union[List[str], str, None] = None
+    fingers: Optional[int] = None
+    direction: Optional[str] = None
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 

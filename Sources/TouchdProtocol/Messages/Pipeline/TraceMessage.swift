@@ -70,6 +70,11 @@ public struct TraceMessage: WireMessage {
     /// cancelled: `cancelTracking`), whether the touch is inside the tracking area, whether the
     /// control tracks on, and the control events it sends (UIKit's names).
     case controlTracking(TouchInfo, phase: String, inside: Bool, tracking: Bool, events: [String])
+    /// VoiceOver told a gesture from the window's contacts (docs/accessibility.md): its name
+    /// (`explore`, `tap`, `doubleTap`, `splitTap`, `flick`, `scrub`, `doubleTapAndHold`), how many
+    /// fingers made it, the direction of a flick (nil, written `null`, for the others) and the
+    /// window. An exploring finger is traced once, when it starts exploring.
+    case voiceOverGesture(gesture: String, fingers: Int, direction: String?, window: String)
     /// An event this version does not know (a later daemon's), with its keys after `event`: read,
     /// never dropped, and written back as it came.
     case other(name: String, members: [StrictJSON.Member])
@@ -86,6 +91,7 @@ public struct TraceMessage: WireMessage {
       case .cancelledInView: "cancelledInView"
       case .pressBegan: "pressBegan"
       case .controlTracking: "controlTracking"
+      case .voiceOverGesture: "voiceOverGesture"
       case .other(let name, _): name
       }
     }
@@ -105,8 +111,8 @@ public struct TraceMessage: WireMessage {
   public var event: String { detail.name }
 
   /// The view the message is about, for the daemon's `views` filter: the recognizer's view, the
-  /// touch's hit-test view, the control, the press's responder; nil for a swallowed touch and a
-  /// press without a responder.
+  /// touch's hit-test view, the control, the press's responder; nil for a swallowed touch, a
+  /// press without a responder and a VoiceOver gesture (about the window).
   public var view: String? {
     switch detail {
     case .recognizer(let r, _, _, _), .waiting(let r, _, _): r.view
@@ -114,7 +120,7 @@ public struct TraceMessage: WireMessage {
       .controlTracking(let t, _, _, _, _):
       t.view
     case .pressBegan(_, _, _, let view, _, _): view
-    case .touchSwallowed: nil
+    case .touchSwallowed, .voiceOverGesture: nil
     case .other(_, let members):
       members.first { $0.key == "view" }.flatMap { if case .string(let s) = $0.value { s } else { nil } }
     }
@@ -181,6 +187,11 @@ public struct TraceMessage: WireMessage {
       w.bool(#","inside":"#, inside)
       w.bool(#","tracking":"#, tracking)
       w.strings(#","events":"#, events)
+    case .voiceOverGesture(let gesture, let fingers, let direction, let window):
+      w.string(#","gesture":"#, gesture)
+      w.integer(#","fingers":"#, fingers)
+      w.optionalString(#","direction":"#, direction)
+      w.string(#","window":"#, window)
     case .other(_, let members):
       for member in members { w.json("," + JSONFormat.string(member.key) + ":" + member.value.compact) }
     }
@@ -235,6 +246,10 @@ public struct TraceMessage: WireMessage {
         try touch(), phase: try f.requiredString("phase"), inside: try f.requiredBool("inside"),
         tracking: try f.requiredBool("tracking"),
         events: try f.required(f.stringArray("events"), "events", "an array of strings"))
+    case "voiceOverGesture":
+      detail = .voiceOverGesture(
+        gesture: try f.requiredString("gesture"), fingers: try f.requiredInteger("fingers"),
+        direction: try f.nullableString("direction"), window: try f.requiredString("window"))
     default:
       detail = .other(name: name, members: f.members.filter { !["type", "time", "event"].contains($0.key) })
     }
