@@ -1,6 +1,7 @@
 // The accessibility elements drawn over a window (`touchctl render --accessibility`): each
 // element's frame (`rect.element[data-view][data-order]`, a segment's with `data-segment`) and its
-// place in VoiceOver's reading order (`text.element-order`), from the scene as built.
+// place in VoiceOver's reading order (`text.element-order`), from the scene as built; and, with a
+// recording, what VoiceOver did at each element and the gesture that did it (`g.voiceover`).
 import TouchDelivery
 import TouchdScene
 
@@ -9,6 +10,11 @@ let accessibilityCSS = """
   .element { fill: none; stroke: #6a1b9a; stroke-width: 3; stroke-dasharray: 2 3; }
   .element-order { fill: #ffffff; font-weight: bold; text-anchor: middle; dominant-baseline: central; }
   .element-badge { fill: #6a1b9a; }
+  """
+
+/// VoiceOver's marks: its focus colour, as the elements'.
+let voiceOverCSS = """
+  .voiceover .action-marker { fill: #6a1b9a; }
   """
 
 extension SceneRenderer {
@@ -41,5 +47,23 @@ extension SceneRenderer {
         ], String(order + 1))
     }
     w.close()
+  }
+}
+
+extension SceneRenderer {
+  /// A VoiceOver message about an element (RenderTrace's ``VoiceOverMark``): a diamond at the
+  /// element's centre, labelled `#2 double tap → activate 'buy'`.
+  func drawVoiceOver(
+    _ mark: VoiceOverMark, at location: Point, windowWidth: Double, metrics m: Metrics, placed: inout [Box],
+    into w: inout SVGWriter
+  ) {
+    let a = mark.message
+    let view = a.view ?? ""
+    drawMarker(
+      at: location, text: "#\(a.seq) " + (mark.gesture.map { "\($0) → " } ?? "") + "\(a.event) '\(view)'",
+      attributes: [
+        ("class", "voiceover"), ("data-seq", String(a.seq)), ("data-event", a.event), ("data-view", view),
+        ("data-gesture", mark.gesture ?? ""),
+      ], windowWidth: windowWidth, metrics: m, placed: &placed, into: &w)
   }
 }

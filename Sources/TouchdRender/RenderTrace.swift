@@ -19,10 +19,13 @@ public struct RenderTrace: Hashable, Sendable {
   public var controls: [String: ControlMessage]
   /// The control events the scene maps to actions (`"gesture":"control"` action messages), in order.
   public var controlActions: [ControlAction]
+  /// VoiceOver's messages about an element (a focus, an activation, an adjustment…), in order, each
+  /// with the VoiceOver gesture that made it.
+  public var voiceOver: [VoiceOverMark]
 
   public init(
     windowID: String, touches: [TouchPath], actions: [ActionMessage], contentOffsets: [String: Point] = [:],
-    controls: [String: ControlMessage] = [:], controlActions: [ControlAction] = []
+    controls: [String: ControlMessage] = [:], controlActions: [ControlAction] = [], voiceOver: [VoiceOverMark] = []
   ) {
     self.windowID = windowID
     self.touches = touches
@@ -30,6 +33,7 @@ public struct RenderTrace: Hashable, Sendable {
     self.contentOffsets = contentOffsets
     self.controls = controls
     self.controlActions = controlActions
+    self.voiceOver = voiceOver
   }
 
   /// Replays `recording` through `scene`: the window and its screen mapping are the ones the scene
@@ -37,7 +41,8 @@ public struct RenderTrace: Hashable, Sendable {
   /// offsets and control states are ``ScenePlayer``'s messages (the replay runs until every scroll
   /// view is at rest). A control action is placed at the finger that made it: of the touches in the
   /// last frame at or before the action's time, the one nearest the control's frame (as the scene
-  /// places it).
+  /// places it). An accessibility message about an element takes the `voiceOverGesture` traced just
+  /// before it at its time, if any (a key press's has none).
   public static func replaying(
     _ recording: Recording, scene: Scene, devicePath: String? = nil, health: TouchHealth? = nil
   ) throws(SceneRuntimeError) -> RenderTrace {
@@ -50,12 +55,24 @@ public struct RenderTrace: Hashable, Sendable {
     var offsets: [String: Point] = [:]
     var controls: [String: ControlMessage] = [:]
     var controlMessages: [ActionMessage] = []
-    for message in try ScenePlayer.replay(recording, scene: scene, devicePath: devicePath, health: health) {
+    var voiceOver: [VoiceOverMark] = []
+    var gesture: (time: Double, words: String)?
+    // The gestures come from trace messages, built only for a window whose VoiceOver may be on.
+    let traced = scene.windows[index].voiceOver || scene.windows[index].voiceOverFollowsHeadphones
+    for message in try ScenePlayer.replay(
+      recording, scene: scene, devicePath: devicePath, trace: traced, health: health)
+    {
       switch message {
       case .action(let action) where action.control != nil: controlMessages.append(action)
       case .action(let action): actions.append(action)
       case .scroll(let scroll): offsets[scroll.view] = Point(scroll.contentOffset)
       case .control(let control): controls[control.view] = control
+      case .trace(let t):
+        if case .voiceOverGesture(let name, let fingers, let direction, _) = t.detail {
+          gesture = (t.time, Explanation.voiceOverGesture(name, fingers: fingers, direction: direction))
+        }
+      case .accessibility(let a) where a.view != nil:
+        voiceOver.append(VoiceOverMark(message: a, gesture: gesture.flatMap { $0.time == a.time ? $0.words : nil }))
       default: break
       }
     }
@@ -77,7 +94,7 @@ public struct RenderTrace: Hashable, Sendable {
     }
     return RenderTrace(
       windowID: window.id, touches: touches, actions: actions, contentOffsets: offsets, controls: controls,
-      controlActions: controlActions)
+      controlActions: controlActions, voiceOver: voiceOver)
   }
 
   /// How far `p` is from `frame` (0 inside).
@@ -102,6 +119,19 @@ public struct ControlAction: Hashable, Sendable {
     self.message = message
     self.location = location
     self.touch = touch
+  }
+}
+
+/// A VoiceOver message about an element, and the VoiceOver gesture that made it.
+public struct VoiceOverMark: Hashable, Sendable {
+  public var message: AccessibilityMessage
+  /// The gesture in words (`double tap`, `flick right`), as `--explain` writes it; nil for one a
+  /// key press or a command made.
+  public var gesture: String?
+
+  public init(message: AccessibilityMessage, gesture: String? = nil) {
+    self.message = message
+    self.gesture = gesture
   }
 }
 

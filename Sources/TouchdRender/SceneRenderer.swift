@@ -121,7 +121,9 @@ public struct SceneRenderer {
     w.text("title", [], "touchd render: " + sceneName + (recordingName.map { " + " + $0 } ?? ""))
     w.text(
       "style", [],
-      m.css(scroll: hasScroll, controls: hasControls, heatmap: heatmap != nil, accessibility: accessibility))
+      m.css(
+        scroll: hasScroll, controls: hasControls, heatmap: heatmap != nil, accessibility: accessibility,
+        voiceOver: trace?.voiceOver.isEmpty == false))
     w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
     for (index, (window, top)) in zip(windows, origins).enumerated() {
       w.text(
@@ -231,6 +233,17 @@ public struct SceneRenderer {
         drawControlAction(
           a, view: byID[a.action.message.view], window: window.size, metrics: m, placed: &placed, into: &w)
       }
+    }
+    w.close()
+    // VoiceOver's focus, activations and adjustments, at the centre of the element's view.
+    let marks = trace.voiceOver.filter { $0.message.window == window.id }
+    guard !marks.isEmpty else { return }
+    w.open("g", [("class", "voiceover-marks")])
+    for mark in marks {
+      guard let f = mark.message.view.flatMap({ byID[$0] })?.frame else { continue }
+      drawVoiceOver(
+        mark, at: Point(x: f.x + f.width / 2, y: f.y + f.height / 2), windowWidth: window.size.width, metrics: m,
+        placed: &placed, into: &w)
     }
     w.close()
   }

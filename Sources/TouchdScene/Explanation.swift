@@ -92,6 +92,13 @@ public enum Explanation {
     }
   }
 
+  /// A `voiceOverGesture` trace's gesture in words, as `--explain` and `render` write it:
+  /// `double tap and hold`, `2-finger flick up`.
+  public static func voiceOverGesture(_ gesture: String, fingers: Int, direction: String?) -> String {
+    let words = gesture.reduce(into: "") { out, c in out += c.isUppercase ? " " + c.lowercased() : String(c) }
+    return (fingers == 1 ? "" : "\(fingers)-finger ") + words + (direction.map { " \($0)" } ?? "")
+  }
+
   private static func valueText(_ value: ControlValue) -> String {
     switch value {
     case .none: ""
@@ -139,10 +146,8 @@ public enum Explanation {
         + (phase == "ended" || phase == "cancelled" ? "" : tracking ? ", tracking" : ", stops tracking")
         + (events.isEmpty ? "" : " → \(events.joined(separator: ", "))")
     case .voiceOverGesture(let gesture, let fingers, let direction, let window):
-      // A gesture's name in words: "doubleTapAndHold" is "double tap and hold".
-      let words = gesture.reduce(into: "") { out, c in out += c.isUppercase ? " " + c.lowercased() : String(c) }
-      return "VoiceOver gesture in window '\(window)': " + (fingers == 1 ? "" : "\(fingers)-finger ") + words
-        + (direction.map { " \($0)" } ?? "")
+      return "VoiceOver gesture in window '\(window)': "
+        + voiceOverGesture(gesture, fingers: fingers, direction: direction)
     case .other(let name, let members):
       return ([name] + members.map { "\($0.key) \($0.value.compact)" }).joined(separator: ", ")
     }

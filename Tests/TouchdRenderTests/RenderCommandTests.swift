@@ -64,6 +64,34 @@ struct RenderCommandTests {
     #expect(try SVGDocument(try String(contentsOf: plain, encoding: .utf8)).all("rect", "element").isEmpty)
   }
 
+  @Test("With VoiceOver on, a recording's marks show what VoiceOver did at each element and the gesture that did it")
+  func voiceOverMarks() throws {
+    // The kiosk with VoiceOver on, and the docs recording: a tap on "buy ticket", a double tap on
+    // "show map", a two-finger pinch on "help".
+    let scene = temporaryFile("voiceover.yaml")
+    let text = try String(contentsOfFile: kioskScenePath, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "    size: {width: 1920, height: 1080}\n    devices: [\"*\"]",
+      with: "    size: {width: 1920, height: 1080}\n    devices: [\"*\"]\n    voiceOver: true"
+    ).write(to: scene, atomically: true, encoding: .utf8)
+    let out = temporaryFile("voiceover.svg")
+    let result = try runTouchctl(["render", "--scene", scene.path, docsRecordingURL.path, "-o", out.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    let doc = try SVGDocument(try String(contentsOf: out, encoding: .utf8))
+    // The tap selects "buy ticket"; the double tap, on "show map", activates the focus, "buy ticket",
+    // whose tap recognizer publishes its action; nothing else VoiceOver does names an element.
+    let marks = doc.all("g", "voiceover")
+    #expect(
+      marks.map { "\($0["data-gesture"] ?? "") \($0["data-event"] ?? "") \($0["data-view"] ?? "")" } == [
+        "tap focus buy-ticket", "double tap activate buy-ticket",
+      ])
+    #expect(doc.all("text", "action-label").map(\.text).contains { $0.hasSuffix("→ buy-ticket") })
+    // Without VoiceOver: no marks.
+    let plain = temporaryFile("plain.svg")
+    _ = try runTouchctl(["render", "--scene", kioskScenePath, docsRecordingURL.path, "-o", plain.path])
+    #expect(try SVGDocument(try String(contentsOf: plain, encoding: .utf8)).all("g", "voiceover").isEmpty)
+  }
+
   @Test("Renders the product list with the scroll recording: the scroll docs picture, byte for byte")
   func productListWithRecording() throws {
     let out = temporaryFile("product-list.svg")
