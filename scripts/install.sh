@@ -68,7 +68,7 @@ install -d "$root$prefix/bin" "$root$unitdir" "$root$rulesdir" "$root$sysusersdi
 install -m 0755 "$bin/touchd" "$bin/touchctl" "$root$prefix/bin/"
 # The units name /usr/local (the binary, the docs): rewritten for this prefix.
 for unit in touchd.service touchd.socket touchd-websocket.socket touchd-metrics.socket \
-  touchd-metrics-textfile.service touchd-metrics-textfile.timer; do
+  touchd-metrics-textfile.service touchd-metrics-textfile.timer touchd-speech.service; do
   sed "s|/usr/local/|$prefix/|g" "systemd/$unit" >"$root$unitdir/$unit"
   chmod 0644 "$root$unitdir/$unit"
 done

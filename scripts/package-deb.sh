@@ -121,6 +121,7 @@ Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
 Recommends: udev
+Suggests: speech-dispatcher, speech-dispatcher-espeak-ng
 Section: utils
 Priority: optional
 Description: touchscreen gesture daemon with UIKit's touch-delivery rules

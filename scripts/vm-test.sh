@@ -43,6 +43,9 @@ shared_recordings="$(cd "$root/.." && pwd)/shared/recordings"
 keypad_recording="$root/Tests/TouchdSceneTests/Fixtures/keypad.evemu"
 # The headphone cases' jack: plugged in at 2 s, pulled out at 6 s (VoiceOver's headphones switch).
 headphones_recording="$root/Tests/TouchdSceneTests/Fixtures/headphone-jack.evemu"
+# ...and the touchscreen's finger meanwhile: it explores to the button at 3 s and a double tap
+# activates it (VoiceOverHeadphonesTests writes and checks this fixture).
+headphones_touches="$root/Tests/TouchdSceneTests/Fixtures/headphones-touches.evemu"
 # The zoom cases' pinches: the shared recording with the most two-finger episodes (SOURCES.md).
 zoom_recording="$shared_recordings/atmel-03eb-201c-cdt10-2finger-taps-pinch-in-out.evemu"
 
@@ -182,17 +185,18 @@ expected_replays() {
   done <"$results/recordings.list"
   # The keypad cases (live-equals-replay-keypad*): the unit tests' keypad fixture on its own scene.
   expected_case keypad "$keypad_recording"
-  # The headphone cases (live-equals-replay-headphones*): the jack's switch turning VoiceOver on and off.
-  expected_case headphones "$headphones_recording"
+  # The headphone cases (live-equals-replay-headphones*): the jack's switch turning VoiceOver on and
+  # off, and the touchscreen exploring and activating while it is on.
+  expected_case headphones "$headphones_recording" "$headphones_touches"
   # The zoom cases (live-equals-replay-zoom*): the pinches on a zooming scroll view.
   expected_case zoom "$zoom_recording"
 }
 
-# expected_case NAME RECORDING: the host's replay of RECORDING on scripts/vm/scenes/NAME.yaml, and
-# its frame count, for the guest's live == replay case NAME.
+# expected_case NAME RECORDING...: the host's replay of the RECORDINGs together (one device each) on
+# scripts/vm/scenes/NAME.yaml, and the first one's frame count, for the guest's live == replay case NAME.
 expected_case() {
   local name=$1 recording=$2
-  "$bindir/touchctl" replay "$recording" --scene "scripts/vm/scenes/$name.yaml" \
+  "$bindir/touchctl" replay "${@:2}" --scene "scripts/vm/scenes/$name.yaml" \
     >"$results/expected/$name.jsonl" 2>"$results/expected/$name.err" || echo "replay-failed $?" >>"$results/expected/$name.err"
   "$bindir/touchctl" replay "$recording" 2>/dev/null | wc -l >"$results/expected/$name.frames"
 }
@@ -243,6 +247,7 @@ EXPECTED=$results/expected
 RECORDINGS=$shared_recordings
 KEYPAD_RECORDING=$keypad_recording
 HEADPHONES_RECORDING=$headphones_recording
+HEADPHONES_TOUCHES=$headphones_touches
 ZOOM_RECORDING=$zoom_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'

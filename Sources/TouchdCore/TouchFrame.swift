@@ -55,9 +55,12 @@ public struct Contact: Hashable, Sendable {
   public var majorRadius: Double?
   /// Pressure as a fraction of the pressure axis range (0...1), or nil when the device reports none.
   public var force: Double?
+  /// A pen's tip (UIKit's touch type `.pencil`); nil for a finger (`.direct`).
+  public var pen: PenProperties?
 
   public init(
-    id: TouchID, phase: TouchPhase, x: Double, y: Double, majorRadius: Double? = nil, force: Double? = nil
+    id: TouchID, phase: TouchPhase, x: Double, y: Double, majorRadius: Double? = nil, force: Double? = nil,
+    pen: PenProperties? = nil
   ) {
     self.id = id
     self.phase = phase
@@ -65,6 +68,7 @@ public struct Contact: Hashable, Sendable {
     self.y = y
     self.majorRadius = majorRadius
     self.force = force
+    self.pen = pen
   }
 }
 
@@ -75,9 +79,13 @@ public struct TouchFrame: Hashable, Sendable {
   /// The kernel timestamp of the frame's `SYN_REPORT` (CLOCK_MONOTONIC on live devices).
   public var time: Timestamp
   public var contacts: [Contact]
+  /// A pen device's pen in this frame, near or touching (its tip, if down, is also one of
+  /// `contacts`); nil for a touchscreen's frame.
+  public var pen: PenState?
 
-  public init(time: Timestamp, contacts: [Contact]) {
+  public init(time: Timestamp, contacts: [Contact], pen: PenState? = nil) {
     self.time = time
     self.contacts = contacts
+    self.pen = pen
   }
 }

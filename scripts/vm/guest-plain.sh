@@ -345,6 +345,64 @@ live_equals_replay() {
   return "$rc"
 }
 
+# --- the headphone jack and a touchscreen together (issue #40) ------------------------------------
+# live_equals_replay_jack NAME ORDER: a jack device made from headphone-jack.evemu and a touchscreen
+# made from headphones-touches.evemu (Tests/TouchdSceneTests, VoiceOverHeadphonesTests), on
+# scenes/headphones.yaml. Headphones plugged in turn VoiceOver on live; the touchscreen's finger
+# then explores to the button and a double tap elsewhere activates it (no touch reaches the views);
+# pulled out, VoiceOver is off. The messages must be the host's replay of the two files together
+# (times aside: the two devices' plays are sequenced here by what touchd published, plug first,
+# touches once VoiceOver is on, pull after them, as the files' times order them). ORDER:
+# daemon-first or device-first.
+live_equals_replay_jack() {
+  local name=$1 order=$2
+  local live="$OUT/live-$name.jsonl" jack touch
+  need_daemon || return
+  [[ -s $EXPECTED/headphones.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/headphones.err" 2>/dev/null))" || return
+  unfuzzed_description "$HEADPHONES_RECORDING" "$SCRATCH/$name-jack.desc"
+  unfuzzed_description "$HEADPHONES_TOUCHES" "$SCRATCH/$name-touch.desc"
+  # The jack's frames: plugged in (its first frame, two events), pulled out (the rest).
+  grep '^E:' "$HEADPHONES_RECORDING" | head -2 >"$SCRATCH/$name-plug.events"
+  grep '^E:' "$HEADPHONES_RECORDING" | tail -n +3 >"$SCRATCH/$name-pull.events"
+  grep '^E:' "$HEADPHONES_TOUCHES" >"$SCRATCH/$name-touch.events"
+  if [[ $order == daemon-first ]]; then start_touchd "$name" "$HEADPHONES_SCENE" || return; fi
+  evemu_create "$name-jack" "$SCRATCH/$name-jack.desc" || { stop_touchd; return 1; }
+  jack=$NODE
+  evemu_create "$name-touch" "$SCRATCH/$name-touch.desc" || { evemu_remove "$name-jack"; stop_touchd; return 1; }
+  touch=$NODE
+  unplug() { evemu_remove "$name-touch"; evemu_remove "$name-jack"; }
+  if [[ $order == device-first ]]; then start_touchd "$name" "$HEADPHONES_SCENE" || { unplug; return 1; }; fi
+  wait_for 60 opens "$TOUCHD_PID" "$jack" && wait_for 60 opens "$TOUCHD_PID" "$touch" || {
+    unplug
+    stop_touchd
+    fail "touchd did not open the jack $jack and the touchscreen $touch ($order)"
+    return
+  }
+  subscribe "$live" action touches presses accessibility || { unplug; stop_touchd; return 1; }
+  evemu-play "$jack" <"$SCRATCH/$name-plug.events"
+  wait_for 60 grep -q '"event":"voiceOver".*"on":true' "$live" || note "no voiceOver on within 60 s of the plug"
+  log "playing $(wc -l <"$SCRATCH/$name-touch.events") events into $touch ($order)"
+  timeout 120 evemu-play "$touch" <"$SCRATCH/$name-touch.events" || note "evemu-play exited $?"
+  sleep 1.5 # the double tap's interval runs out, as in replay
+  evemu-play "$jack" <"$SCRATCH/$name-pull.events"
+  wait_for 60 grep -q '"event":"voiceOver".*"on":false' "$live" || note "no voiceOver off within 60 s of the pull"
+  unplug
+  sleep 1
+  wait_for 60 file_settled "$live" || note "the subscriber's file was still growing after 60 s"
+  stop_subscriber
+  stop_touchd
+  local touchd_rc=$TOUCHD_RC
+  $PY "$VM/compare.py" "$EXPECTED/headphones.jsonl" "$live" >"$OUT/diff-$name.txt"
+  local rc=$?
+  head -60 "$OUT/diff-$name.txt"
+  note "$order; the jack $jack and the touchscreen $touch: $(head -1 "$OUT/diff-$name.txt")"
+  if ((touchd_rc != 0)); then
+    note "touchd exited with status $touchd_rc after the unplug (139: SIGSEGV)"
+    rc=1
+  fi
+  return "$rc"
+}
+
 # --- identical panels told apart by a udev property ----------------------------------------------
 # Two touchscreens of one model (same name and id) plugged into different ports (different phys): a
 # local rule names each one's window (TOUCHD_WINDOW), the scene's windows match it
@@ -1527,12 +1585,13 @@ stop_touchd
 run_check live-equals-replay-keypad-device-first live_equals_replay keypad-device-first "$KEYPAD_RECORDING" - device-first "$KEYPAD_SCENE" keypad keys
 stop_subscriber
 stop_touchd
-# The headphone jack's switch (issue #40, voiceOver: headphones): plugged in, VoiceOver turns on
-# live as in replay; pulled out, off; in both orders.
-run_check live-equals-replay-headphones live_equals_replay headphones "$HEADPHONES_RECORDING" - daemon-first "$HEADPHONES_SCENE" headphones keys
+# The headphone jack's switch (issue #40, voiceOver: headphones) with a touchscreen: plugged in,
+# VoiceOver turns on live as in replay, the finger explores and a double tap activates; pulled
+# out, off; in both orders.
+run_check live-equals-replay-headphones live_equals_replay_jack headphones daemon-first
 stop_subscriber
 stop_touchd
-run_check live-equals-replay-headphones-device-first live_equals_replay headphones-device-first "$HEADPHONES_RECORDING" - device-first "$HEADPHONES_SCENE" headphones keys
+run_check live-equals-replay-headphones-device-first live_equals_replay_jack headphones-device-first device-first
 stop_subscriber
 stop_touchd
 # A zooming scroll view (scenes/zoom.yaml) under the shared recording's pinches, in both orders.

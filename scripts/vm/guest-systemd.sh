@@ -33,7 +33,7 @@ mkdir -p "$SCRATCH/apt-lists/partial"
 offline_apt() { apt-get -o Dir::State::Lists="$SCRATCH/apt-lists" "$@"; }
 
 plan systemd-boot systemd-deb-install systemd-socket-activation systemd-socket-group systemd-udev-rule systemd-reload-bad-scene \
-  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-metrics-socket systemd-forward forward-kwin web-kiosk-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
+  systemd-watchdog systemd-websocket-socket systemd-metrics-textfile systemd-metrics-socket systemd-speech systemd-forward forward-kwin web-kiosk-kwin systemd-security-score systemd-deb-upgrade-keeps-conffile systemd-stop-clean \
   systemd-bad-scene-at-start systemd-deb-remove systemd-deb-purge systemd-install
 
 check_boot() {
@@ -55,7 +55,7 @@ check_boot() {
 DEB_FILES=(/usr/bin/touchd /usr/bin/touchctl /usr/lib/systemd/system/touchd.service
   /usr/lib/systemd/system/touchd.socket /usr/lib/systemd/system/touchd-websocket.socket
   /usr/lib/systemd/system/touchd-metrics-textfile.service /usr/lib/systemd/system/touchd-metrics-textfile.timer
-  /usr/lib/systemd/system/touchd-metrics.socket
+  /usr/lib/systemd/system/touchd-metrics.socket /usr/lib/systemd/system/touchd-speech.service
   /usr/share/touchd/prometheus/touchd-alerts.yml /usr/share/touchd/prometheus/touchd-alerts.test.yml
   /usr/lib/udev/rules.d/70-touchd.rules /usr/lib/sysusers.d/touchd.conf
   /usr/share/touchd/scene.schema.json /usr/share/touchd/kiosk.yaml /etc/touchd/scene.yaml
@@ -298,6 +298,55 @@ print(r.status, r.headers["Content-Type"]); sys.stdout.write(r.read().decode())'
   systemctl disable --now touchd-metrics.socket
   systemctl restart touchd.service
   note "touchd-metrics.socket: GET /metrics on 127.0.0.1:9765 answers and counts a tap, under the unchanged sandbox"
+}
+
+# touchd-speech.service (issue #40), which the package installs but does not enable: enabled, its
+# speech-dispatcher runs as touchd.service's dynamic user (the same UID while both run), its socket
+# /run/touchd-speech/speechd.sock is that user's, and VoiceOver turned on by `set` speaks through
+# it from touchd's unchanged sandbox: touchd's metrics show the window's speech connected and its
+# "VoiceOver on" said (speech-dispatcher answered the SPEAK; the guest has no sound card, so
+# nothing is heard). Disabled again afterwards.
+check_speech_service() {
+  need_daemon || return
+  systemctl is-enabled -q touchd-speech.service && { fail "the package enabled touchd-speech.service"; return; }
+  local sock=/run/touchd-speech/speechd.sock out="$SCRATCH/speech-metrics"
+  systemctl enable --now touchd-speech.service || {
+    journalctl -b --no-pager -o cat -u touchd-speech.service | tail -10
+    fail "systemctl enable --now touchd-speech.service exited $?"
+    return
+  }
+  wait_for 60 test -S "$sock" || {
+    journalctl -b --no-pager -o cat -u touchd-speech.service | tail -15
+    fail "touchd-speech.service made no socket $sock within 60 s"
+    return
+  }
+  touchctl status >/dev/null || fail "touchctl status failed" || return
+  wait_for 30 systemctl is-active -q touchd.service || fail "touchd.service is not running" || return
+  uid_of() { awk '/^Uid:/ { print $2 }' "/proc/$(systemctl show -p MainPID --value "$1")/status"; }
+  local speech_uid touchd_uid
+  speech_uid=$(uid_of touchd-speech.service) touchd_uid=$(uid_of touchd.service)
+  log "speech-dispatcher uid $speech_uid, touchd uid $touchd_uid; $(stat -c '%U:%G %a' "$sock") $sock"
+  [[ -n $speech_uid && $speech_uid == "$touchd_uid" ]] ||
+    fail "speech-dispatcher runs as uid $speech_uid, touchd as $touchd_uid: not the one dynamic user" || return
+  touchctl send '{"cmd":"set","window":"main","voiceOver":true}' >/dev/null || fail "set voiceOver true failed" || return
+  speech_said() {
+    touchctl metrics >"$out" 2>&1
+    grep -q '^touchd_speech_connected{window="main"} 1' "$out" &&
+      grep -q '^touchd_speech_utterances_total{[^}]*result="said"[^}]*} [1-9]' "$out"
+  }
+  wait_for 60 speech_said || {
+    grep '^touchd_speech' "$out"
+    journalctl -b --no-pager -o cat -u touchd.service | grep -i speech | tail -5
+    journalctl -b --no-pager -o cat -u touchd-speech.service | tail -10
+    touchctl send '{"cmd":"set","window":"main","voiceOver":false}' >/dev/null
+    systemctl disable --now touchd-speech.service
+    fail "touchd's speech did not reach touchd-speech.service within 60 s"
+    return
+  }
+  grep '^touchd_speech' "$out"
+  touchctl send '{"cmd":"set","window":"main","voiceOver":false}' >/dev/null
+  systemctl disable --now touchd-speech.service
+  note "touchd-speech.service: speech-dispatcher as touchd's dynamic user (uid $speech_uid); VoiceOver's speech said through $sock from touchd's sandbox"
 }
 
 # service_forwarding: waits up to 60 s for the service's virtual touchscreen and checks that the
@@ -581,6 +630,7 @@ run_check systemd-watchdog check_watchdog
 run_check systemd-websocket-socket check_websocket_socket
 run_check systemd-metrics-textfile check_metrics_textfile
 run_check systemd-metrics-socket check_metrics_socket
+run_check systemd-speech check_speech_service
 run_check systemd-forward check_forward_service
 run_check forward-kwin check_forward_kwin
 run_check web-kiosk-kwin check_web_kiosk_kwin

@@ -242,6 +242,47 @@ import TouchdTestKit
     #expect("\(other.map { "\($0)" } ?? "")".contains("(did you mean 'headphones'?)"))
   }
 
+  /// The VM suite's touches for the jack (`live-equals-replay-headphones*`, scripts/vm/guest-plain.sh):
+  /// a finger resting on the "Buy ticket" button of scripts/vm/scenes/headphones.yaml from 3 s, then
+  /// a double tap elsewhere, while the jack is plugged in (2 s to 6 s).
+  static let touchesPath = TestPaths.repositoryRoot.appendingPathComponent(
+    "Tests/TouchdSceneTests/Fixtures/headphones-touches.evemu")
+  static let vmScenePath = TestPaths.repositoryRoot.appendingPathComponent("scripts/vm/scenes/headphones.yaml")
+
+  static func vmTouches() -> FingerScript {
+    let s = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 3, sampleRate: 100)
+    let finger = s.down([.init(x: 560, y: 340)])
+    s.wait(0.6)  // explores from 0.25 s (VoiceOverGestures.exploreDelay): focuses the button
+    s.up(finger)
+    s.wait(0.5)
+    s.doubleTap(at: .init(x: 1500, y: 850))  // empty space: activates the focus
+    s.wait(0.5)
+    return s
+  }
+
+  /// The fixture is this script's (TOUCHD_UPDATE_GOLDEN=1 rewrites it), and replayed with the jack on
+  /// the VM's scene it explores and activates while the jack is in: what the live guest must publish.
+  @Test func theVMsJackAndTouchesExploreAndActivateWhileTheJackIsIn() throws {
+    let text = Self.vmTouches().evemuText
+    if updatingGoldens { try text.write(to: Self.touchesPath, atomically: true, encoding: .utf8) }
+    #expect(text == (try String(contentsOf: Self.touchesPath, encoding: .utf8)))
+    let messages = try ScenePlayer.replay(
+      [RecordingReader.load(path: Self.jackPath.path), RecordingReader.load(path: Self.touchesPath.path)],
+      scene: try Scene.parse(String(contentsOf: Self.vmScenePath, encoding: .utf8)))
+    let log = messages.compactMap { m -> String? in
+      switch m {
+      case .accessibility(let a): "\(a.event) \(a.view ?? a.on.map { "\($0)" } ?? "-") \(a.time)"
+      case .action(let a): "action \(a.action) \(a.time)"
+      case .touches: "touches"
+      default: nil
+      }
+    }
+    #expect(
+      log == [
+        "voiceOver true 2.0", "focus buy 3.25", "activate buy 4.35", "action buy 4.35", "voiceOver false 6.0",
+      ], "\(log)")
+  }
+
   /// The jack's state at open: headphones already plugged in make the switch down from the start.
   @Test func aJackAlreadyPluggedInAtOpenIsDownFromTheStart() throws {
     let jack = try RecordingReader.load(path: Self.jackPath.path)
