@@ -233,13 +233,19 @@ open class Application: Responder {
     }
     touch.timestamp = time
     if let r = contact.majorRadius { touch.majorRadius = r }
-    if let f = contact.force { touch.force = f }
+    if let f = contact.force { touch.force = f * touch.maximumPossibleForce }
+    if let pen = contact.pen {
+      touch.altitudeAngle = pen.altitudeAngle
+      touch.azimuthAngle = pen.azimuthAngle
+    }
   }
 
   private func begin(
     _ contact: Contact, at time: Double, in event: TouchEvent, locate: (Contact, Touch?) -> (Window, Point)?
   ) {
     let located = locate(contact, nil)
+    event.hitTestingType = contact.pen == nil ? .direct : .pencil
+    defer { event.hitTestingType = nil }
     guard !isIgnoringInteractionEvents, let (window, point) = located,
       let view = window.hitTest(point, with: event)
     else {
@@ -263,7 +269,7 @@ open class Application: Responder {
     let touch = Touch(
       id: contact.id, phase: .began, timestamp: time, location: point, window: window,
       tapCount: tapCount(at: point, time: time, in: window), majorRadius: contact.majorRadius ?? 0,
-      force: contact.force ?? 0)
+      force: contact.force ?? 0, pen: contact.pen)
     touch.view = view
     touch.event = event
     touchesByID[contact.id] = touch

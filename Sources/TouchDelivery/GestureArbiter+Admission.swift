@@ -49,6 +49,20 @@ extension GestureArbiter {
           }
           continue
         }
+        guard r.allowedTouchTypes.contains(touch.type) else {
+          if tracer != nil {
+            notes.append("'\(r.traceName)' does not take \(touch.type.rawValue) touches (allowedTouchTypes)")
+          }
+          continue
+        }
+        if r.requiresExclusiveTouchType, let other = r.attemptTouches.first, other.type != touch.type {
+          if tracer != nil {
+            notes.append(
+              "'\(r.traceName)' has a \(other.type.rawValue) touch and requiresExclusiveTouchType: no \(touch.type.rawValue) touch"
+            )
+          }
+          continue
+        }
         if let delegate = r.delegate, !delegate.gestureRecognizer(r, shouldReceive: touch) {
           if tracer != nil { notes.append("'\(r.traceName)' declined it (delegate shouldReceive false)") }
           continue

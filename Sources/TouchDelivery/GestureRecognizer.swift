@@ -123,6 +123,14 @@ open class GestureRecognizer {
   /// Recognizers that must fail before this one may leave `.possible` (`require(toFail:)`).
   public internal(set) var failureRequirements: [GestureRecognizer] = []
 
+  /// The touch types delivered to the recognizer (UIKit's `allowedTouchTypes`; default every
+  /// type): a touch of another type is not, as if its delegate's `shouldReceive` said no.
+  public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+  /// Once the recognizer has a touch of one type, touches of other types are not delivered to it
+  /// until it resets (UIKit's `requiresExclusiveTouchType`; default true: "the gesture recognizer
+  /// ignores touches of a different type than the ones it is currently processing").
+  public var requiresExclusiveTouchType = true
+
   /// The press types the recognizer also recognizes (UIKit's `allowedPressTypes`; default none):
   /// a press of one of them, to a responder on this recognizer's view or below, is delivered to
   /// it as touches are. Its recognition takes the press from the responder when

@@ -1,5 +1,25 @@
 import TouchdCore
 
+/// What made a touch (UIKit's `UITouch.TouchType`): a finger on the screen or a pen's tip.
+public enum TouchType: String, Hashable, Sendable, CaseIterable {
+  /// A finger (UIKit's `.direct`).
+  case direct
+  /// A pen's tip (UIKit's `.pencil`, Apple Pencil's type; here any pen a pen display reports).
+  case pencil
+
+  /// The force of an average touch is 1 (UIKit's `UITouch.force`: "a value of 1.0 represents the
+  /// force of an average touch"); a pencil's maximum is UIKit's `maximumPossibleForce` for Apple
+  /// Pencil, 4.166667: Apple documents no number, and 4.17 is the maximum developers measure on
+  /// iPads (Apple Developer Forums, thread 726359). A finger's force stays the fraction of its
+  /// panel's pressure range, as touchd has always reported it: its maximum is 1.
+  public var maximumPossibleForce: Double {
+    switch self {
+    case .direct: 1
+    case .pencil: 4.166667
+    }
+  }
+}
+
 /// One finger for the whole multitouch sequence (UIKit's `UITouch`).
 ///
 /// The same instance represents the finger from touch-down to lift; its ``view`` is fixed by
@@ -21,8 +41,20 @@ public final class Touch: Hashable, CustomStringConvertible {
   @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
   /// Radius of the contact's major axis, in window points (0 when the device reports none).
   @exclusivity(unchecked) public internal(set) var majorRadius: Double
-  /// Force, 0...1 of the device's pressure range (0 when the device reports none).
+  /// Force: for a finger 0...1 of the device's pressure range (0 when the device reports none);
+  /// for a pencil the pen's pressure scaled to 0...``TouchType/maximumPossibleForce``.
   @exclusivity(unchecked) public internal(set) var force: Double
+  /// A finger or a pen's tip (UIKit's `type`), fixed at touch-down.
+  public let type: TouchType
+  /// A pencil's angle to the screen, radians (UIKit's `altitudeAngle`: π/2 perpendicular, which is
+  /// what a finger reports).
+  @exclusivity(unchecked) public internal(set) var altitudeAngle: Double
+  /// A pencil's direction in the window's plane, radians from +x towards +y (UIKit's
+  /// `azimuthAngle(in: nil)`); 0 for a finger. touchd's views have no rotation transform (zooming
+  /// scales evenly), so it is also the angle in any view.
+  @exclusivity(unchecked) public internal(set) var azimuthAngle: Double
+  /// A pen touching with its eraser end (`BTN_TOOL_RUBBER`).
+  public let isEraser: Bool
 
   /// Location in window coordinates.
   @exclusivity(unchecked) public internal(set) var locationInWindow: Point
@@ -51,8 +83,12 @@ public final class Touch: Hashable, CustomStringConvertible {
 
   public init(
     id: TouchID, phase: TouchPhase = .began, timestamp: Double, location: Point, window: Window?,
-    tapCount: Int = 1, majorRadius: Double = 0, force: Double = 0
+    tapCount: Int = 1, majorRadius: Double = 0, force: Double = 0, pen: PenProperties? = nil
   ) {
+    self.type = pen == nil ? .direct : .pencil
+    self.altitudeAngle = pen?.altitudeAngle ?? Double.pi / 2
+    self.azimuthAngle = pen?.azimuthAngle ?? 0
+    self.isEraser = pen?.isEraser ?? false
     self.id = id
     self.phase = phase
     self.timestamp = timestamp
@@ -62,8 +98,11 @@ public final class Touch: Hashable, CustomStringConvertible {
     self.window = window
     self.tapCount = tapCount
     self.majorRadius = majorRadius
-    self.force = force
+    self.force = force * type.maximumPossibleForce
   }
+
+  /// The maximum ``force`` this touch can have (UIKit's `maximumPossibleForce`).
+  public var maximumPossibleForce: Double { type.maximumPossibleForce }
 
   /// The current location in `view`'s coordinates, or in window coordinates when `view` is nil.
   public func location(in view: View?) -> Point {

@@ -10,6 +10,9 @@ public final class TouchEvent {
   @exclusivity(unchecked) public internal(set) var allTouches: Set<Touch> = []
   /// The time of the latest change, in seconds on the pipeline clock.
   @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
+  /// While a new touch is hit-tested, its type: views whose ``View/touchTypes`` lack it are not
+  /// hit. nil otherwise.
+  @exclusivity(unchecked) public internal(set) var hitTestingType: TouchType?
 
   public init() {}
 

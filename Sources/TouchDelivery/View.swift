@@ -151,6 +151,12 @@ open class View: Responder {
   /// that have disabled user interactions, or have an alpha level less than 0.01").
   public var canBeHit: Bool { !isHidden && isUserInteractionEnabled && alpha > 0.01 }
 
+  /// The touch types hit-testing may find this view and its subviews for (nil: every type). A
+  /// view of pens only (`[.pencil]`) lets a finger's touch through to what is under it, as a view
+  /// with user interaction disabled does. touchd's own (UIKit has no such property; an app
+  /// overrides `hitTest(_:with:)` to the same end).
+  public var touchTypes: Set<TouchType>?
+
   /// Whether the point (in this view's coordinates) is inside the bounds, enlarged by ``hitTestOutset``.
   ///
   /// An override may answer true only inside that area: a superview with many subviews skips,
@@ -166,6 +172,7 @@ open class View: Responder {
   /// (``SubviewIndex``): the others would answer nil.
   open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
     guard canBeHit else { return nil }
+    if let touchTypes, let type = event?.hitTestingType, !touchTypes.contains(type) { return nil }
     guard self.point(inside: point, with: event) else { return nil }
     if let index = indexForHitTesting {
       let answer = index.firstAnswer(atY: point.y) { position in hitTest(subviewAt: position, point, with: event) }

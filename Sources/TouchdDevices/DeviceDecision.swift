@@ -131,6 +131,15 @@ public struct DeviceDecision: Hashable, Sendable {
       }
       return DeviceDecision(
         kind: kind, source: source, reason: why, remedy: remedy, looksLikeTouchDevice: looksLikeTouch)
+    case .pen:
+      let why =
+        classes == nil
+        ? "by udev's input_id rule (udev has no record of it) a tablet, with INPUT_PROP_DIRECT: a pen display"
+        : "udev classifies it as a tablet (ID_INPUT_TABLET=1), with INPUT_PROP_DIRECT: a pen display"
+      return DeviceDecision(
+        kind: kind, source: source, reason: why,
+        remedy: "a udev rule that sets ENV{\(UdevProperties.ignoreProperty)}=\"1\" leaves it to other programs",
+        looksLikeTouchDevice: true)
     default:
       let why =
         classes == nil

@@ -77,6 +77,7 @@ public struct DeviceReport: Codable, Hashable, Sendable {
       slots = count
     case .multitouchA: touchProtocol = "A"
     case .singleTouch: touchProtocol = "single-touch"
+    case .pen: touchProtocol = "pen"
     case .notTouchscreen: break
     }
     guard let description = device.description else { return }
@@ -167,6 +168,7 @@ public enum DeviceListing {
       switch report.touchProtocol {
       case "B": "multitouch protocol B, \(report.slots ?? 0) slots"
       case "A": "multitouch protocol A"
+      case "pen": "pen (its tip makes pencil touches)"
       default: "single-touch"
       }
     lines.append("  id:          \(report.vendor ?? "????"):\(report.product ?? "????") on \(report.bus ?? "?")")

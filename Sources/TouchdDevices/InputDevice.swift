@@ -11,7 +11,8 @@ import TouchdInput
 public final class InputDevice {
   /// The open node.
   public let device: EvdevDevice
-  /// The contact protocol touch frames are assembled with, nil when touches are not read.
+  /// The contact protocol touch frames are assembled with, nil when touches are not read or the
+  /// device is a pen (read by a ``PenAssembler``).
   public let touchProtocol: TouchProtocol?
   /// Whether key frames are read.
   public let readsKeys: Bool
@@ -30,23 +31,22 @@ public final class InputDevice {
   /// Adopts an already open device (discovery opened it to classify it). See
   /// ``init(path:grab:touches:keys:)``; asking for neither touches nor keys reads keys.
   public init(device: EvdevDevice, touches ids: TouchIDAllocator?, keys: Bool) throws(DeviceError) {
-    var touchProtocol: TouchProtocol?
     if ids != nil {
-      guard let proto = device.kind.touchProtocol else {
+      guard device.kind.isTouchscreen else {
         throw .notTouchscreen(path: device.path, reason: device.decision.reason)
       }
-      touchProtocol = proto
     }
     let readsKeys = keys || ids == nil
     if readsKeys && !KeyAssembler.hasKeys(device.description) { throw .noKeys(path: device.path) }
     self.device = device
-    self.touchProtocol = touchProtocol
+    self.touchProtocol = ids == nil ? nil : device.kind.touchProtocol
+    self.readsTouches = ids != nil
     self.readsKeys = readsKeys
-    let assembler = ids.map { FrameAssembler(device: device.description, ids: $0) }
+    let reader = ids.map { ContactReader(device: device.description, ids: $0) }
     // The slots' state at open: a finger landing where the last one lifted sends no position.
-    assembler?.seedSlots { slot, code in device.slotValue(slot, code) }
+    reader?.frameAssembler?.seedSlots { slot, code in device.slotValue(slot, code) }
     self.feed = FrameFeed(
-      assembler: assembler, keys: readsKeys ? KeyAssembler(device: device.description) : nil,
+      reader: reader, keys: readsKeys ? KeyAssembler(device: device.description) : nil,
       now: LinuxInput.monotonicNow)
   }
 
@@ -63,12 +63,12 @@ public final class InputDevice {
   public var name: String { device.name }
   /// Name, ids, properties, codes and axes.
   public var description: DeviceDescription { device.description }
-  /// Whether touch frames are read.
-  public var readsTouches: Bool { touchProtocol != nil }
+  /// Whether touch frames are read (a touchscreen's, or a pen display's).
+  public let readsTouches: Bool
   /// udev's `LIBINPUT_CALIBRATION_MATRIX`, nil when absent.
   public var calibrationMatrix: [Double]? { device.calibrationMatrix }
-  /// The assembler of its touch frames, nil when touches are not read.
-  public var assembler: FrameAssembler? { feed.assembler }
+  /// The assembler of its touch frames, nil when touches are not read or the device is a pen.
+  public var assembler: FrameAssembler? { feed.reader?.frameAssembler }
   /// The fd to add to a ``DevicePoll``; see `EvdevDevice.fileDescriptor`.
   public var fileDescriptor: Int32 { device.fileDescriptor }
 
@@ -100,15 +100,15 @@ public final class InputDevice {
 
 /// Maps a device's reader items onto its assemblers. Owned by its device's queue.
 final class FrameFeed {
-  let assembler: FrameAssembler?
+  let reader: ContactReader?
   let keys: KeyAssembler?
   /// CLOCK_MONOTONIC in production; a fake clock in tests.
   let now: () -> Timestamp
   /// How many `SYN_DROPPED` resyncs happened (the kernel buffer overflowed).
   private(set) var drops = 0
 
-  init(assembler: FrameAssembler?, keys: KeyAssembler? = nil, now: @escaping () -> Timestamp) {
-    self.assembler = assembler
+  init(reader: ContactReader?, keys: KeyAssembler? = nil, now: @escaping () -> Timestamp) {
+    self.reader = reader
     self.keys = keys
     self.now = now
   }
@@ -117,15 +117,15 @@ final class FrameFeed {
   func frames(for item: EvdevItem, _ deliver: (DeviceFrame) -> Void) {
     switch item {
     case .event(let event), .syncEvent(let event):
-      if let frame = assembler?.process(event) { deliver(.touches(frame)) }
+      if let frame = reader?.process(event) { deliver(.touches(frame)) }
       if let frame = keys?.process(event) { deliver(.keys(frame)) }
     case .dropped:
       drops += 1
-      assembler?.beginSync()
+      reader?.beginSync()
       keys?.beginSync()
     case .syncEnded:
       let time = now()
-      if let frame = assembler?.endSync(at: time) { deliver(.touches(frame)) }
+      if let frame = reader?.endSync(at: time) { deliver(.touches(frame)) }
       if let frame = keys?.endSync(at: time) { deliver(.keys(frame)) }
     }
   }
@@ -133,7 +133,7 @@ final class FrameFeed {
   /// The frames cancelling every live touch, then every key down, of a removed device.
   func removed(_ deliver: (DeviceFrame) -> Void) {
     let time = now()
-    if let frame = assembler?.cancelAll(at: time) { deliver(.touches(frame)) }
+    if let frame = reader?.cancelAll(at: time) { deliver(.touches(frame)) }
     if let frame = keys?.cancelAll(at: time) { deliver(.keys(frame)) }
   }
 

@@ -72,6 +72,9 @@ public enum TouchscreenKind: Hashable, Sendable {
   case multitouchA
   /// A single-touch touchscreen.
   case singleTouch
+  /// A pen on a display (`BTN_TOOL_PEN`, `ABS_X/ABS_Y` and `INPUT_PROP_DIRECT`): its tip makes
+  /// touches of type pencil (``PenAssembler``), as a touchscreen's fingers make touches.
+  case pen
   /// Not a touchscreen, and why.
   case notTouchscreen(reason: String)
 
@@ -87,7 +90,7 @@ public enum TouchscreenKind: Hashable, Sendable {
     case .multitouchB(let slots): .slots(slots)
     case .multitouchA: .contacts
     case .singleTouch: .singleTouch
-    case .notTouchscreen: nil
+    case .pen, .notTouchscreen: nil
     }
   }
 
@@ -122,6 +125,11 @@ extension DeviceDescription {
   public var looksLikeTouchDevice: Bool {
     guard let proto = touchProtocol else { return false }
     return proto != .singleTouch || has(type: EV.key, code: BTN.touch) || has(property: InputProp.direct)
+  }
+
+  /// A pen: `BTN_TOOL_PEN` with `ABS_X/ABS_Y` (libinput's tablet tool, src/evdev-tablet.c).
+  public var isPen: Bool {
+    has(type: EV.key, code: BTN.toolPen) && has(type: EV.abs, code: ABS.x) && has(type: EV.abs, code: ABS.y)
   }
 
   /// The pointer classes udev's `input_id` builtin gives this device, with the rule's reason for
@@ -218,7 +226,19 @@ extension DeviceDescription {
   /// A touchscreen is then read with multitouch protocol B when it has `ABS_MT_SLOT`, protocol A
   /// with multitouch axes but no slots, and as a single-touch panel with `ABS_X/ABS_Y` only; the
   /// single-touch panel needs `BTN_TOUCH` (nothing else says when its finger is down).
+  ///
+  /// A pen, which udev classifies as a tablet (`ID_INPUT_TABLET`), is taken as ``TouchscreenKind/pen``
+  /// when it is on a display (`INPUT_PROP_DIRECT`, libinput's and libwacom's sign of a screen
+  /// tablet); a pen tablet without it (a desk tablet moves a pointer, it does not touch the screen)
+  /// is left alone, and the reason says so.
   public func touchscreenKind(udev: InputClasses? = nil) -> TouchscreenKind {
+    if isPen && (udev.map { $0.contains(.tablet) } ?? udevInputClasses.classes.contains(.tablet)) {
+      guard has(property: InputProp.direct) else {
+        return .notTouchscreen(
+          reason: "a pen tablet without INPUT_PROP_DIRECT (a desk tablet, not on a display): touchd leaves it alone")
+      }
+      return .pen
+    }
     let source: String
     if let udev {
       guard udev.contains(.touchscreen) else {

@@ -7,6 +7,13 @@
 /// the `EV_KEY` code (the headphone switch: 770, `SW_HEADPHONE_INSERT`), its kernel name when libevdev's table has one, and the phase (`down`, `up`,
 /// `cancelled`), in the order the device reported them. A replay of several devices adds
 /// `"device":N` after the time to every line: N counts the devices from 0 in the order given.
+///
+/// A pen display's frame adds the pen after its touches, near or touching:
+/// `"pen":{"proximity":true,"x":0.4373,"y":0.3332,"distance":0.1000,"altitudeAngle":1.2345,
+/// "azimuthAngle":3.1416,"buttons":["barrel"],"eraser":false}` (`distance` only where the device
+/// reports it, angles in radians to four decimals, device-normalized like x and y), and its tip's
+/// touch carries `"type":"pencil"` and its `force` (0...1 of the pressure range, as libinput
+/// normalizes it).
 public enum FrameJSON {
   /// One line, without the newline.
   public static func line(_ frame: TouchFrame) -> String { line(frame, device: nil) }
@@ -17,9 +24,24 @@ public enum FrameJSON {
     for (index, contact) in frame.contacts.sorted(by: { $0.id < $1.id }).enumerated() {
       if index > 0 { out += "," }
       out += "{\"id\":\(contact.id.rawValue),\"phase\":\"\(contact.phase.rawValue)\""
-      out += ",\"x\":\(fixed(contact.x)),\"y\":\(fixed(contact.y))}"
+      out += ",\"x\":\(fixed(contact.x)),\"y\":\(fixed(contact.y))"
+      if contact.pen != nil {
+        out += ",\"type\":\"pencil\""
+        if let force = contact.force { out += ",\"force\":\(fixed(force))" }
+      }
+      out += "}"
     }
-    out += "]}"
+    out += "]"
+    if let pen = frame.pen {
+      out += ",\"pen\":{\"proximity\":\(pen.inProximity),\"x\":\(fixed(pen.x)),\"y\":\(fixed(pen.y))"
+      if let distance = pen.distance { out += ",\"distance\":\(fixed(distance))" }
+      out += ",\"altitudeAngle\":\(fixed(pen.properties.altitudeAngle))"
+      out += ",\"azimuthAngle\":\(fixed(pen.properties.azimuthAngle)),\"buttons\":["
+      let names = [(PenButtons.barrel, "barrel"), (.barrel2, "barrel2"), (.barrel3, "barrel3")]
+      out += names.filter { pen.buttons.contains($0.0) }.map { "\"\($0.1)\"" }.joined(separator: ",")
+      out += "],\"eraser\":\(pen.properties.isEraser)}"
+    }
+    out += "}"
     return out
   }
 

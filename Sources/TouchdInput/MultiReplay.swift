@@ -16,7 +16,7 @@ public enum DeviceFrame: Hashable, Sendable {
 
 /// Replays several recordings at once, as the live daemon reads several devices: the events of all
 /// recordings merged by time (equal times in the order of the recordings, each recording's own
-/// events in file order), each recording through its own ``FrameAssembler`` and/or
+/// events in file order), each recording through its own ``ContactReader`` (a touchscreen's or a pen's) and/or
 /// ``KeyAssembler``. Touch identities come from one allocator, as live.
 ///
 /// Recordings are merged on their own timestamps: the devices of one `libinput record` file share a
@@ -55,7 +55,7 @@ public final class MultiReplay {
   /// What is read from each recording.
   public private(set) var readings: [Reading]
   private let ids: TouchIDAllocator
-  private var touchAssemblers: [FrameAssembler?] = []
+  private var touchAssemblers: [ContactReader?] = []
   private var keyAssemblers: [KeyAssembler?] = []
   /// The index of each recording's next event.
   private var cursors: [Int]
@@ -86,7 +86,7 @@ public final class MultiReplay {
 
   private func makeAssemblers() {
     touchAssemblers = zip(recordings, readings).map { recording, reading in
-      reading.touches ? FrameAssembler(device: recording.description, ids: ids) : nil
+      reading.touches ? ContactReader(device: recording.description, ids: ids) : nil
     }
     keyAssemblers = zip(recordings, readings).map { recording, reading in
       reading.keys ? KeyAssembler(device: recording.description) : nil
@@ -100,7 +100,7 @@ public final class MultiReplay {
     precondition(newReadings.count == recordings.count, "one Reading per recording")
     for index in recordings.indices where newReadings[index] != readings[index] {
       let description = recordings[index].description
-      touchAssemblers[index] = newReadings[index].touches ? FrameAssembler(device: description, ids: ids) : nil
+      touchAssemblers[index] = newReadings[index].touches ? ContactReader(device: description, ids: ids) : nil
       keyAssemblers[index] = newReadings[index].keys ? KeyAssembler(device: description) : nil
     }
     readings = newReadings

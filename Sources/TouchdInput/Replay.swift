@@ -1,4 +1,4 @@
-/// Replays a recording through a `FrameAssembler`, as a live device would feed it.
+/// Replays a recording through its ``ContactReader``, as a live device would feed it.
 public enum Replay {
   /// Every frame of `recording`, ending with a frame that cancels the touches still down (if any),
   /// timed at the last event. Time never runs backwards: an event stamped earlier than the one
@@ -13,7 +13,7 @@ public enum Replay {
   public static func forEachFrame(
     of recording: Recording, ids: TouchIDAllocator = TouchIDAllocator(), _ body: (TouchFrame) throws -> Void
   ) rethrows {
-    let assembler = FrameAssembler(device: recording.description, ids: ids)
+    let assembler = ContactReader(device: recording.description, ids: ids)
     var now = Timestamp(microseconds: .min)
     for var event in recording.events {
       now = Swift.max(now, event.time)

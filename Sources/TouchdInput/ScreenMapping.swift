@@ -1,3 +1,5 @@
+import Foundation
+
 /// libinput's `LIBINPUT_CALIBRATION_MATRIX`: the top two rows of a 3x3 affine matrix applied to
 /// normalized device coordinates, `x' = a*x + b*y + c`, `y' = d*x + e*y + f`.
 public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
@@ -105,4 +107,34 @@ public struct ScreenMapping: Hashable, Sendable {
 
   /// The window point of a contact.
   public func map(_ contact: Contact) -> (x: Double, y: Double) { map(x: contact.x, y: contact.y) }
+
+  /// A direction on the panel (radians from the device's +x towards its +y: a pen's azimuth) as a
+  /// direction in the window, through the calibration's and the rotation's linear parts. The panel
+  /// is taken to fill the window without stretching (the mapping's premise: window points are
+  /// square), so a panel mounted 90° clockwise turns every direction by π/2. In 0..<2π.
+  public func mapDirection(_ angle: Double) -> Double {
+    let sideways = rotation == .clockwise90 || rotation == .clockwise270
+    // The direction as a step in device-normalized units: across the panel's width and height in
+    // window points.
+    let dx = cos(angle) / (sideways ? height : width)
+    let dy = sin(angle) / (sideways ? width : height)
+    let cx = calibration.a * dx + calibration.b * dy
+    let cy = calibration.d * dx + calibration.e * dy
+    let (rx, ry): (Double, Double) =
+      switch rotation {
+      case .none: (cx, cy)
+      case .clockwise90: (-cy, cx)
+      case .clockwise180: (-cx, -cy)
+      case .clockwise270: (cy, -cx)
+      }
+    let window = atan2(ry * height, rx * width)
+    return window < 0 ? window + 2 * Double.pi : window
+  }
+
+  /// A pen's properties with its azimuth in the window (``mapDirection(_:)``).
+  public func map(_ pen: PenProperties) -> PenProperties {
+    var mapped = pen
+    mapped.azimuthAngle = mapDirection(pen.azimuthAngle)
+    return mapped
+  }
 }

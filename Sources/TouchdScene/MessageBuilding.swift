@@ -79,11 +79,24 @@ extension ActionMessage {
 extension TouchesMessage.TouchInfo {
   /// A touch of the call, its id clamped to `Int` as it has always been written.
   @inlinable public init(
-    id: UInt64, view: String, phase: TouchPhase, x: Double, y: Double, tapCount: Int, locationInView: Point? = nil
+    id: UInt64, view: String, phase: TouchPhase, x: Double, y: Double, tapCount: Int, locationInView: Point? = nil,
+    type: TouchType = .direct, pen: PenFields? = nil
   ) {
     self.init(
       id: Int(clamping: id), view: view, phase: phase.rawValue, x: x, y: y, tapCount: tapCount,
-      locationInView: locationInView.map(WirePoint.init))
+      locationInView: locationInView.map(WirePoint.init), type: type.rawValue, pen: pen)
+  }
+
+  /// The message's entry for `touch` (its hit-test view named `view`).
+  init(_ touch: Touch, view: String, locationInView: Point?) {
+    self.init(
+      id: touch.id.rawValue, view: view, phase: touch.phase, x: touch.locationInWindow.x,
+      y: touch.locationInWindow.y, tapCount: touch.tapCount, locationInView: locationInView, type: touch.type,
+      pen: touch.type == .pencil
+        ? PenFields(
+          force: touch.force, altitudeAngle: touch.altitudeAngle, azimuthAngle: touch.azimuthAngle,
+          eraser: touch.isEraser)
+        : nil)
   }
 
   /// The touch's phase; nil for a word this version lacks.

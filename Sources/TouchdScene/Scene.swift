@@ -81,10 +81,14 @@ public struct Scene: Hashable, Sendable {
     public var speech = Speech()
     /// The actions VoiceOver's escape and magic tap publish (none by default).
     public var voiceOverActions = VoiceOverActions()
+    /// While a paired pen is near, the panel's touches are rejected (docs/pens.md; default true).
+    public var penRejectsTouches = true
+    /// Pens and touchscreens paired by name (docs/pens.md, "Pairing").
+    public var penPairs: [PenPair] = []
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, size, devices, rotation, calibration, grab, frameRate, keys, firstResponder, forward, health
-      case voiceOver, speech, voiceOverActions, views
+      case voiceOver, speech, voiceOverActions, penRejectsTouches, penPairs, views
     }
 
     public init(
@@ -137,6 +141,8 @@ public struct Scene: Hashable, Sendable {
     public var hitOutset = 0.0
     /// Whether the view handles the touches methods itself (and publishes touches messages).
     public var touches = false
+    /// The touch types hit-testing finds the view for (``SceneFormat/touchTypes`` names); nil: all.
+    public var touchTypes: [String]?
     public var recognizers: [Recognizer] = []
     /// Makes the view a scroll view (UIScrollView) whose subviews are its content; nil: a plain view.
     public var scroll: Scroll?
@@ -151,7 +157,7 @@ public struct Scene: Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, frame, hidden, alpha, userInteractionEnabled, multipleTouchEnabled, exclusiveTouch, clipsToBounds
-      case hitOutset, touches, presses, recognizers, scroll, control, accessibility, views
+      case hitOutset, touches, touchTypes, presses, recognizers, scroll, control, accessibility, views
     }
 
     public init(id: String, frame: Frame, recognizers: [Recognizer] = [], views: [View] = []) {
@@ -256,10 +262,14 @@ public struct Scene: Hashable, Sendable {
     public var parameters: [String: Parameter] = [:]
     /// A zoom the recognizer makes when it recognizes (`zoom:`); nil: none.
     public var zoom: Zoom?
+    /// The touch types it receives (UIKit's `allowedTouchTypes`; default both).
+    public var allowedTouchTypes = SceneFormat.touchTypes
+    /// UIKit's `requiresExclusiveTouchType` (default true).
+    public var requiresExclusiveTouchType = true
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, type, action, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, requireToFail
-      case simultaneousWith, zoom
+      case simultaneousWith, zoom, allowedTouchTypes, requiresExclusiveTouchType
     }
 
     public init(id: String, type: RecognizerType, action: String, parameters: [String: Parameter] = [:]) {

@@ -181,6 +181,8 @@ extension Scene.Window: SceneDecodable {
     voiceOver = voiceOverMode == "on"
     speech = try m.object(CodingKeys.speech) ?? speech
     voiceOverActions = try m.object(CodingKeys.voiceOverActions) ?? voiceOverActions
+    penRejectsTouches = try m.bool(CodingKeys.penRejectsTouches) ?? penRejectsTouches
+    penPairs = try m.list(CodingKeys.penPairs) ?? penPairs
   }
 }
 
@@ -213,6 +215,7 @@ extension Scene.View: SceneDecodable {
     clipsToBounds = try m.bool(CodingKeys.clipsToBounds) ?? clipsToBounds
     hitOutset = try m.number(CodingKeys.hitOutset) ?? hitOutset
     touches = try m.bool(CodingKeys.touches) ?? touches
+    touchTypes = try m.options(CodingKeys.touchTypes)
     scroll = try m.object(CodingKeys.scroll)
     control = try m.object(CodingKeys.control)
     presses = try m.bool(CodingKeys.presses) ?? presses
@@ -273,6 +276,8 @@ extension Scene.Recognizer: SceneDecodable {
     requireToFail = try m.strings(CodingKeys.requireToFail) ?? requireToFail
     simultaneousWith = try m.strings(CodingKeys.simultaneousWith) ?? simultaneousWith
     zoom = try m.object(CodingKeys.zoom)
+    allowedTouchTypes = try m.options(CodingKeys.allowedTouchTypes) ?? allowedTouchTypes
+    requiresExclusiveTouchType = try m.bool(CodingKeys.requiresExclusiveTouchType) ?? requiresExclusiveTouchType
     for spec in SceneFormat.parameters(of: type) {
       let key = ParameterKey(spec.name)
       switch spec.kind {

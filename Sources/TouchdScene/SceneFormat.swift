@@ -83,6 +83,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case speech
   /// A window's `voiceOverActions:`: the actions VoiceOver's escape and magic tap publish.
   case voiceOverActions
+  /// An entry of a window's `penPairs:`: a pen and the touchscreen of its panel.
+  case penPair
 }
 
 /// One key of an object of the scene format.
@@ -212,9 +214,17 @@ public enum SceneFormat {
           "voiceOverActions", .object(.voiceOverActions),
           "Action names published for VoiceOver's escape (two-finger scrub, menu key) and magic tap (two-finger double tap)."
         ),
+        SceneKey(
+          "penRejectsTouches", .bool, default: .bool(true),
+          "While a pen is near its panel, and for 90 ms after (libinput's), the panel's touches are ignored and those down are cancelled: a hand resting on the glass presses nothing (docs/pens.md)."
+        ),
+        SceneKey(
+          "penPairs", .list(.penPair), default: .array([]),
+          "Pens and the touchscreens of their panels, where neither the udev device group nor equal ids pair them."),
         SceneKey("views", .list(.view), default: .array([]), "The window's subviews, back to front."),
       ]
     case .accessibility, .speech, .voiceOverActions: accessibilityKeys(of: object)
+    case .penPair: penPairKeys
     case .health:
       [
         SceneKey(
@@ -265,6 +275,10 @@ public enum SceneFormat {
         SceneKey(
           "touches", .bool, default: .bool(false),
           "When true the view handles the touches methods and publishes touches messages."),
+        SceneKey(
+          "touchTypes", .options(touchTypes),
+          "The touch types hit-testing finds the view for: pencil makes a view of pens only, which fingers pass through; absent: every type."
+        ),
         SceneKey(
           "presses", .bool, default: .bool(false),
           "When true the view handles the presses methods itself (pressesBegan(_:with:), …) and publishes presses messages."
@@ -422,6 +436,14 @@ public enum SceneFormat {
         SceneKey(
           "zoom", .object(.zoom),
           "When the recognizer recognizes, a scroll view zooms in around the gesture's location, or back out when zoomed in (a photo viewer's double tap); absent: none."
+        ),
+        SceneKey(
+          "allowedTouchTypes", .options(touchTypes), default: .array(touchTypes.map { .string($0) }),
+          "The touch types the recognizer receives (allowedTouchTypes): direct (fingers), pencil (pens); one or a list."
+        ),
+        SceneKey(
+          "requiresExclusiveTouchType", .bool, default: .bool(true),
+          "Once the recognizer has a touch of one type it ignores touches of other types until it resets (requiresExclusiveTouchType)."
         ),
       ]
     }

@@ -218,6 +218,9 @@ public enum ScenePlayer {
     for (index, recording) in recordings.enumerated() {
       let path = index < devicePaths.count ? devicePaths[index] : nil
       routes.append(try route(recording, in: runtime, path: path, properties: deviceProperties))
+      // Each recording is one device, as live: its index is its source (a pen and its panel pair).
+      runtime.addInputDevice(
+        source: index, description: recording.description, path: path, properties: deviceProperties)
     }
     if let forwarding {
       for (index, route) in routes.enumerated() {

@@ -29,6 +29,7 @@ extension SceneRuntime {
     view.alpha = spec.alpha
     view.isUserInteractionEnabled = spec.userInteractionEnabled
     view.isMultipleTouchEnabled = spec.multipleTouchEnabled
+    view.touchTypes = spec.touchTypes.map { Set($0.compactMap(TouchType.init(rawValue:))) }
     view.isExclusiveTouch = spec.exclusiveTouch
     // UIScrollView clips its content by default; `clipsToBounds` in the scene overrides only a plain view's.
     if spec.scroll == nil { view.clipsToBounds = spec.clipsToBounds }
@@ -198,6 +199,8 @@ extension SceneRuntime {
     }
     recognizer.name = spec.id
     recognizer.allowedPressTypes = options("allowedPressTypes").map { PressType($0) }
+    recognizer.allowedTouchTypes = Set(spec.allowedTouchTypes.compactMap(TouchType.init(rawValue:)))
+    recognizer.requiresExclusiveTouchType = spec.requiresExclusiveTouchType
     recognizer.cancelsTouchesInView = spec.cancelsTouchesInView
     recognizer.delaysTouchesBegan = spec.delaysTouchesBegan
     recognizer.delaysTouchesEnded = spec.delaysTouchesEnded

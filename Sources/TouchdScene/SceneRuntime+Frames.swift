@@ -19,7 +19,27 @@ extension SceneRuntime {
   /// touches that begin in the frame go on to the virtual touchscreen added for it with
   /// ``addForwarding(of:source:inWindow:continuing:output:)`` (SceneRuntime+Forwarding.swift), the frame's forwarded
   /// changes leave as one frame at the frame's time.
+  ///
+  /// A pen's frame (``TouchFrame/pen``) first cancels the touches down on the touchscreens of its
+  /// panel when it comes near, and a touchscreen's frame loses the touches its panel's pen rejects
+  /// (``PenArbitration``; the devices are told with ``addInputDevice(source:description:path:properties:)``).
   public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
+    guard let source, penArbitration.hasPens else { return deliver(frame, inWindow: index, source: source) }
+    if frame.pen != nil {
+      let rejects = { [scene] (window: Int) in scene.windows[window].penRejectsTouches }
+      for cancel in penArbitration.penFrame(frame, source: source, rejects: rejects) {
+        deliver(cancel.frame, inWindow: cancel.window, source: cancel.source)
+      }
+      return deliver(frame, inWindow: index, source: source)
+    }
+    deliver(
+      penArbitration.touchscreenFrame(
+        frame, source: source, window: index, rejects: scene.windows[index].penRejectsTouches),
+      inWindow: index, source: source)
+  }
+
+  /// ``handle(_:inWindow:source:)`` past the pen arbitration.
+  private func deliver(_ frame: TouchFrame, inWindow index: Int, source: Int?) {
     forwarding?.beginFrame(frame, source: source)
     defer { forwarding?.endFrame() }
     var frame = frame
@@ -45,7 +65,13 @@ extension SceneRuntime {
       var c = contact
       (c.x, c.y) = mapping.map(contact)
       c.majorRadius = contact.majorRadius.map { $0 * axisPoints }
+      if let pen = contact.pen { c.pen = mapping.map(pen) }
       return c
+    }
+    if var pen = frame.pen {
+      (pen.x, pen.y) = mapping.map(x: pen.x, y: pen.y)
+      pen.properties = mapping.map(pen.properties)
+      mapped.pen = pen
     }
     frameTime = frame.time.seconds
     defer { frameTime = nil }

@@ -84,9 +84,7 @@ extension SceneRuntime {
       // Inside zoomed content the touch's view has points of its own, as an action's view.
       let inView = t.view.flatMap { v in v.isScaled ? v.convert(t.locationInWindow, from: nil) : nil }
       return TouchesMessage.TouchInfo(
-        id: t.id.rawValue, view: t.view?.identifier ?? view.window?.identifier ?? "", phase: t.phase,
-        x: t.locationInWindow.x, y: t.locationInWindow.y, tapCount: t.tapCount,
-        locationInView: inView)
+        t, view: t.view?.identifier ?? view.window?.identifier ?? "", locationInView: inView)
     }
     var message = TouchesMessage(
       seq: takeSeq(), phase: phase, view: view.identifier ?? "", window: view.window?.identifier ?? "", time: now,

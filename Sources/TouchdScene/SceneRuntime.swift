@@ -92,6 +92,9 @@ public final class SceneRuntime {
   var calibrationCompletion: ((Result<CalibrationFit, CalibrationError>) -> Void)?
   /// Touchscreen health (``health``, Health/SceneRuntime+Health.swift), nil when not kept.
   var healthMonitor: TouchHealth?
+  /// The pens and touchscreens the runtime was told of, and which of their touches a pen near
+  /// rejects (Pens/PenArbitration.swift).
+  lazy var penArbitration = PenArbitration(scene: scene)
   /// Told each time a recognizer leaves `.possible` (``Application/recognizerOutcomeObserver``,
   /// which the runtime keeps for health): the daemon counts outcomes for its metrics.
   public var recognizerOutcomeObserver: ((GestureRecognizer, _ recognized: Bool) -> Void)?

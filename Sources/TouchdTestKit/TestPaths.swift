@@ -21,6 +21,8 @@ public enum TestPaths {
   /// The real recordings the repository carries (Tests/TouchdInputTests/Fixtures/recordings,
   /// with their sources in ATTRIBUTION.md there).
   public static let carriedRecordings = repository("Tests/TouchdInputTests/Fixtures/recordings")
+  /// The real pen recordings (issue #41), with their sources in SOURCES.md.
+  public static let penRecordings = repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Fixtures/pens")
 
   /// A product of this package's build (`touchd`, `touchctl`): beside the test bundle, else in
   /// the package's `.build/debug`. Throws when it is not built: a test of a binary never passes

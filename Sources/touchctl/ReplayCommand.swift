@@ -14,7 +14,10 @@ struct ReplayCommand: ParsableCommand {
     abstract: "Replay evemu or libinput recordings and print their touch and key frames as JSON lines.",
     discussion: """
       Each line is {"time":T,"touches":[{"id":N,"phase":"began","x":0.25,"y":0.5},...]} with x and y \
-      normalized to the device's axis ranges. Touches still down at the end are cancelled in a final frame.
+      normalized to the device's axis ranges. Touches still down at the end are cancelled in a final frame. \
+      A pen display's frames add the pen, near or touching, as "pen":{"proximity":true,"x":...,"y":..., \
+      "altitudeAngle":...,"azimuthAngle":...,"buttons":[...],"eraser":false}, and its tip's touch \
+      "type":"pencil" with its "force" (docs/pens.md).
 
       A device with keys (a keypad, gpio-keys buttons, a touchscreen's own keys) prints key frames, \
       {"time":T,"keys":[{"code":28,"name":"KEY_ENTER","phase":"down"}]}, phase down, up or cancelled \

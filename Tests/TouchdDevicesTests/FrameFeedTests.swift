@@ -10,7 +10,7 @@ import TouchdInput
   func feed() -> FrameFeed {
     let description = Fixtures.protocolB().describe()
     let now = now
-    return FrameFeed(assembler: FrameAssembler(device: description, ids: TouchIDAllocator()), now: { now })
+    return FrameFeed(reader: ContactReader(device: description, ids: TouchIDAllocator()), now: { now })
   }
 
   /// Two fingers down in slots 0 and 1, at 10 ms.

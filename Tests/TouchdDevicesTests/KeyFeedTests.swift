@@ -17,7 +17,7 @@ import TouchdInput
   func keypad() -> FrameFeed {
     let description = Fixtures.keypad().describe()
     let now = now
-    return FrameFeed(assembler: nil, keys: KeyAssembler(device: description), now: { now })
+    return FrameFeed(reader: nil, keys: KeyAssembler(device: description), now: { now })
   }
 
   func key(_ ms: Int64, _ code: UInt16, _ value: Int32) -> [EvdevReadResult] {
@@ -85,7 +85,7 @@ import TouchdInput
     let description = Fixtures.touchscreenWithKeys().describe()
     let now = now
     let feed = FrameFeed(
-      assembler: FrameAssembler(device: description, ids: TouchIDAllocator()), keys: KeyAssembler(device: description),
+      reader: ContactReader(device: description, ids: TouchIDAllocator()), keys: KeyAssembler(device: description),
       now: { now })
     let source = FakeSource(
       [

@@ -41,10 +41,13 @@ import TouchdTestKit
       let device = try description(directory + "/" + name)
       #expect(!device.name.isEmpty)
       // Wacom ISDv4 90, Wacom Serial Penabled 2FG and the resistive eGalax 0eef:0001 report
-      // BTN_TOOL_PEN (tablets by udev's rule); the other evemu-devices descriptions are touchscreens.
-      if name.hasPrefix("Wacom_ISDv4_90") || name.hasPrefix("eGalax_Inc._USB")
-        || name.hasPrefix("Wacom_Serial_Penabled")
-      {
+      // BTN_TOOL_PEN (tablets by udev's rule): the Penabled 2FG, with INPUT_PROP_DIRECT, is a pen
+      // display (issue #41); the other two were recorded without properties (evemu 1.1 wrote
+      // zeros), so without INPUT_PROP_DIRECT, and are left alone as desk tablets. The other
+      // evemu-devices descriptions are touchscreens.
+      if name.hasPrefix("Wacom_Serial_Penabled") {
+        #expect(device.touchscreenKind() == .pen, "\(name)")
+      } else if name.hasPrefix("Wacom_ISDv4_90") || name.hasPrefix("eGalax_Inc._USB") {
         #expect(!device.touchscreenKind().isTouchscreen, "\(name)")
       } else {
         #expect(
@@ -67,8 +70,13 @@ import TouchdTestKit
     var oldPad = pad
     oldPad.properties = []
     #expect(!oldPad.touchscreenKind().isTouchscreen)
+    // A pen: on a display (INPUT_PROP_DIRECT) read as a pen (issue #41), not as a touchscreen;
+    // without it a desk tablet, left alone.
     let pen = makeDevice(abs: [ABS.x: 100, ABS.y: 100, ABS.pressure: 10], keys: [BTN.toolPen, BTN.stylus, BTN.touch])
-    #expect(!pen.touchscreenKind().isTouchscreen)
+    #expect(pen.touchscreenKind() == .pen && pen.touchscreenKind().touchProtocol == nil)
+    let desk = makeDevice(
+      abs: [ABS.x: 100, ABS.y: 100, ABS.pressure: 10], keys: [BTN.toolPen, BTN.stylus, BTN.touch], properties: [])
+    #expect(!desk.touchscreenKind().isTouchscreen)
     let keyboard = DeviceDescription(
       name: "kbd", id: InputID(bustype: 3, vendor: 1, product: 1, version: 1), events: [EV.key: [30, 31]])
     #expect(!keyboard.touchscreenKind().isTouchscreen)
@@ -112,7 +120,9 @@ import TouchdTestKit
       for name in try FileManager.default.contentsOfDirectory(atPath: shared + "/" + directory) {
         let device = try description(shared + "/" + directory + "/" + name)
         #expect(device.udevInputClasses.classes == notTouch[name] ?? [.touchscreen], "\(name)")
-        #expect(device.touchscreenKind().isTouchscreen == (notTouch[name] == nil), "\(name)")
+        // Taken: the touchscreens, and the Penabled 2FG as a pen display (INPUT_PROP_DIRECT).
+        let taken = notTouch[name] == nil || name == "Wacom_Serial_Penabled_2FG_Touchscreen.desc"
+        #expect(device.touchscreenKind().isTouchscreen == taken, "\(name)")
       }
     }
   }

@@ -70,10 +70,15 @@ import Testing
   }
 
   @Test func udevAnswerDecidesWhenThereIsOne() {
-    // The rule says tablet; a local rule (or hwdb) made it a touchscreen: udev wins.
+    // The rule says tablet: with INPUT_PROP_DIRECT a pen display, read as a pen (issue #41); a
+    // local rule (or hwdb) that makes it a touchscreen wins over the rule.
     let pen = makeDevice(abs: mt, keys: [BTN.toolPen, BTN.touch])
-    #expect(!pen.touchscreenKind().isTouchscreen)
+    #expect(pen.touchscreenKind() == .pen)
+    #expect(pen.touchscreenKind(udev: [.tablet]) == .pen)
     #expect(pen.touchscreenKind(udev: [.touchscreen]) == .multitouchB(slots: 10))
+    // Without INPUT_PROP_DIRECT, a desk tablet: not taken.
+    let desk = makeDevice(abs: mt, keys: [BTN.toolPen, BTN.touch], properties: [])
+    #expect(!desk.touchscreenKind().isTouchscreen)
     // The rule says touchscreen; udev says otherwise (ID_INPUT_TOUCHSCREEN=0 from a rule).
     let panel = makeDevice(abs: mt, keys: [BTN.touch])
     #expect(panel.touchscreenKind() == .multitouchB(slots: 10))

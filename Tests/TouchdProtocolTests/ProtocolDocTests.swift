@@ -219,7 +219,7 @@ struct ProtocolDocTests {
       written[String(example.name.dropFirst("trace-".count))] = Array(keys.dropFirst(3))
     }
     #expect(documented == written)
-    #expect(documented.count == 9)
+    #expect(documented.count == 10)
   }
 
   @Test("The scroll table's extra keys are the keys only some scroll messages have")

@@ -78,7 +78,7 @@ struct ExplainCommandTests {
       ])
     #expect(
       lines(json.stdout).first { $0.contains(#""phase":"cancelled""#) }
-        == #"{"type":"touches","seq":2,"phase":"cancelled","view":"door","window":"w","time":10.1,"touches":[{"id":1,"view":"door","phase":"cancelled","x":200.073242,"y":300.097656,"tapCount":1}]}"#
+        == #"{"type":"touches","seq":2,"phase":"cancelled","view":"door","window":"w","time":10.1,"touches":[{"id":1,"view":"door","phase":"cancelled","type":"direct","x":200.073242,"y":300.097656,"tapCount":1}]}"#
     )
     let explained = try runTouchctl(["replay", recording, "--scene", scene, "--explain"] + at)
     #expect(

@@ -45,7 +45,7 @@ struct MessageTests {
     #expect(m.seq == 9)
     #expect(
       m.jsonLine
-        == #"{"type":"touches","seq":9,"phase":"moved","view":"canvas","window":"main","time":2.000001,"touches":[{"id":7,"view":"canvas-child","phase":"moved","x":3.5,"y":4,"tapCount":2},{"id":8,"view":"canvas","phase":"moved","x":1,"y":2,"tapCount":1}]}"#
+        == #"{"type":"touches","seq":9,"phase":"moved","view":"canvas","window":"main","time":2.000001,"touches":[{"id":7,"view":"canvas-child","phase":"moved","type":"direct","x":3.5,"y":4,"tapCount":2},{"id":8,"view":"canvas","phase":"moved","type":"direct","x":1,"y":2,"tapCount":1}]}"#
     )
   }
 

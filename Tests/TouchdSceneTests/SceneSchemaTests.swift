@@ -56,6 +56,7 @@ struct SceneSchemaTests {
       "accessibility": Set(Scene.Accessibility.CodingKeys.allCases.map(\.rawValue)),
       "speech": Set(Scene.Speech.CodingKeys.allCases.map(\.rawValue)),
       "voiceOverActions": Set(Scene.VoiceOverActions.CodingKeys.allCases.map(\.rawValue)),
+      "penPair": Set(Scene.PenPair.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {

@@ -41,6 +41,16 @@ export interface TouchPoint {
   tapCount?: number;
   /** The location in `view`'s own points, for a view inside zoomed content (window points are `x`, `y`). */
   locationInView?: Point;
+  /** `direct` (a finger) or `pencil` (a pen's tip, docs/pens.md). */
+  type?: 'direct' | 'pencil';
+  /** A pencil's pressure, 0 to 4.166667 (UIKit's maximumPossibleForce for a pencil). */
+  force?: number;
+  /** A pencil's angle to the screen, radians (pi/2 perpendicular). */
+  altitudeAngle?: number;
+  /** A pencil's direction in the window, radians from +x towards +y. */
+  azimuthAngle?: number;
+  /** The pen's eraser end. */
+  eraser?: boolean;
 }
 /** An entry of a touches message's `coalesced` (a kernel frame) or `predicted` list. */
 export interface TouchSample {

@@ -185,6 +185,7 @@ extension Daemon {
     nextSource += 1
     polledPaths[token] = path
     devices[path] = live
+    registerDevice(live)
     if forwards { forwarding.connect(device.device, source: live.source, token: token) }
     // Events queued before the source existed (fingers already down, a key held) are read now;
     // then the state no event reports (headphones plugged in before touchd opened the jack).
@@ -257,6 +258,14 @@ extension Daemon {
     }
   }
 
+  /// Tells the runtime of a live device by its source: a pen display and the touchscreen of its
+  /// panel pair (udev's `LIBINPUT_DEVICE_GROUP`, a window's `penPairs:`).
+  func registerDevice(_ live: LiveDevice) {
+    runtime.addInputDevice(
+      source: live.source, description: live.device.description, path: live.device.path,
+      properties: live.device.device.udev?.values ?? [:])
+  }
+
   /// Stops reading a device, first delivering the frames that cancel its touches and its keys
   /// down, as asked (a read that saw the removal delivered them already).
   func closeDevice(_ path: String, cancelTouches: Bool, cancelKeys: Bool) {
@@ -271,6 +280,7 @@ extension Daemon {
     }
     // Its virtual touchscreen goes first, with the cancels above, while the device is still grabbed.
     forwarding.detach(source: live.source, runtime: runtime)
+    runtime.removeInputDevice(source: live.source)
     // Out of the poll set first, then closed: the fd is never closed while watched.
     poll?.remove(live.token)
     polledPaths[live.token] = nil

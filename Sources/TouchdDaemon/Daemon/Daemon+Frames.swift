@@ -73,6 +73,10 @@ extension Daemon {
       for i in frame.contacts.indices {
         (frame.contacts[i].x, frame.contacts[i].y) = calibration.apply(x: frame.contacts[i].x, y: frame.contacts[i].y)
       }
+      if var pen = frame.pen {
+        (pen.x, pen.y) = calibration.apply(x: pen.x, y: pen.y)
+        frame.pen = pen
+      }
     }
     clock.handling(at: frame.time.seconds) {
       counters.frames += 1

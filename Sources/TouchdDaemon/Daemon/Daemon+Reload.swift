@@ -121,10 +121,13 @@ extension Daemon {
           return ScenePlayer.Route(touchWindow: nil, keyWindow: nil)
         }
       }
+      registerReplayedDevices(replay.recordings)
     } else {
       keepOrReopenDevices(previous: previous)
       // Enumerate again: the new scene may take other touchscreens and key devices.
       openPresentDevices()
+      // The new runtime knows the devices kept too (those opened again told it themselves).
+      for live in devices.values { registerDevice(live) }
     }
     server.setHello(hello().jsonLine, notice: reloaded(source: source).jsonLine)
     Retired(runtime: consume previous, document: consume previousDocument).free()

@@ -8,6 +8,7 @@ extension Daemon {
   func startReplay(_ recordings: [Recording]) throws {
     var routes: [ScenePlayer.Route] = []
     for recording in recordings { routes.append(try ScenePlayer.route(recording, in: runtime)) }
+    registerReplayedDevices(recordings)
     let feeder = ReplayFeeder(recordings: recordings, routes: routes, ids: ids, loop: options.replayLoop)
     replay = feeder
     // A replayed device counts as the live one would (live equals replay).
@@ -19,6 +20,14 @@ extension Daemon {
         "speed": "\(options.replaySpeed)", "loop": "\(options.replayLoop)",
       ])
     scheduleReplay()
+  }
+
+  /// Tells the runtime of each replayed recording as a device (its index its source), as
+  /// ScenePlayer does: a pen recording and its panel's pair.
+  func registerReplayedDevices(_ recordings: [Recording]) {
+    for (index, recording) in recordings.enumerated() {
+      runtime.addInputDevice(source: index, description: recording.description)
+    }
   }
 
   private func scheduleReplay() {
@@ -39,7 +48,8 @@ extension Daemon {
     switch frame {
     case .touches(let touches):
       replayedDevices[index].count(touches)
-      if let window = route.touchWindow { deliver(touches, window: window, calibration: nil) }
+      // The recording's index is its source, as in ScenePlayer (a pen and its panel pair).
+      if let window = route.touchWindow { deliver(touches, window: window, calibration: nil, source: index) }
     case .keys(let keys):
       // The recording's index is the key source, as in ScenePlayer.
       if let window = route.keyWindow { deliver(keys, window: window, source: index) }

@@ -66,6 +66,11 @@ def _touch(value: Mapping[str, Any]) -> TouchPoint:
         y=value.get("y"),  # type: ignore[arg-type]
         tap_count=value.get("tapCount"),
         location_in_view=_point(value.get("locationInView")),
+        type=value.get("type"),
+        force=value.get("force") if value.get("altitudeAngle") is not None else None,
+        altitude_angle=value.get("altitudeAngle"),
+        azimuth_angle=value.get("azimuthAngle"),
+        eraser=bool(value.get("eraser", False)),
     )
 
 

@@ -52,6 +52,15 @@ class TouchPoint:
     tap_count: Optional[int] = None
     #: The location in ``view``'s own points, for a view inside zoomed content (else None).
     location_in_view: Optional[Point] = None
+    #: ``direct`` (a finger) or ``pencil`` (a pen's tip; docs/pens.md); None from older daemons.
+    type: Optional[str] = None
+    #: A pencil's pressure, 0 to 4.166667 (UIKit's maximumPossibleForce); None for a finger.
+    force: Optional[float] = None
+    #: A pencil's angles, radians: altitude (pi/2 perpendicular) and azimuth in the window.
+    altitude_angle: Optional[float] = None
+    azimuth_angle: Optional[float] = None
+    #: The pen's eraser end.
+    eraser: bool = False
 
     @property
     def location(self) -> Point:

@@ -70,9 +70,32 @@ public struct TouchesMessage: WireMessage {
     /// view's zoom view or a view within it, scaled: its points are not the window's); nil
     /// (absent) otherwise. As ``ActionMessage/locationInView``.
     public var locationInView: WirePoint?
+    /// What made the touch (UIKit's `UITouch.TouchType`): `direct` (a finger) or `pencil` (a pen's
+    /// tip). The daemon always writes it; nil for lines of writers before it.
+    public var type: String?
+    /// A pencil's: its pressure, 0 to UIKit's `maximumPossibleForce` for a pencil (4.166667), and
+    /// its `altitudeAngle` and `azimuthAngle` (radians, in the window); nil (absent) for a finger.
+    public var pen: PenFields?
+
+    /// A pencil touch's own keys.
+    public struct PenFields: Hashable, Sendable {
+      public var force: Double
+      public var altitudeAngle: Double
+      public var azimuthAngle: Double
+      /// The pen's eraser end (`BTN_TOOL_RUBBER`); written only when true.
+      public var eraser: Bool
+
+      @inlinable public init(force: Double, altitudeAngle: Double, azimuthAngle: Double, eraser: Bool = false) {
+        self.force = force
+        self.altitudeAngle = altitudeAngle
+        self.azimuthAngle = azimuthAngle
+        self.eraser = eraser
+      }
+    }
 
     @inlinable public init(
-      id: Int, view: String, phase: String, x: Double, y: Double, tapCount: Int?, locationInView: WirePoint? = nil
+      id: Int, view: String, phase: String, x: Double, y: Double, tapCount: Int?, locationInView: WirePoint? = nil,
+      type: String? = nil, pen: PenFields? = nil
     ) {
       self.id = id
       self.view = view
@@ -81,15 +104,24 @@ public struct TouchesMessage: WireMessage {
       self.y = y
       self.tapCount = tapCount
       self.locationInView = locationInView
+      self.type = type
+      self.pen = pen
     }
 
     init(decoding f: CommandFields) throws(ProtocolError) {
       id = try f.requiredInteger("id")
       view = try f.requiredString("view")
       phase = try f.requiredString("phase")
+      type = try f.string("type")
       x = try f.requiredNumber("x")
       y = try f.requiredNumber("y")
       tapCount = try f.integer("tapCount")
+      // A pencil's keys; a finger's `force` from another writer is not a pen's (it is ignored).
+      if let altitude = try f.number("altitudeAngle") {
+        pen = PenFields(
+          force: try f.requiredNumber("force"), altitudeAngle: altitude,
+          azimuthAngle: try f.requiredNumber("azimuthAngle"), eraser: try f.bool("eraser") ?? false)
+      }
       locationInView = try f.point("locationInView")
     }
   }
@@ -191,9 +223,16 @@ extension TouchesMessage.TouchInfo: ResponderCallElement {
   @inlinable func writeFields(_ w: inout JSONLineWriter) {
     w.string(#","view":"#, view)
     w.string(#","phase":"#, phase)
+    if let type { w.string(#","type":"#, type) }
     w.number(#","x":"#, x)
     w.number(#","y":"#, y)
     if let tapCount { w.integer(#","tapCount":"#, tapCount) }
+    if let pen {
+      w.number(#","force":"#, pen.force)
+      w.number(#","altitudeAngle":"#, pen.altitudeAngle)
+      w.number(#","azimuthAngle":"#, pen.azimuthAngle)
+      if pen.eraser { w.bool(#","eraser":"#, true) }
+    }
     if let locationInView { w.point(#","locationInView":"#, locationInView) }
   }
 }

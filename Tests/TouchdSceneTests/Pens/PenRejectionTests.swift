@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TouchDelivery
+import TouchdInput
+import TouchdTestKit
+
+@testable import TouchdScene
+
+/// Issue #41: a hand resting on the glass while a pen signs presses nothing. While its panel's
+/// pen is near, and for libinput's 90 ms after, a touchscreen's touches are ignored, and those
+/// down when the pen comes are cancelled (PenArbitration).
+@Suite struct PenRejectionTests {
+  /// A button under the hand, a signing area for the pen.
+  static let views = """
+    - id: buy
+      frame: {x: 0, y: 600, width: 1920, height: 480}
+      recognizers: [{id: buy-tap, type: tap, action: buy}]
+      touches: true
+    - {id: sign, frame: {x: 0, y: 0, width: 1920, height: 600}, touches: true}
+    """
+
+  func log(_ recordings: [Recording], extra: String = "") throws -> [String] {
+    try ScenePlayer.replay(recordings, scene: try Scene.parse(PenTouchTests.scene(Self.views, extra: extra)))
+      .compactMap { m in
+        switch m {
+        case .action(let a): "action \(a.action)"
+        case .touches(let t): "\(t.view) \(t.phase) \(t.touches.map { $0.type ?? "" }.joined(separator: ","))"
+        default: nil
+        }
+      }
+  }
+
+  /// The pen signs from 1.0 s to 1.5 s (near from 0.9 s, gone at 1.6 s).
+  static func signature() -> PenScript {
+    let pen = PenScript(start: 0.9)
+    pen.near(.init(x: 300, y: 300))
+    pen.wait(0.1)
+    pen.down()
+    pen.move(to: .init(x: 700, y: 320), duration: 0.5)
+    pen.up()
+    pen.wait(0.1)
+    pen.leave()
+    return pen
+  }
+
+  @Test func aHandsTapsWhileThePenHoversAndSignsPressNothing() throws {
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 0.95)
+    hand.tap(at: .init(x: 800, y: 800))  // 0.95: the pen hovers
+    hand.wait(0.2)
+    hand.tap(at: .init(x: 900, y: 820))  // 1.2: the pen signs
+    hand.wait(0.3)
+    hand.tap(at: .init(x: 900, y: 820), duration: 0.2)  // 1.55: hovering, about to leave
+    let log = try log([Self.signature().recording, hand.recording])
+    #expect(!log.contains("action buy"))
+    #expect(log.allSatisfy { !$0.hasPrefix("buy") }, "\(log)")
+    #expect(log.first == "sign began pencil" && log.last == "sign ended pencil")
+  }
+
+  @Test func aTapWithinLibinputs90msOfThePenLeavingIsIgnoredOneAfterFires() throws {
+    // The pen leaves at 1.6 s.
+    let early = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 1.65)
+    early.tap(at: .init(x: 800, y: 800))
+    #expect(!(try log([Self.signature().recording, early.recording])).contains("action buy"))
+    let late = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 1.7)
+    late.tap(at: .init(x: 800, y: 800))
+    let log = try log([Self.signature().recording, late.recording])
+    #expect(log.contains("action buy"), "\(log)")
+  }
+
+  @Test func aHandAlreadyDownIsCancelledWhenThePenComesAndStaysIgnoredUntilItLifts() throws {
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 0.5)
+    let palm = hand.down([.init(x: 1000, y: 900)])
+    hand.wait(0.6)
+    hand.move(palm, to: [.init(x: 1010, y: 905)])  // 1.1: the pen is near
+    hand.wait(0.8)
+    hand.up(palm)  // 1.9: after the pen left
+    let log = try log([Self.signature().recording, hand.recording])
+    #expect(Array(log.prefix(2)) == ["buy began direct", "buy cancelled direct"], "\(log)")
+    #expect(log.filter { $0.hasPrefix("buy") }.count == 2, "its moves and lift are ignored: \(log)")
+    #expect(!log.contains("action buy"))
+  }
+
+  @Test func penRejectsTouchesFalseKeepsTheHandsTouches() throws {
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 1.2)
+    hand.tap(at: .init(x: 800, y: 800))
+    let log = try log([Self.signature().recording, hand.recording], extra: "penRejectsTouches: false")
+    #expect(log.contains("action buy"))
+  }
+
+  /// Pairing: equal bus, vendor and product (the synthetic pen and touchscreen), a window's
+  /// `penPairs:`, or neither (a pen of another panel rejects nothing).
+  @Test func onlyThePensOwnPanelIsRejected() throws {
+    var otherPanel = SyntheticTouchscreen.description
+    otherPanel.name = "other panel"
+    otherPanel.id.product = 0x1234
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, device: otherPanel, start: 1.2)
+    hand.tap(at: .init(x: 800, y: 800))
+    #expect(try log([Self.signature().recording, hand.recording]).contains("action buy"))
+    let paired = try log(
+      [Self.signature().recording, hand.recording],
+      extra: #"penPairs: [{pen: "touchd synthetic pen", touchscreen: "other*"}]"#)
+    #expect(!paired.contains("action buy"))
+  }
+
+  /// The Dell Canvas 27's real pen (Wacom, 056a:4200) and its touchscreen (Advanced Silicon,
+  /// 2575:0204) recordings, paired by `penPairs:` (libwacom pairs them; their ids differ): the
+  /// fingers while the pen is near (0–1.85 s, 2.86–2.94 s, 3.54–7.94 s) are not delivered.
+  @Test func theDellCanvasPenRejectsItsPanelsFingersWhileNear() throws {
+    let pen = try RecordingReader.load(path: PenTouchTests.dell.path)
+    let touch = try RecordingReader.load(
+      path: try TestPaths.sharedRecordings() + "/dell-canvas27-advanced-silicon-cooltouch-5finger.evemu")
+    let pad = PenTouchTests.scene(
+      PenTouchTests.pad, extra: #"penPairs: [{pen: "Wacom ISD-V4 Pen", touchscreen: "Advanced Silicon*"}]"#)
+    let messages = try ScenePlayer.replay([pen, touch], scene: try Scene.parse(pad))
+    let fingers = messages.compactMap { m -> (Double, String)? in
+      guard case .touches(let t) = m, t.phase == "began", t.touches.contains(where: { $0.type == "direct" }) else {
+        return nil
+      }
+      return (t.time, t.phase)
+    }
+    #expect(!fingers.isEmpty)
+    let near: [ClosedRange<Double>] = [0...1.850899 + 0.09, 2.860025...2.939019 + 0.09, 3.536038...7.935973 + 0.09]
+    #expect(fingers.allSatisfy { f in !near.contains { $0.contains(f.0) } }, "\(fingers)")
+    // Unpaired, fingers begin while the pen is near.
+    let unpaired = try ScenePlayer.replay([pen, touch], scene: try Scene.parse(PenTouchTests.scene(PenTouchTests.pad)))
+    #expect(
+      unpaired.contains { m in
+        guard case .touches(let t) = m, t.phase == "began", t.touches.contains(where: { $0.type == "direct" }) else {
+          return false
+        }
+        return near.contains { $0.contains(t.time) }
+      })
+  }
+}
