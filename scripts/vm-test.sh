@@ -46,6 +46,10 @@ headphones_recording="$root/Tests/TouchdSceneTests/Fixtures/headphone-jack.evemu
 # ...and the touchscreen's finger meanwhile: it explores to the button at 3 s and a double tap
 # activates it (VoiceOverHeadphonesTests writes and checks this fixture).
 headphones_touches="$root/Tests/TouchdSceneTests/Fixtures/headphones-touches.evemu"
+# The pen cases: a pen that signs and hovers, and the hand on its panel (PenRejectionTests writes
+# and checks both fixtures).
+pen_recording="$root/Tests/TouchdSceneTests/Fixtures/pen-signs.evemu"
+hand_recording="$root/Tests/TouchdSceneTests/Fixtures/hand-taps.evemu"
 # The zoom cases' pinches: the shared recording with the most two-finger episodes (SOURCES.md).
 zoom_recording="$shared_recordings/atmel-03eb-201c-cdt10-2finger-taps-pinch-in-out.evemu"
 
@@ -188,6 +192,8 @@ expected_replays() {
   # The headphone cases (live-equals-replay-headphones*): the jack's switch turning VoiceOver on and
   # off, and the touchscreen exploring and activating while it is on.
   expected_case headphones "$headphones_recording" "$headphones_touches"
+  # The pen cases (live-equals-replay-pen*): the pen signs; the hand's taps, ignored while it is near.
+  expected_case pen "$pen_recording" "$hand_recording"
   # The zoom cases (live-equals-replay-zoom*): the pinches on a zooming scroll view.
   expected_case zoom "$zoom_recording"
 }
@@ -248,6 +254,8 @@ RECORDINGS=$shared_recordings
 KEYPAD_RECORDING=$keypad_recording
 HEADPHONES_RECORDING=$headphones_recording
 HEADPHONES_TOUCHES=$headphones_touches
+PEN_RECORDING=$pen_recording
+HAND_RECORDING=$hand_recording
 ZOOM_RECORDING=$zoom_recording
 SWIFT_BIN=$(dirname "$(command -v swift)")
 ONLY='$only'

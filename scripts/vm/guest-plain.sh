@@ -17,6 +17,7 @@ for line in "${RECORDINGS_LIST[@]}"; do replay_checks+=("live-equals-replay-${li
 
 KEYPAD_SCENE="$VM/scenes/keypad.yaml"
 HEADPHONES_SCENE="$VM/scenes/headphones.yaml"
+PEN_SCENE="$VM/scenes/pen.yaml"
 ZOOM_SCENE="$VM/scenes/zoom.yaml"
 # shellcheck source=scripts/vm/forward.sh
 . "$VM/forward.sh"
@@ -25,7 +26,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   identical-panels-by-udev-property calibrate-live-udev-rule \
   "${replay_checks[@]}" hotplug-discovery hotplug-remove-cancels hotplug-readd ignores-non-touchscreens \
   keypad-press-live keypad-hotplug keypad-unplug-cancels live-equals-replay-keypad \
-  live-equals-replay-keypad-device-first live-equals-replay-headphones live-equals-replay-headphones-device-first \
+  live-equals-replay-keypad-device-first live-equals-replay-headphones live-equals-replay-headphones-device-first live-equals-replay-pen live-equals-replay-pen-device-first \
   live-equals-replay-zoom live-equals-replay-zoom-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch emulator-costs latency forward-latency \
   forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
@@ -396,6 +397,69 @@ live_equals_replay_jack() {
   local rc=$?
   head -60 "$OUT/diff-$name.txt"
   note "$order; the jack $jack and the touchscreen $touch: $(head -1 "$OUT/diff-$name.txt")"
+  if ((touchd_rc != 0)); then
+    note "touchd exited with status $touchd_rc after the unplug (139: SIGSEGV)"
+    rc=1
+  fi
+  return "$rc"
+}
+
+# --- a pen and its panel's touchscreen (issue #41) -------------------------------------------------
+# live_equals_replay_pen NAME ORDER: a pen display made from pen-signs.evemu ("touchd synthetic
+# pen": BTN_TOOL_PEN, pressure, tilt, INPUT_PROP_DIRECT; udev classifies it ID_INPUT_TABLET) and a
+# touchscreen made from hand-taps.evemu, with the same bus, vendor and product (one panel's two
+# nodes), on scenes/pen.yaml (PenRejectionTests writes and checks the fixtures). The pen comes near
+# and signs (pencil touches on `sign`); while it hovers, the hand taps the button (ignored: touch
+# arbitration); the pen leaves; half a second later the hand taps again (`buy`). The messages must
+# be the host's replay of the two files together (times aside: the plays are sequenced by what
+# touchd published, in the files' order). ORDER: daemon-first or device-first.
+live_equals_replay_pen() {
+  local name=$1 order=$2
+  local live="$OUT/live-$name.jsonl" pen hand
+  need_daemon || return
+  [[ -s $EXPECTED/pen.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/pen.err" 2>/dev/null))" || return
+  unfuzzed_description "$PEN_RECORDING" "$SCRATCH/$name-pen.desc"
+  unfuzzed_description "$HAND_RECORDING" "$SCRATCH/$name-hand.desc"
+  # The pen's frames before it leaves (at 3 s) and its leaving; the hand's taps at 2 s and 4 s.
+  grep '^E:' "$PEN_RECORDING" | awk '$2 < 3' >"$SCRATCH/$name-sign.events"
+  grep '^E:' "$PEN_RECORDING" | awk '$2 >= 3' >"$SCRATCH/$name-leave.events"
+  grep '^E:' "$HAND_RECORDING" | awk '$2 < 3' >"$SCRATCH/$name-tap1.events"
+  grep '^E:' "$HAND_RECORDING" | awk '$2 >= 3' >"$SCRATCH/$name-tap2.events"
+  if [[ $order == daemon-first ]]; then start_touchd "$name" "$PEN_SCENE" || return; fi
+  evemu_create "$name-pen" "$SCRATCH/$name-pen.desc" || { stop_touchd; return 1; }
+  pen=$NODE
+  evemu_create "$name-hand" "$SCRATCH/$name-hand.desc" || { evemu_remove "$name-pen"; stop_touchd; return 1; }
+  hand=$NODE
+  unplug() { evemu_remove "$name-hand"; evemu_remove "$name-pen"; }
+  if [[ $order == device-first ]]; then start_touchd "$name" "$PEN_SCENE" || { unplug; return 1; }; fi
+  log "pen udev: $(udevadm info --query=property --name="$pen" | grep -E '^(ID_INPUT_|LIBINPUT_DEVICE_GROUP)' | tr '\n' ' ')"
+  wait_for 60 opens "$TOUCHD_PID" "$pen" && wait_for 60 opens "$TOUCHD_PID" "$hand" || {
+    grep -a -e "$pen" -e "$hand" "$OUT/touchd-$name.log" | tail -5
+    unplug
+    stop_touchd
+    fail "touchd did not open the pen $pen and the touchscreen $hand ($order)"
+    return
+  }
+  subscribe "$live" action touches presses accessibility || { unplug; stop_touchd; return 1; }
+  timeout 120 evemu-play "$pen" <"$SCRATCH/$name-sign.events" || note "evemu-play exited $?"
+  wait_for 60 grep -q '"phase":"ended","view":"sign"' "$live" || note "no pencil touch ended on sign within 60 s"
+  timeout 60 evemu-play "$hand" <"$SCRATCH/$name-tap1.events" || note "evemu-play exited $?"
+  sleep 1 # the tap's multi-tap interval runs out: nothing may fire
+  evemu-play "$pen" <"$SCRATCH/$name-leave.events"
+  sleep 0.5 # past libinput's 90 ms
+  timeout 60 evemu-play "$hand" <"$SCRATCH/$name-tap2.events" || note "evemu-play exited $?"
+  wait_for 60 grep -q '"action":"buy"' "$live" || note "no buy action within 60 s of the second tap"
+  sleep 1
+  unplug
+  sleep 1
+  wait_for 60 file_settled "$live" || note "the subscriber's file was still growing after 60 s"
+  stop_subscriber
+  stop_touchd
+  local touchd_rc=$TOUCHD_RC
+  $PY "$VM/compare.py" "$EXPECTED/pen.jsonl" "$live" >"$OUT/diff-$name.txt"
+  local rc=$?
+  head -60 "$OUT/diff-$name.txt"
+  note "$order; the pen $pen and the touchscreen $hand: $(head -1 "$OUT/diff-$name.txt")"
   if ((touchd_rc != 0)); then
     note "touchd exited with status $touchd_rc after the unplug (139: SIGSEGV)"
     rc=1
@@ -1592,6 +1656,14 @@ run_check live-equals-replay-headphones live_equals_replay_jack headphones daemo
 stop_subscriber
 stop_touchd
 run_check live-equals-replay-headphones-device-first live_equals_replay_jack headphones-device-first device-first
+stop_subscriber
+stop_touchd
+# A pen and its panel's touchscreen (issue #41): the pen signs, the hand's tap while it is near is
+# ignored, the tap after it left fires; in both orders.
+run_check live-equals-replay-pen live_equals_replay_pen pen daemon-first
+stop_subscriber
+stop_touchd
+run_check live-equals-replay-pen-device-first live_equals_replay_pen pen-device-first device-first
 stop_subscriber
 stop_touchd
 # A zooming scroll view (scenes/zoom.yaml) under the shared recording's pinches, in both orders.

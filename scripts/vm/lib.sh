@@ -3,7 +3,7 @@
 # Every wait has a timeout (TCG is slow, so they are wide) and every helper fails rather than hangs.
 
 # The host writes env.sh into the results folder: ROOT BIN TOOLS EXPECTED RECORDINGS
-# KEYPAD_RECORDING HEADPHONES_RECORDING HEADPHONES_TOUCHES ZOOM_RECORDING, and recordings.list beside it.
+# KEYPAD_RECORDING HEADPHONES_RECORDING HEADPHONES_TOUCHES PEN_RECORDING HAND_RECORDING ZOOM_RECORDING, and recordings.list beside it.
 # shellcheck source=/dev/null
 . "$OUT/env.sh"
 cd "$ROOT" || exit 1

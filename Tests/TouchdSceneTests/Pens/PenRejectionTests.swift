@@ -131,4 +131,42 @@ import TouchdTestKit
         return near.contains { $0.contains(t.time) }
       })
   }
+
+  /// The VM suite's pen fixtures (`live-equals-replay-pen*`, scripts/vm/guest-plain.sh), written
+  /// and checked here (TOUCHD_UPDATE_GOLDEN=1 rewrites them): the pen comes near at 1 s, signs from
+  /// 1.1 s to 1.4 s, hovers, and leaves at 3 s; the hand taps the button at 2 s (the pen near:
+  /// ignored) and at 4 s (it fires). The guest plays them in that order.
+  static let vmPen = TestPaths.repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Fixtures/pen-signs.evemu")
+  static let vmHand = TestPaths.repositoryRoot.appendingPathComponent("Tests/TouchdSceneTests/Fixtures/hand-taps.evemu")
+  static let vmScene = TestPaths.repositoryRoot.appendingPathComponent("scripts/vm/scenes/pen.yaml")
+
+  @Test func theVMsPenAndHandFixturesSignAndRejectTheHandWhileThePenIsNear() throws {
+    let pen = PenScript(start: 1, sampleRate: 100)
+    pen.near(.init(x: 300, y: 300), tiltX: 20, tiltY: -10)
+    pen.wait(0.1)
+    pen.down(pressure: 0.6)
+    pen.move(to: .init(x: 700, y: 350), duration: 0.3)
+    pen.up()
+    pen.wait(1.6)
+    pen.leave()
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 2)
+    hand.tap(at: .init(x: 900, y: 800))
+    hand.wait(2 - 0.05)
+    hand.tap(at: .init(x: 900, y: 800))
+    for (script, url) in [(pen.evemuText, Self.vmPen), (hand.evemuText, Self.vmHand)] {
+      if updatingGoldens { try script.write(to: url, atomically: true, encoding: .utf8) }
+      #expect(script == (try String(contentsOf: url, encoding: .utf8)), "\(url.lastPathComponent)")
+    }
+    let messages = try ScenePlayer.replay(
+      [RecordingReader.load(path: Self.vmPen.path), RecordingReader.load(path: Self.vmHand.path)],
+      scene: try Scene.parse(String(contentsOf: Self.vmScene, encoding: .utf8)))
+    let log = messages.compactMap { m -> String? in
+      switch m {
+      case .action(let a): "action \(a.action) \(a.time)"
+      case .touches(let t) where t.phase != "moved": "\(t.view) \(t.phase) \(t.touches.map { $0.type ?? "" })"
+      default: nil
+      }
+    }
+    #expect(log == ["sign began [\"pencil\"]", "sign ended [\"pencil\"]", "action buy 4.05"], "\(log)")
+  }
 }
