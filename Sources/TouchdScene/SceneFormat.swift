@@ -555,9 +555,12 @@ public enum SceneFormat {
     }
   }
 
-  /// UIKit's press types (`UIPress.PressType`'s case names). A scene may also name its own.
+  /// The press types touchd makes: UIKit's (`UIPress.PressType`'s case names), then a pen's barrel
+  /// buttons' (touchd's `pencilBarrel`, `pencilBarrel2`, `pencilBarrel3`: docs/pens.md). A scene
+  /// may also name its own.
   public static let pressTypes = [
     "select", "menu", "playPause", "upArrow", "downArrow", "leftArrow", "rightArrow", "pageUp", "pageDown",
+    "pencilBarrel", "pencilBarrel2", "pencilBarrel3",
   ]
 
   /// The pattern a press type of the scene's own must match: a letter, then letters, digits, `_` or `-`.

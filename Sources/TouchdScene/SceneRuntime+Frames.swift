@@ -24,14 +24,17 @@ extension SceneRuntime {
   /// panel when it comes near, and a touchscreen's frame loses the touches its panel's pen rejects
   /// (``PenArbitration``; the devices are told with ``addInputDevice(source:description:path:properties:)``).
   public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
-    guard let source, penArbitration.hasPens else { return deliver(frame, inWindow: index, source: source) }
-    if frame.pen != nil {
+    guard let source else { return deliver(frame, inWindow: index, source: nil) }
+    if let pen = frame.pen {
       let rejects = { [scene] (window: Int) in scene.windows[window].penRejectsTouches }
       for cancel in penArbitration.penFrame(frame, source: source, rejects: rejects) {
         deliver(cancel.frame, inWindow: cancel.window, source: cancel.source)
       }
-      return deliver(frame, inWindow: index, source: source)
+      deliver(frame, inWindow: index, source: source)
+      pressBarrels(pen.inProximity ? pen.buttons : [], source: source, at: frame.time.seconds, inWindow: index)
+      return
     }
+    guard penArbitration.hasPens else { return deliver(frame, inWindow: index, source: source) }
     deliver(
       penArbitration.touchscreenFrame(
         frame, source: source, window: index, rejects: scene.windows[index].penRejectsTouches),
@@ -105,13 +108,20 @@ extension SceneRuntime {
       guard let key = map[change.code] else { continue }
       changes.append(PressChange(device: source, code: change.code, key: key.name, type: key.type, phase: change.phase))
     }
-    if let idleMonitor { changes = idleMonitor.filter(changes, at: frame.time.seconds) }
+    deliver(changes, at: frame.time.seconds, inWindow: index)
+  }
+
+  /// Delivers presses to window `index`'s first responder at `time`: through the idle monitor,
+  /// then VoiceOver's keys.
+  func deliver(_ changes: [PressChange], at time: Double, inWindow index: Int) {
+    var changes = changes
+    if let idleMonitor { changes = idleMonitor.filter(changes, at: time) }
     guard !changes.isEmpty else { return }
-    frameTime = frame.time.seconds
+    frameTime = time
     defer { frameTime = nil }
     // While VoiceOver is on, its navigation keys are VoiceOver's (an EZ Access keypad).
     voiceOverTakes(&changes, inWindow: index)
     guard !changes.isEmpty else { return }
-    application.handle(changes, at: frame.time.seconds, in: windows[index])
+    application.handle(changes, at: time, in: windows[index])
   }
 }

@@ -95,6 +95,9 @@ public final class SceneRuntime {
   /// The pens and touchscreens the runtime was told of, and which of their touches a pen near
   /// rejects (Pens/PenArbitration.swift).
   lazy var penArbitration = PenArbitration(scene: scene)
+  /// Each pen's barrel buttons held, and the window its presses go to (Pens/SceneRuntime+Pens.swift).
+  var penBarrels: [Int: PenButtons] = [:]
+  var penBarrelWindows: [Int: Int] = [:]
   /// Told each time a recognizer leaves `.possible` (``Application/recognizerOutcomeObserver``,
   /// which the runtime keeps for health): the daemon counts outcomes for its metrics.
   public var recognizerOutcomeObserver: ((GestureRecognizer, _ recognized: Bool) -> Void)?

@@ -345,7 +345,7 @@ extension SceneValidator {
   /// in the message: `'KEY_F1' in map of keys of window 'main'`.
   private mutating func pressType(_ node: SceneNode, key: String, what: String) -> String? {
     let own = "a name of letters, digits, '_' and '-' starting with a letter"
-    let expected = "a press type (UIKit's \(SceneFormat.pressTypes.joined(separator: ", ")), or \(own))"
+    let expected = "a press type (touchd's \(SceneFormat.pressTypes.joined(separator: ", ")), or \(own))"
     guard let name = scalarString(node), node.tag == .str, SceneFormat.isPressType(name) else {
       error(node.place, key: key, "\(what) must be \(expected), found \(describeValue(node))")
       return nil
@@ -355,7 +355,7 @@ extension SceneValidator {
     {
       error(
         node.place, key: key,
-        "\(what) names press type '\(name)'; UIKit's is '\(uikit)' (press types are case-sensitive)")
+        "\(what) names press type '\(name)'; touchd's is '\(uikit)' (press types are case-sensitive)")
       return nil
     }
     return name

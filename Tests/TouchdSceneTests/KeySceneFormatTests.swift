@@ -14,7 +14,8 @@ struct KeySceneFormatTests {
 
   /// The press-type message's list of what is allowed.
   let pressTypeExpected =
-    "a press type (UIKit's select, menu, playPause, upArrow, downArrow, leftArrow, rightArrow, pageUp, pageDown, "
+    "a press type (touchd's select, menu, playPause, upArrow, downArrow, leftArrow, rightArrow, pageUp, pageDown, "
+    + "pencilBarrel, pencilBarrel2, pencilBarrel3, "
     + "or a name of letters, digits, '_' and '-' starting with a letter)"
 
   // MARK: Keys and presses errors
@@ -77,7 +78,7 @@ struct KeySceneFormatTests {
         "scene.yaml:13:9: error: 'BTN_TOOL_PEN' in map of keys of window 'main' is a touch/pointer code, never a press",
         "scene.yaml:14:9: error: 'BTN_STYLUS' in map of keys of window 'main' is a touch/pointer code, never a press",
         "scene.yaml:16:9: error: 'KEY_FULL_SCREEN' in map of keys of window 'main' is the same key as 'KEY_ZOOM' (code 372)",
-        "scene.yaml:17:17: error: 'KEY_UP' in map of keys of window 'main' names press type 'Select'; UIKit's is 'select' (press types are case-sensitive)",
+        "scene.yaml:17:17: error: 'KEY_UP' in map of keys of window 'main' names press type 'Select'; touchd's is 'select' (press types are case-sensitive)",
         "scene.yaml:18:19: error: 'KEY_DOWN' in map of keys of window 'main' must be \(pressTypeExpected), found 'help me'",
         "scene.yaml:19:19: error: 'KEY_LEFT' in map of keys of window 'main' must be \(pressTypeExpected), found 7",
         "scene.yaml:21:21: error: 'firstResponder' in window 'main' names unknown view 'pannel' (did you mean 'panel'?)",

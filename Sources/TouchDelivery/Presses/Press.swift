@@ -17,6 +17,12 @@ public struct PressType: RawRepresentable, Hashable, Sendable, CustomStringConve
   public static let playPause = PressType("playPause")
   public static let pageUp = PressType("pageUp")
   public static let pageDown = PressType("pageDown")
+  // A pen's barrel buttons (`BTN_STYLUS`, `BTN_STYLUS2`, `BTN_STYLUS3`): touchd's, as
+  // UIPencilInteraction reports Apple Pencil's own gestures apart from its touches; UIKit has no
+  // press type for them.
+  public static let pencilBarrel = PressType("pencilBarrel")
+  public static let pencilBarrel2 = PressType("pencilBarrel2")
+  public static let pencilBarrel3 = PressType("pencilBarrel3")
 
   public var description: String { rawValue }
 }

@@ -166,4 +166,34 @@ import TouchdTestKit
     let penMessages = try ScenePlayer.replay(pen, scene: scene)
     #expect(penMessages.contains { if case .touches(let t) = $0 { t.view == "ink" } else { false } })
   }
+
+  /// The Dell Canvas pen's barrel buttons (`BTN_STYLUS` 5.02–5.30 s, `BTN_STYLUS2` 6.13–6.24 s,
+  /// while hovering) are presses of types `pencilBarrel` and `pencilBarrel2` for the window's
+  /// first responder, and a recognizer whose `allowedPressTypes` has one takes it.
+  @Test func barrelButtonsArePressesOfTheirOwnTypes() throws {
+    let views = """
+      - id: panel
+        frame: {x: 0, y: 0, width: 1920, height: 1080}
+        # The pen's own touches do not tap it (its stroke's first, bounced contact would).
+        recognizers: [{id: undo, type: tap, action: undo, allowedPressTypes: pencilBarrel2, allowedTouchTypes: direct}]
+        views:
+          - {id: canvas, frame: {x: 0, y: 0, width: 1920, height: 1080}, presses: true}
+      """
+    let scene = try Scene.parse(Self.scene(views, extra: "firstResponder: canvas"))
+    let messages = try ScenePlayer.replay(try RecordingReader.load(path: Self.dell.path), scene: scene)
+    let log = messages.compactMap { m -> String? in
+      switch m {
+      case .presses(let p): "\(p.phase) \(p.presses.map { "\($0.type) \($0.key)" }.joined())"
+      case .action(let a): "action \(a.action) \(a.press ?? "")"
+      default: nil
+      }
+    }
+    #expect(
+      log == [
+        "began pencilBarrel BTN_STYLUS", "ended pencilBarrel BTN_STYLUS", "began pencilBarrel2 BTN_STYLUS2",
+        "cancelled pencilBarrel2 BTN_STYLUS2", "action undo pencilBarrel2",
+      ], "\(log)")
+    let times = messages.compactMap { m -> Double? in if case .presses(let p) = m { p.time } else { nil } }
+    #expect(times.first == 5.015946 && times[1] == 5.295)
+  }
 }
