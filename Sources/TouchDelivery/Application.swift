@@ -188,6 +188,29 @@ open class Application: Responder {
     send(currentEvent ?? TouchEvent(), at: time)
   }
 
+  /// A pen hovering over `window` (nil: out of proximity; `touching`: its tip is down, so it no
+  /// longer hovers). The hover recognizers (``HoverGestureRecognizer``) of the view hit-testing
+  /// finds under the pen (for a pencil touch) and of its superviews follow it; those it left, or
+  /// all when it leaves or touches down, end (cancelled by a touch-down). Nothing hovers while the
+  /// application ignores interaction.
+  public func hover(_ hover: PenHover?, touching: Bool, in window: Window) {
+    var over: [HoverGestureRecognizer] = []
+    if let hover, !touching, !isIgnoringInteractionEvents {
+      let event = TouchEvent()
+      event.hitTestingType = .pencil
+      var view = window.hitTest(hover.location, with: event)
+      while let v = view {
+        for case let r as HoverGestureRecognizer in v.gestureRecognizers where r.isEnabled { over.append(r) }
+        view = v.superview
+      }
+    }
+    for r in window.hovering where !over.contains(where: { $0 === r }) {
+      r.hover(hover, over: false, touching: touching)
+    }
+    for r in over { r.hover(hover, over: true, touching: false) }
+    window.hovering = over
+  }
+
   /// Whether a delivered touch or press is down (touches swallowed or cancelled do not count).
   public var isTouchOrPressDown: Bool { !touchesByID.isEmpty || !pressesBySource.isEmpty }
 

@@ -49,6 +49,7 @@ extension GestureArbiter {
           }
           continue
         }
+        guard r.takesTouches else { continue }
         guard r.allowedTouchTypes.contains(touch.type) else {
           if tracer != nil {
             notes.append("'\(r.traceName)' does not take \(touch.type.rawValue) touches (allowedTouchTypes)")

@@ -123,6 +123,9 @@ open class GestureRecognizer {
   /// Recognizers that must fail before this one may leave `.possible` (`require(toFail:)`).
   public internal(set) var failureRequirements: [GestureRecognizer] = []
 
+  /// Whether the recognizer takes touches at all (a hover recognizer follows a pen that makes none).
+  var takesTouches: Bool { true }
+
   /// The touch types delivered to the recognizer (UIKit's `allowedTouchTypes`; default every
   /// type): a touch of another type is not, as if its delegate's `shouldReceive` said no.
   public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)

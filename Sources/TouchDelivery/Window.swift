@@ -10,6 +10,9 @@ open class Window: View {
   /// `becomeFirstResponder()`); nil, or a view no longer in this window, sends them to the window.
   public weak var firstResponder: View?
 
+  /// The hover recognizers a hovering pen is over (``Application/hover(_:touching:in:)``).
+  @exclusivity(unchecked) var hovering: [HoverGestureRecognizer] = []
+
   /// The responder a press that begins now goes to: ``firstResponder`` while it is in this
   /// window, else the window.
   public var pressResponder: Responder {

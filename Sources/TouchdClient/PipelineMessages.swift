@@ -72,7 +72,7 @@ extension ActionMessage {
     switch values {
     case .pan(_, let velocity): .vector(velocity)
     case .pinch(_, let velocity), .rotation(_, let velocity): .scalar(velocity)
-    case .none, .swipe: nil
+    case .none, .swipe, .hover: nil
     }
   }
 

@@ -69,6 +69,7 @@ extension SceneRenderer {
     case .rotation(let rotation, _) where a.gestureState != .began:
       text += " (\(fmt(rotation * 180 / Double.pi))°)"
     case .swipe(let direction): text += " (\(direction))"
+    case .hover(let zOffset, _, _): text += " (z \(fmt(zOffset)))"
     default: break
     }
     if let touches = a.numberOfTouches, touches > 1 { text += " · \(touches) fingers" }

@@ -51,6 +51,9 @@ public enum Explanation {
         case .rotation(let rotation, let velocity):
           out += ", rotation \(JSONFormat.number(rotation)) rad, velocity \(traceNumber(velocity)) rad/s"
         case .swipe(let direction): out += ", direction \(direction)"
+        case .hover(let zOffset, let altitude, let azimuth):
+          out +=
+            ", zOffset \(traceNumber(zOffset)), altitude \(traceNumber(altitude)) rad, azimuth \(traceNumber(azimuth)) rad"
         }
         return out
       case .control(let event, let control, let value):

@@ -3,6 +3,8 @@ import TouchdInput
 /// The recognizer types a scene can name (`type:`), one per gesture recognizer class.
 public enum RecognizerType: String, CaseIterable, Hashable, Sendable, Codable {
   case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan
+  /// A hovering pen (UIHoverGestureRecognizer).
+  case hover
 
   /// Whether the gesture is discrete (recognized once, as `ended`) rather than continuous.
   public var isDiscrete: Bool { self == .tap || self == .swipe }
@@ -552,6 +554,9 @@ public enum SceneFormat {
           "edgeZoneWidth", .positiveNumber, default: .number(20),
           "The width, in points, of the band along the edge in which the pan must start."),
       ]
+    case .hover:
+      // UIHoverGestureRecognizer has no parameters of its own.
+      return []
     }
   }
 

@@ -196,6 +196,8 @@ extension SceneRuntime {
       let r = RotationGestureRecognizer()
       if let v = number("startDistance") { r.startDistance = v }
       recognizer = r
+    case .hover:
+      recognizer = HoverGestureRecognizer()
     }
     recognizer.name = spec.id
     recognizer.allowedPressTypes = options("allowedPressTypes").map { PressType($0) }

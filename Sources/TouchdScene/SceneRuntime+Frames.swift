@@ -82,7 +82,20 @@ extension SceneRuntime {
     if voiceOverTakes(&mapped, inWindow: index) { return }
     touchMotion?.record(mapped)
     forwarding?.forwardAhead(mapped, source: source, window: index)
+    // The pen near the glass: the hover recognizers under it follow it (a hovering pen makes no
+    // touch). Its tip touching down ends their hover before the touch begins; lifted, it hovers
+    // again once the touch has ended.
+    let hover = mapped.pen.map { pen in
+      (
+        PenHover(
+          location: Point(x: pen.x, y: pen.y), zOffset: pen.distance ?? 0,
+          altitudeAngle: pen.properties.altitudeAngle, azimuthAngle: pen.properties.azimuthAngle),
+        near: pen.inProximity, touching: pen.contact != nil
+      )
+    }
+    if let hover, hover.touching { application.hover(nil, touching: true, in: windows[index]) }
     application.handle(mapped, in: windows[index])
+    if let hover, !hover.touching { application.hover(hover.near ? hover.0 : nil, touching: false, in: windows[index]) }
   }
 
   /// Delivers a key frame from `device` to the window that takes its keys; a frame from a device

@@ -28,6 +28,8 @@ extension SceneRuntime {
       let name =
         d.contains(.right) ? "right" : d.contains(.left) ? "left" : d.contains(.up) ? "up" : "down"
       values = .swipe(direction: name)
+    case let r as HoverGestureRecognizer:
+      values = .hover(zOffset: r.zOffset, altitudeAngle: r.altitudeAngle, azimuthAngle: r.azimuthAngle)
     default: values = .none
     }
     let state: GestureRecognizer.State = recognizer.state == .possible ? .ended : recognizer.state

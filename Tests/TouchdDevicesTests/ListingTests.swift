@@ -40,6 +40,31 @@ import TouchdInput
         """)
   }
 
+  /// Issue #41: a pen display (udev's tablet with INPUT_PROP_DIRECT) is taken and listed as a pen;
+  /// a desk tablet is not, and says why.
+  @Test func aPenDisplayIsTakenAsAPenAndADeskTabletLeftAloneWithTheReason() throws {
+    let penPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("TouchdSceneTests/Fixtures/pens/dell-canvas27-wacom-isdv4-pen-hover-buttons-stroke.evemu")
+    let pen = DiscoveredDevice(
+      path: "/dev/input/event9", udev: UdevProperties(classes: [.tablet]),
+      description: try RecordingReader.load(path: penPath.path).description)
+    var deskDescription = pen.description!
+    deskDescription.properties = [InputProp.pointer]
+    let desk = DiscoveredDevice(
+      path: "/dev/input/event10", udev: UdevProperties(classes: [.tablet]), description: deskDescription)
+    let text = DeviceListing.text([pen, desk], all: true)
+    #expect(text.contains("/dev/input/event9: \"Wacom ISD-V4 Pen\"\n  id:          056a:4200 on usb\n"), "\(text)")
+    #expect(text.contains("  protocol:    pen (its tip makes pencil touches)\n"))
+    #expect(
+      text.contains(
+        "  touchd:      taken: udev classifies it as a tablet (ID_INPUT_TABLET=1), with INPUT_PROP_DIRECT: a pen display"
+      ))
+    #expect(
+      text.contains(
+        "  touchd:      not taken: a pen tablet without INPUT_PROP_DIRECT (a desk tablet, not on a display): touchd leaves it alone"
+      ), "\(text)")
+  }
+
   @Test func everyDeviceWithItsReasonTouchLikeOnesFirstWithTheRemedy() throws {
     let text = DeviceListing.text([keyboard, touchscreen, locked, tablet], all: true)
     let notTaken = try #require(text.components(separatedBy: "Not taken:\n").last)

@@ -73,7 +73,9 @@ struct SceneSchemaTests {
     }
     let typeProperty = (defs["recognizer"]?["properties"] as? [String: Any])?["type"] as? [String: Any]
     #expect(
-      typeProperty?["enum"] as? [String] == ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "screenEdgePan"])
+      typeProperty?["enum"] as? [String] == [
+        "tap", "longPress", "pan", "swipe", "pinch", "rotation", "screenEdgePan", "hover",
+      ])
     // The Codable keys and the validator's tables agree too, for every object of the format.
     #expect(Set(SceneFormat.keys(of: .scene).map(\.name)) == Set(Scene.CodingKeys.allCases.map(\.rawValue)))
     for object in SceneObject.allCases where ![.scene, .recognizer, .control].contains(object) {

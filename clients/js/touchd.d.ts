@@ -105,6 +105,10 @@ export interface Action extends Pipeline {
   rotation?: number;
   /** swipe */
   direction?: 'right' | 'left' | 'up' | 'down';
+  /** hover (a pen): 0 touching to 1 at its farthest, and its angles in radians */
+  zOffset?: number;
+  altitudeAngle?: number;
+  azimuthAngle?: number;
   /** controls: the UIControl.Event name, the control type, its value */
   event?: string;
   control?: string;

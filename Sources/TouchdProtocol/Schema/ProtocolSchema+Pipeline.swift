@@ -60,6 +60,9 @@ extension ProtocolSchema {
       Example(
         "action-swipe", full: action("swipe", .swipe(direction: "left")),
         minimal: action("swipe", .swipe(direction: "left"))),
+      Example(
+        "action-hover", full: action("hover", .hover(zOffset: 0.5, altitudeAngle: 1.2, azimuthAngle: 3.1)),
+        minimal: action("hover", .hover(zOffset: 0, altitudeAngle: 1.570796, azimuthAngle: 0))),
       Example("action-control", full: controlAction("button", .none), minimal: controlAction("button", .none)),
       Example(
         "action-control-switch", full: controlAction("switch", .on(true)), minimal: controlAction("switch", .on(true))),

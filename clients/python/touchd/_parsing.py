@@ -103,7 +103,8 @@ def _action(d: Dict[str, Any]) -> Action:
         time=g("time"), state=g("state"), recognizer=g("recognizer"), location=_point(g("location")),  # type: ignore[arg-type]
         location_in_view=_point(g("locationInView")), number_of_touches=g("numberOfTouches"), translation=_point(g("translation")),
         velocity=_point_or_number(g("velocity")), scale=g("scale"), rotation=g("rotation"),
-        direction=g("direction"), event=g("event"), control=g("control"), value=g("value"),
+        direction=g("direction"), z_offset=g("zOffset"), altitude_angle=g("altitudeAngle"),
+        azimuth_angle=g("azimuthAngle"), event=g("event"), control=g("control"), value=g("value"),
         press=g("press"), raw=d,
     )  # fmt: skip
 

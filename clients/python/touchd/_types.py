@@ -136,7 +136,8 @@ class Action(Message):
 
     Per gesture only some of the optional fields are set: ``translation`` and ``velocity``
     (a :class:`Point`) for pan and screenEdgePan; ``scale`` and ``velocity`` (a number) for pinch;
-    ``rotation`` and ``velocity`` for rotation; ``direction`` for swipe; ``event``, ``control``
+    ``rotation`` and ``velocity`` for rotation; ``direction`` for swipe; ``z_offset``,
+    ``altitude_angle`` and ``azimuth_angle`` for hover (a pen); ``event``, ``control``
     and ``value`` for controls; ``press`` for a press-recognizing tap or long press.
     """
 
@@ -157,6 +158,9 @@ class Action(Message):
     scale: Optional[float] = None
     rotation: Optional[float] = None
     direction: Optional[str] = None
+    z_offset: Optional[float] = None
+    altitude_angle: Optional[float] = None
+    azimuth_angle: Optional[float] = None
     event: Optional[str] = None
     control: Optional[str] = None
     value: Union[bool, float, int, None] = None

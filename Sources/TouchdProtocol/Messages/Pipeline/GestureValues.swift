@@ -11,6 +11,9 @@ public enum GestureValues: Hashable, Sendable {
   case rotation(rotation: Double, velocity: Double)
   /// Swipe: the `direction` recognized (`right`, `left`, `up`, `down`).
   case swipe(direction: String)
+  /// Hover: the pen's `zOffset` (0 touching to 1 at its farthest) and its `altitudeAngle` and
+  /// `azimuthAngle` (radians, the azimuth in the window).
+  case hover(zOffset: Double, altitudeAngle: Double, azimuthAngle: Double)
 
   /// Appends the values' keys.
   @inlinable func write(_ w: inout JSONLineWriter) {
@@ -27,11 +30,15 @@ public enum GestureValues: Hashable, Sendable {
       w.number(#","velocity":"#, velocity)
     case .swipe(let direction):
       w.string(#","direction":"#, direction)
+    case .hover(let zOffset, let altitude, let azimuth):
+      w.number(#","zOffset":"#, zOffset)
+      w.number(#","altitudeAngle":"#, altitude)
+      w.number(#","azimuthAngle":"#, azimuth)
     }
   }
 
   /// The values of an action's fields, told apart by the key each kind alone has (`translation`,
-  /// `scale`, `rotation`, `direction`); none of them is ``none``.
+  /// `scale`, `rotation`, `direction`, `zOffset`); none of them is ``none``.
   public init(decoding f: CommandFields) throws(ProtocolError) {
     if let translation = try f.point("translation") {
       self = .pan(translation: translation, velocity: try f.required(f.point("velocity"), "velocity", "a point"))
@@ -41,6 +48,10 @@ public enum GestureValues: Hashable, Sendable {
       self = .rotation(rotation: rotation, velocity: try f.required(f.number("velocity"), "velocity", "a number"))
     } else if let direction = try f.string("direction") {
       self = .swipe(direction: direction)
+    } else if let zOffset = try f.number("zOffset") {
+      self = .hover(
+        zOffset: zOffset, altitudeAngle: try f.required(f.number("altitudeAngle"), "altitudeAngle", "a number"),
+        azimuthAngle: try f.required(f.number("azimuthAngle"), "azimuthAngle", "a number"))
     } else {
       self = .none
     }
