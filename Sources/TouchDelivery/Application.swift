@@ -215,7 +215,7 @@ open class Application: Responder {
   public var isTouchOrPressDown: Bool { !touchesByID.isEmpty || !pressesBySource.isEmpty }
 
   /// The touch down for contact `id`, nil when none is.
-  func touch(withID id: TouchID) -> Touch? { touchesByID[id] }
+  public func touch(withID id: TouchID) -> Touch? { touchesByID[id] }
 
   /// Passes the event to each window that has touches changing in it (UIKit's `sendEvent`).
   open func sendEvent(_ event: TouchEvent) {

@@ -74,6 +74,12 @@ extension GestureArbiter {
         if !participants.contains(where: { $0 === r }) { participants.append(r) }
         if r._state == .began || r._state == .changed, r.cancelsTouchesInView { touch.viewCancelled = true }
       }
+      if v.isolatesTouches {
+        if tracer != nil && v.superview != nil {
+          notes.append("view '\(v.traceName)' isolates its touches: its superviews' recognizers do not get it")
+        }
+        break
+      }
       current = v.superview
     }
     if let tracer {

@@ -157,6 +157,11 @@ open class View: Responder {
   /// overrides `hitTest(_:with:)` to the same end).
   public var touchTypes: Set<TouchType>?
 
+  /// Whether the recognizers of this view's superviews are denied the touches that begin in it
+  /// (touchd's, for a signature pad: a stroke is never a swipe or a scroll of what is around it;
+  /// UIKit has no such property). Its own recognizers and its subviews' still get them.
+  public var isolatesTouches = false
+
   /// Whether the point (in this view's coordinates) is inside the bounds, enlarged by ``hitTestOutset``.
   ///
   /// An override may answer true only inside that area: a superview with many subviews skips,

@@ -16,10 +16,14 @@ extension TouchdClient {
     public static let presses: MessageType = "presses"
     public static let idle: MessageType = "idle"
     public static let accessibility: MessageType = "accessibility"
+    public static let stroke: MessageType = "stroke"
+    public static let signature: MessageType = "signature"
     public static let trace: MessageType = "trace"
     /// The types that carry `seq`: subscribed to all of them without `actions` or `views`, a
     /// ``Missed`` count is exact.
-    public static let pipeline: [MessageType] = [.action, .touches, .scroll, .control, .presses, .idle, .accessibility]
+    public static let pipeline: [MessageType] = [
+      .action, .touches, .scroll, .control, .presses, .idle, .accessibility, .stroke, .signature,
+    ]
   }
 
   /// What the daemon does when this client falls behind by its send buffer: `disconnect` (the
@@ -143,6 +147,14 @@ extension TouchdClient {
   @discardableResult
   public func announce(_ text: String, window: String? = nil) async throws -> Reply {
     try await send(.announce(AnnounceCommand(text: text, window: window)), timeout: commandTimeout)
+  }
+
+  /// `signature`: the signature drawn on the signature view `view` (`get`: the reply has its
+  /// strokes, bounds and duration, and subscribers of `signature` get it too) or its strokes
+  /// forgotten (`clear`).
+  @discardableResult
+  public func signature(_ view: String, clear: Bool = false) async throws -> Reply {
+    try await send(.signature(SignatureCommand(view: view, action: clear ? "clear" : "get")), timeout: commandTimeout)
   }
 
   /// `ignoreInteraction`: `true` begins ignoring touches (nested), `false` ends one begin; the

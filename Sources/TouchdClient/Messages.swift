@@ -1,7 +1,7 @@
 import TouchdProtocol
 
 /// One line of the daemon, typed (docs/protocol.md, version 1). The pipeline's messages (action,
-/// touches, scroll, control, presses, idle, accessibility, trace) are the protocol's own types
+/// touches, scroll, control, presses, idle, accessibility, stroke, signature, trace) are the protocol's own types
 /// (PipelineMessages.swift), and so are the session's `hello`, `gap`, `reloaded`, `updated`,
 /// `windowChanged` and `calibration`; the replies' envelopes are declared below.
 ///
@@ -30,6 +30,10 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
   case idle(TouchdClient.Idle)
   /// What VoiceOver did in a window (subscribed type `accessibility`).
   case accessibility(TouchdClient.Accessibility)
+  /// A stroke on a signature view ended (subscribed type `stroke`).
+  case stroke(StrokeMessage)
+  /// A signature view's signature, as a client asked for it (subscribed type `signature`).
+  case signature(SignatureMessage)
   /// One step of delivery and arbitration (subscribed type `trace`); takes no `seq`.
   case trace(TouchdClient.Trace)
   /// A command's success that answers no command of this client.
@@ -64,6 +68,8 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case "presses": self = .presses(try .init(from: decoder))
     case "idle": self = .idle(try .init(from: decoder))
     case "accessibility": self = .accessibility(try .init(from: decoder))
+    case "stroke": self = .stroke(try .init(from: decoder))
+    case "signature": self = .signature(try .init(from: decoder))
     case "trace": self = .trace(try .init(from: decoder))
     case "reply": self = .reply(try .init(from: decoder))
     case "error": self = .error(try .init(from: decoder))
@@ -91,6 +97,8 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case .presses: "presses"
     case .idle: "idle"
     case .accessibility: "accessibility"
+    case .stroke: "stroke"
+    case .signature: "signature"
     case .trace: "trace"
     case .reply: "reply"
     case .error: "error"
@@ -115,6 +123,8 @@ public enum TouchdMessage: Sendable, Hashable, Decodable {
     case .presses(let m): m.seq
     case .idle(let m): m.seq
     case .accessibility(let m): m.seq
+    case .stroke(let m): m.seq
+    case .signature(let m): m.seq
     case .unknown(_, let fields): fields["seq"]?.intValue
     default: nil
     }

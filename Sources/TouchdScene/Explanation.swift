@@ -91,6 +91,13 @@ public enum Explanation {
       if m.event == "voiceOver" { return "VoiceOver \(m.on == true ? "on" : "off") in window '\(m.window)'" }
       let element = (m.view.map { "'\($0)'" } ?? "nothing") + (m.segment.map { " segment \($0)" } ?? "")
       return "VoiceOver \(m.event) \(element)" + (m.spoken.map { ": \"\($0)\"" } ?? "")
+    case .stroke(let m):
+      let first = m.points.first.map { point(WirePoint(x: $0.x, y: $0.y)) } ?? "-"
+      let last = m.points.last.map { point(WirePoint(x: $0.x, y: $0.y)) } ?? "-"
+      return "stroke on '\(m.view)' (\(m.touchType)): \(m.points.count) points from \(first) to \(last)"
+    case .signature(let m):
+      return
+        "signature of '\(m.view)': \(m.strokes.count) strokes, \(m.strokes.reduce(0) { $0 + $1.points.count }) points"
     case .trace(let trace): return text(trace.detail)
     }
   }

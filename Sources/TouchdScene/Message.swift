@@ -22,6 +22,10 @@ public enum Message: Hashable, Sendable {
   case idle(IdleMessage)
   /// VoiceOver focused, activated or adjusted an element, or turned on or off (Accessibility/).
   case accessibility(AccessibilityMessage)
+  /// A stroke on a signature view ended (Pens/SignatureCapture.swift).
+  case stroke(StrokeMessage)
+  /// A signature view's whole signature, as a client asked for it.
+  case signature(SignatureMessage)
 
   /// The message's sequence number: one more than the previous action or touches message's; nil
   /// for trace messages, which take none, so that the other messages are numbered the same
@@ -35,6 +39,8 @@ public enum Message: Hashable, Sendable {
     case .presses(let m): m.seq
     case .idle(let m): m.seq
     case .accessibility(let m): m.seq
+    case .stroke(let m): m.seq
+    case .signature(let m): m.seq
     case .trace: nil
     }
   }
@@ -53,6 +59,8 @@ public enum Message: Hashable, Sendable {
     case .presses: "presses"
     case .idle: "idle"
     case .accessibility: "accessibility"
+    case .stroke: "stroke"
+    case .signature: "signature"
     case .trace: "trace"
     }
   }
@@ -67,6 +75,8 @@ public enum Message: Hashable, Sendable {
     case .presses(let m): m.time
     case .idle(let m): m.time
     case .accessibility(let m): m.time
+    case .stroke(let m): m.time
+    case .signature(let m): m.time
     case .trace(let m): m.time
     }
   }
@@ -81,6 +91,8 @@ public enum Message: Hashable, Sendable {
     case .presses(let m): m.jsonLine
     case .idle(let m): m.jsonLine
     case .accessibility(let m): m.jsonLine
+    case .stroke(let m): m.jsonLine
+    case .signature(let m): m.jsonLine
     case .trace(let m): m.jsonLine
     }
   }

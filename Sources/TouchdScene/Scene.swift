@@ -143,6 +143,8 @@ public struct Scene: Hashable, Sendable {
     public var touches = false
     /// The touch types hit-testing finds the view for (``SceneFormat/touchTypes`` names); nil: all.
     public var touchTypes: [String]?
+    /// Makes the view a signature pad (Pens/SignatureCapture.swift); nil: a plain view.
+    public var signature: Signature?
     public var recognizers: [Recognizer] = []
     /// Makes the view a scroll view (UIScrollView) whose subviews are its content; nil: a plain view.
     public var scroll: Scroll?
@@ -157,7 +159,7 @@ public struct Scene: Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, frame, hidden, alpha, userInteractionEnabled, multipleTouchEnabled, exclusiveTouch, clipsToBounds
-      case hitOutset, touches, touchTypes, presses, recognizers, scroll, control, accessibility, views
+      case hitOutset, touches, touchTypes, signature, presses, recognizers, scroll, control, accessibility, views
     }
 
     public init(id: String, frame: Frame, recognizers: [Recognizer] = [], views: [View] = []) {

@@ -19,9 +19,11 @@ public enum SceneCommand: Hashable, Sendable {
   case update(SceneUpdate)
   /// `{"cmd":"announce","text":…}`: VoiceOver says a text (``AnnounceCommand``).
   case announce(AnnounceCommand)
+  /// `{"cmd":"signature","view":…,"do":"get"|"clear"}`: a signature view's signature (``SignatureCommand``).
+  case signature(SignatureCommand)
 
   /// The command names this type parses (`touchctl replay --at` takes these).
-  public static let names = ["set", "ignoreInteraction", "update", "announce"]
+  public static let names = ["set", "ignoreInteraction", "update", "announce", "signature"]
 
   /// `set` on a view, its changes given one by one.
   public static func set(
@@ -48,6 +50,7 @@ public enum SceneCommand: Hashable, Sendable {
     case .ignoreInteraction(let ignore): self = .ignoreInteraction(ignore.value)
     case .update(let update): self = .update(update)
     case .announce(let announce): self = .announce(announce)
+    case .signature(let signature): self = .signature(signature)
     case .ping, .subscribe, .reload, .scene, .status, .calibrate, .metrics, .health: return nil
     }
   }
@@ -60,6 +63,7 @@ public enum SceneCommand: Hashable, Sendable {
     case .ignoreInteraction(let value): .ignoreInteraction(IgnoreInteractionCommand(value: value))
     case .update(let update): .update(update)
     case .announce(let announce): .announce(announce)
+    case .signature(let signature): .signature(signature)
     }
   }
 
@@ -119,6 +123,8 @@ extension SceneRuntime {
     case .announce(let announce):
       let index = try announce.window.map(windowIndex(named:)) ?? 0
       return .announced(window: scene.windows[index].id, spoken: self.announce(announce.text, inWindow: index))
+    case .signature(let command):
+      return try signature(command)
     }
   }
 }

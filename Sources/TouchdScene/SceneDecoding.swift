@@ -216,6 +216,7 @@ extension Scene.View: SceneDecodable {
     hitOutset = try m.number(CodingKeys.hitOutset) ?? hitOutset
     touches = try m.bool(CodingKeys.touches) ?? touches
     touchTypes = try m.options(CodingKeys.touchTypes)
+    signature = try m.object(CodingKeys.signature)
     scroll = try m.object(CodingKeys.scroll)
     control = try m.object(CodingKeys.control)
     presses = try m.bool(CodingKeys.presses) ?? presses

@@ -87,6 +87,8 @@ public enum SceneObject: String, CaseIterable, Hashable, Sendable {
   case voiceOverActions
   /// An entry of a window's `penPairs:`: a pen and the touchscreen of its panel.
   case penPair
+  /// A view's `signature:`: the view is a signature pad.
+  case signature
 }
 
 /// One key of an object of the scene format.
@@ -227,6 +229,7 @@ public enum SceneFormat {
       ]
     case .accessibility, .speech, .voiceOverActions: accessibilityKeys(of: object)
     case .penPair: penPairKeys
+    case .signature: signatureKeys
     case .health:
       [
         SceneKey(
@@ -280,6 +283,10 @@ public enum SceneFormat {
         SceneKey(
           "touchTypes", .options(touchTypes),
           "The touch types hit-testing finds the view for: pencil makes a view of pens only, which fingers pass through; absent: every type."
+        ),
+        SceneKey(
+          "signature", .object(.signature),
+          "Makes the view a signature pad: its touches are strokes captured at every kernel frame, published as stroke messages, never its superviews' recognizers' (docs/pens.md); absent: a plain view."
         ),
         SceneKey(
           "presses", .bool, default: .bool(false),

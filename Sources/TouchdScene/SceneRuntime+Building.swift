@@ -30,6 +30,7 @@ extension SceneRuntime {
     view.isUserInteractionEnabled = spec.userInteractionEnabled
     view.isMultipleTouchEnabled = spec.multipleTouchEnabled
     view.touchTypes = spec.touchTypes.map { Set($0.compactMap(TouchType.init(rawValue:))) }
+    if let signature = spec.signature { signatures.add(signature, view: view, id: spec.id, window: window.id) }
     view.isExclusiveTouch = spec.exclusiveTouch
     // UIScrollView clips its content by default; `clipsToBounds` in the scene overrides only a plain view's.
     if spec.scroll == nil { view.clipsToBounds = spec.clipsToBounds }

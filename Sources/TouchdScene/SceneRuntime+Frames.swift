@@ -95,6 +95,7 @@ extension SceneRuntime {
     }
     if let hover, hover.touching { application.hover(nil, touching: true, in: windows[index]) }
     application.handle(mapped, in: windows[index])
+    captureStrokes(mapped)
     if let hover, !hover.touching { application.hover(hover.near ? hover.0 : nil, touching: false, in: windows[index]) }
   }
 

@@ -98,6 +98,8 @@ public final class SceneRuntime {
   /// Each pen's barrel buttons held, and the window its presses go to (Pens/SceneRuntime+Pens.swift).
   var penBarrels: [Int: PenButtons] = [:]
   var penBarrelWindows: [Int: Int] = [:]
+  /// The signature pads and their strokes (Pens/SignatureCapture.swift).
+  let signatures = SignatureCapture()
   /// Told each time a recognizer leaves `.possible` (``Application/recognizerOutcomeObserver``,
   /// which the runtime keeps for health): the daemon counts outcomes for its metrics.
   public var recognizerOutcomeObserver: ((GestureRecognizer, _ recognized: Bool) -> Void)?

@@ -121,6 +121,7 @@ public enum SceneSchema {
         "Forwarding to a virtual touchscreen: the window's touchscreens are grabbed, and every touch no recognizer claims goes on to the compositor.",
       .voiceOverActions: "The scene's actions for VoiceOver's escape and magic tap.",
       .penPair: "A pen and the touchscreen of the same panel, for rejecting a resting hand's touches.",
+      .signature: "A signature pad: what draws on it, and the shortest stroke kept.",
       .speech:
         "How VoiceOver's words are spoken: speech-dispatcher's SSIP socket, the language, rate and voice.",
       .accessibility:

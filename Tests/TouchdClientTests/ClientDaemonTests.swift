@@ -119,7 +119,7 @@ struct ClientDaemonTests {
     await #expect(
       throws: TouchdError.daemon(
         message:
-          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce)"
+          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce, signature)"
       )
     ) { try await client.send("stauts") }
     await #expect(throws: TouchdError.daemon(message: "not ignoring interaction events")) {

@@ -105,7 +105,7 @@ import TouchdTestKit
       reply(#"{"cmd":"subscribe","id":7,"types":"toches"}"#)
         == error(
           "7",
-          "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, accessibility, trace)"
+          "unknown message type 'toches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, accessibility, stroke, signature, trace)"
         ))
     #expect(session.subscription == Subscription(), "a refused subscribe leaves the filter as it was")
     #expect(!session.hasSubscribed, "a refused subscribe does not count (a held replay waits on)")
@@ -113,7 +113,7 @@ import TouchdTestKit
       reply(#"{"cmd":"stauts","id":8}"#)
         == error(
           "8",
-          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce)"
+          "unknown command 'stauts' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce, signature)"
         ))
     #expect(reply(#"{"id":9}"#) == error("9", "missing field 'cmd' (a string: the command name)"))
   }
@@ -206,7 +206,7 @@ import TouchdTestKit
       reply(#"{"cmd":"","id":[0,2]}"#)
         == error(
           "[0,2]",
-          "unknown command '' (known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce)"
+          "unknown command '' (known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce, signature)"
         ))
     // A name that starts with a combining mark (U+064D) is quoted as any other; in Swift the
     // mark joins the quote before it into one Character, which the harness had counted wrong.

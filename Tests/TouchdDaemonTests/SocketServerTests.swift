@@ -128,7 +128,7 @@ func action(_ name: String, seq: Int, view: String = "door") -> OutboundMessage 
     some.send(#"{"cmd":"subscribe","id":2,"types":["gestures"]}"#)
     #expect(
       json(some.readLine())?["message"] as? String
-        == "unknown message type 'gestures' in 'types' (known: action, touches, scroll, control, presses, idle, accessibility, trace)"
+        == "unknown message type 'gestures' in 'types' (known: action, touches, scroll, control, presses, idle, accessibility, stroke, signature, trace)"
     )
   }
 

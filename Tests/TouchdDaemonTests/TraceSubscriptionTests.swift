@@ -85,7 +85,7 @@ final class TypesHandler: CommandHandler, @unchecked Sendable {
     #expect(
       json(door.readLine())?["message"] as? String
         == "unknown message type 'traces' in 'types' (did you mean 'trace'? known: action, touches, scroll, control, "
-        + "presses, idle, accessibility, trace)")
+        + "presses, idle, accessibility, stroke, signature, trace)")
   }
 }
 

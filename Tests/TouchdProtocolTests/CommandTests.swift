@@ -40,6 +40,8 @@ struct CommandTests {
           rotation: 90, calibration: [1, 0, 0, 0, 1, 0], size: .init(width: 800, height: 480), voiceOver: true))),
     .announce(AnnounceCommand(text: "Your ticket is printing")),
     .announce(AnnounceCommand(text: "Bitte warten", window: "main")),
+    .signature(SignatureCommand(view: "pad", action: "get")),
+    .signature(SignatureCommand(view: "pad", action: "clear")),
     .ignoreInteraction(IgnoreInteractionCommand(value: true)),
     .update(UpdateCommand(operation: .remove, target: .view, id: "row-7")),
     .update(
@@ -77,6 +79,7 @@ struct CommandTests {
         case .scene: PushSceneCommand.fields
         case .update: UpdateCommand.fields
         case .announce: AnnounceCommand.fields
+        case .signature: SignatureCommand.fields
         case .ping, .status, .reload, .metrics, .health: []
         }
       let keys = command.members.map(\.key)
@@ -97,11 +100,23 @@ struct CommandTests {
         == "unknown field 'view' (announce takes text, window)")
   }
 
+  @Test("signature takes a view and do, get or clear, nothing else")
+  func signatureErrors() {
+    #expect(
+      Self.error(#"{"cmd":"signature","do":"get"}"#) == "missing field 'view' (a string: the signature view's id)")
+    #expect(Self.error(#"{"cmd":"signature","view":"pad"}"#) == "missing field 'do' (get or clear)")
+    #expect(
+      Self.error(#"{"cmd":"signature","view":"pad","do":"erase"}"#) == #"'do' must be get or clear, found "erase""#)
+    #expect(
+      Self.error(#"{"cmd":"signature","view":"pad","do":"get","window":"w"}"#)
+        == "unknown field 'window' (signature takes view, do)")
+  }
+
   @Test("Errors: unknown commands with a suggestion, both view and window, the strict types")
   func errors() {
     #expect(
       Self.error(#"{"cmd":"statu"}"#)
-        == "unknown command 'statu' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce)"
+        == "unknown command 'statu' (did you mean 'status'? known: ping, subscribe, set, ignoreInteraction, reload, scene, update, status, calibrate, metrics, health, announce, signature)"
     )
     #expect(
       Self.error(#"{"cmd":"set","view":"a","window":"w","rotation":90}"#)
@@ -116,7 +131,7 @@ struct CommandTests {
         == "'animated' goes with 'contentOffset', 'zoomScale' or 'zoomTo'")
     #expect(
       Self.error(#"{"cmd":"subscribe","types":["action","tuoches"]}"#)
-        == "unknown message type 'tuoches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, accessibility, trace)"
+        == "unknown message type 'tuoches' in 'types' (did you mean 'touches'? known: action, touches, scroll, control, presses, idle, accessibility, stroke, signature, trace)"
     )
     #expect(
       Self.error(#"{"cmd":"subscribe","overflow":"drop"}"#)

@@ -26,7 +26,7 @@ struct ProtocolDocTests {
       "`subscribe`": SubscribeCommand.fields, "`calibrate`": CalibrateCommand.fields,
       "`ignoreInteraction`": IgnoreInteractionCommand.fields, "`scene`": PushSceneCommand.fields,
       "`update`": UpdateCommand.fields, "`ping`": [], "`reload`": [], "`status`": [], "`metrics`": [],
-      "`health`": [], "`announce`": AnnounceCommand.fields,
+      "`health`": [], "`announce`": AnnounceCommand.fields, "`signature`": SignatureCommand.fields,
     ]
     for row in rows {
       let declared = try #require(fields[row[0]], "a row for \(row[0])")

@@ -203,7 +203,7 @@ struct CommandDecodingTests {
     let forty = String(repeating: "a", count: 40) + "…"
     #expect(
       commandError(#"{"cmd":"\#(long)"}"#)
-        == "unknown command '\(forty)' (known: set, ignoreInteraction, update, announce)")
+        == "unknown command '\(forty)' (known: set, ignoreInteraction, update, announce, signature)")
     #expect(
       commandError(#"{"cmd":"ignoreInteraction","\#(long)":1}"#)
         == "unknown field '\(forty)' (ignoreInteraction takes value)")

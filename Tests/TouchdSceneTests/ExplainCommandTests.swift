@@ -149,7 +149,7 @@ struct ExplainCommandTests {
     let unknownCommand = try run(["--at", "1", #"{"cmd":"reload"}"#])
     #expect(
       unknownCommand.stderr
-        == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction, update, announce)"#
+        == #"--at 1 {"cmd":"reload"}: unknown command 'reload' (known: set, ignoreInteraction, update, announce, signature)"#
         + "\n")
     let unbalanced = try run(["--at", "1", #"{"cmd":"ignoreInteraction","value":false}"#])
     #expect(unbalanced.status == 1)

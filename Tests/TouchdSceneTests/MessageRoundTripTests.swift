@@ -32,6 +32,8 @@ struct MessageRoundTripTests {
       case .presses(let m): try expectRoundTrip(m, exact: exact)
       case .idle(let m): try expectRoundTrip(m, exact: exact)
       case .accessibility(let m): try expectRoundTrip(m, exact: exact)
+      case .stroke(let m): try expectRoundTrip(m, exact: exact)
+      case .signature(let m): try expectRoundTrip(m, exact: exact)
       case .trace(let m): try expectRoundTrip(m, exact: exact)
       }
     }

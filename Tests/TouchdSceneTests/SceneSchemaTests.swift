@@ -57,6 +57,7 @@ struct SceneSchemaTests {
       "speech": Set(Scene.Speech.CodingKeys.allCases.map(\.rawValue)),
       "voiceOverActions": Set(Scene.VoiceOverActions.CodingKeys.allCases.map(\.rawValue)),
       "penPair": Set(Scene.PenPair.CodingKeys.allCases.map(\.rawValue)),
+      "signature": Set(Scene.Signature.CodingKeys.allCases.map(\.rawValue)),
     ]
     #expect(Set(defs.keys).isSuperset(of: expected.keys))
     for (name, keys) in expected {

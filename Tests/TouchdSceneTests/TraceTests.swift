@@ -214,7 +214,9 @@ struct TraceTests {
     #expect(error(#"{"cmd":"set","view":"#) == "not JSON at column 21: unexpected end of the line, expected a value")
     #expect(error("[1]") == "a command must be a JSON object, found an array")
     #expect(error(#"{"view":"door"}"#) == "missing field 'cmd' (a string: the command name)")
-    #expect(error(#"{"cmd":"reload"}"#) == "unknown command 'reload' (known: set, ignoreInteraction, update, announce)")
+    #expect(
+      error(#"{"cmd":"reload"}"#)
+        == "unknown command 'reload' (known: set, ignoreInteraction, update, announce, signature)")
     #expect(error(#"{"cmd":"ignoreInteraction","value":"yes"}"#) == #"'value' must be true or false, found "yes""#)
     #expect(
       error(#"{"cmd":"set","hidden":true}"#)

@@ -2,8 +2,8 @@
 // The messages are the protocol's (docs/protocol.md), field for field; keys a version does not
 // declare may be present (later daemons may add some).
 
-export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility'];
-export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility', 'trace'];
+export const PIPELINE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility', 'stroke', 'signature'];
+export const SUBSCRIBABLE_TYPES: readonly ['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility', 'stroke', 'signature', 'trace'];
 export const DEFAULT_URL: string;
 
 /** A constructor of browser-style WebSockets: the global one, or the ws package's (8 or later). */
@@ -192,6 +192,34 @@ export interface Accessibility extends Pipeline {
   on?: boolean;
 }
 
+/** A kernel frame of a signature stroke, in the signature view's points (docs/pens.md). */
+export interface StrokePoint {
+  x: number;
+  y: number;
+  time: number;
+  /** A pencil's force (0 to 4.166667) and angles (radians); absent for a finger. */
+  force?: number;
+  altitudeAngle?: number;
+  azimuthAngle?: number;
+}
+/** A stroke on a signature view ended: a point per kernel frame. */
+export interface Stroke extends Pipeline {
+  type: 'stroke';
+  view: string;
+  window: string;
+  touchType: 'pencil' | 'direct';
+  points: StrokePoint[];
+}
+/** A signature view's whole signature, as a client asked for it (`signature` command). */
+export interface Signature extends Pipeline {
+  type: 'signature';
+  view: string;
+  window: string;
+  strokes: { touchType: 'pencil' | 'direct'; points: StrokePoint[] }[];
+  bounds: { x: number; y: number; width: number; height: number } | null;
+  duration: number;
+}
+
 /** One step of delivery and arbitration (docs/explain.md); takes no seq. */
 export interface Trace {
   type: 'trace';
@@ -297,7 +325,7 @@ export interface Missed {
   exact: boolean;
 }
 
-export type PipelineMessage = Action | Touches | Scroll | Control | Presses | Idle | Accessibility;
+export type PipelineMessage = Action | Touches | Scroll | Control | Presses | Idle | Accessibility | Stroke | Signature;
 export type Message =
   | PipelineMessage
   | Trace
@@ -561,6 +589,7 @@ export class TouchdClient implements AsyncIterable<Message> {
     },
   ): Promise<WindowReply>;
   announce(text: string, fields?: { window?: string }): Promise<Reply>;
+  signature(view: string, fields?: { clear?: boolean }): Promise<Reply>;
   ignoreInteraction(value: boolean): Promise<IgnoreReply>;
   reload(): Promise<Reply>;
   status(): Promise<StatusReply>;

@@ -19,7 +19,9 @@ export { canonicalJSON, sceneUpdates } from './scene-diff.js';
 export { PageScene, SceneSync, VIEW_KEYS, VIEW_SELECTOR, attributeValue, viewFromDataset } from './page-scene.js';
 
 /** The message types that carry `seq` (one counter in the daemon). */
-export const PIPELINE_TYPES = Object.freeze(['action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility']);
+export const PIPELINE_TYPES = Object.freeze([
+  'action', 'touches', 'scroll', 'control', 'presses', 'idle', 'accessibility', 'stroke', 'signature',
+]);
 /** The types `subscribe` takes: the pipeline's and `trace` (which takes no `seq`). */
 export const SUBSCRIBABLE_TYPES = Object.freeze([...PIPELINE_TYPES, 'trace']);
 /** Where `touchd --websocket 127.0.0.1:8765` listens. */
@@ -401,6 +403,12 @@ export class TouchdClient {
     const fields = { text };
     if (window !== undefined) fields.window = window;
     return this.request('announce', fields);
+  }
+
+  /** `signature`: the signature drawn on the signature view `view` (its strokes, bounds and
+   * duration in the reply, and a `signature` message to its subscribers), or, with `clear`, forgotten. */
+  signature(view, { clear = false } = {}) {
+    return this.request('signature', { view, do: clear ? 'clear' : 'get' });
   }
 
   ignoreInteraction(value) {

@@ -45,6 +45,12 @@ extension Daemon {
     case .accessibility(let m):
       counters.messages += 1
       (type, view) = ("accessibility", m.view)
+    case .stroke(let m):
+      counters.messages += 1
+      (type, view) = ("stroke", m.view)
+    case .signature(let m):
+      counters.messages += 1
+      (type, view) = ("signature", m.view)
     case .trace(let t):
       counters.traces += 1
       (type, view) = ("trace", t.view)

@@ -176,7 +176,7 @@ public enum WireProtocol {
       } catch {
         throw ProtocolError(error.message(prefix: "scene rejected, the old scene stays: "))
       }
-    case .setView, .setWindow, .ignoreInteraction, .update, .announce:
+    case .setView, .setWindow, .ignoreInteraction, .update, .announce, .signature:
       preconditionFailure("\(command.name) is the scene's, taken above")
     }
   }

@@ -21,11 +21,13 @@ public enum Command: Hashable, Sendable {
   case health
   /// VoiceOver says a text (``AnnounceCommand``).
   case announce(AnnounceCommand)
+  /// A signature view's signature, got or cleared (``SignatureCommand``).
+  case signature(SignatureCommand)
 
   /// Every command name, in the order errors list them.
   public static let names = [
     "ping", "subscribe", "set", "ignoreInteraction", "reload", "scene", "update", "status", "calibrate", "metrics",
-    "health", "announce",
+    "health", "announce", "signature",
   ]
 
   /// The command's name (`cmd`).
@@ -43,6 +45,7 @@ public enum Command: Hashable, Sendable {
     case .metrics: "metrics"
     case .health: "health"
     case .announce: "announce"
+    case .signature: "signature"
     }
   }
 
@@ -78,6 +81,7 @@ public enum Command: Hashable, Sendable {
     case "update": return .update(try UpdateCommand(decoding: fields))
     case "calibrate": return .calibrate(try CalibrateCommand(decoding: fields))
     case "announce": return .announce(try AnnounceCommand(decoding: fields))
+    case "signature": return .signature(try SignatureCommand(decoding: fields))
     default: throw unknown(object.name, known: names, suggest: true)
     }
   }
@@ -101,6 +105,7 @@ public enum Command: Hashable, Sendable {
     case .update(let c): c.members
     case .calibrate(let c): c.members
     case .announce(let c): c.members
+    case .signature(let c): c.members
     }
   }
 }

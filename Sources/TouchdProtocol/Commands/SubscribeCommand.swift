@@ -8,7 +8,7 @@ public struct SubscribeCommand: Hashable, Sendable {
   public static let fields = ["types", "actions", "views", "overflow", "coalesced", "predicted"]
   /// Every message type a client subscribes to, in the order errors and docs list them.
   public static let messageTypes = [
-    "action", "touches", "scroll", "control", "presses", "idle", "accessibility", "trace",
+    "action", "touches", "scroll", "control", "presses", "idle", "accessibility", "stroke", "signature", "trace",
   ]
 
   /// What the daemon does when the client falls behind by its send buffer.

@@ -12,6 +12,10 @@ public enum SceneChangeReply: Hashable, Sendable {
   case updated(UpdatedMessage)
   /// `announce`: `{"window":ID,"spoken":B}`, the window, and whether VoiceOver said it (it was on).
   case announced(window: String, spoken: Bool)
+  /// `signature` `get`: the signature's fields (the `signature` message's, but `type` and `seq`).
+  case signature(SignatureMessage)
+  /// `signature` `clear`: `{"view":ID,"cleared":N}`, the strokes forgotten.
+  case signatureCleared(view: String, strokes: Int)
 
   /// The reply's members, encoded, for ``ReplyMessage/ok(idJSON:fieldsJSON:)``.
   public var fieldsJSON: String {
@@ -31,13 +35,19 @@ public enum SceneChangeReply: Hashable, Sendable {
       w.string(window)
       w.bool(#","spoken":"#, spoken)
       return w.finishMembers()
+    case .signature(let signature): return signature.fieldsJSON
+    case .signatureCleared(let view, let strokes):
+      var w = JSONLineWriter(#"{"view":"#)
+      w.string(view)
+      w.integer(#","cleared":"#, strokes)
+      return w.finishMembers()
     }
   }
 
   /// The line every client gets after the change, or nil when only the requester is told.
   public var noticeJSONLine: String? {
     switch self {
-    case .view, .ignoring, .announced: nil
+    case .view, .ignoring, .announced, .signature, .signatureCleared: nil
     case .window(let window): window.jsonLine
     case .updated(let updated): updated.jsonLine
     }

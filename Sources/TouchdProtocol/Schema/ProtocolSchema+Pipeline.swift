@@ -99,6 +99,31 @@ extension ProtocolSchema {
         ).jsonLine,
         minimal: AccessibilityMessage(seq: 1, event: "voiceOver", window: "w", time: 1).jsonLine),
       Example(
+        "stroke",
+        full: StrokeMessage(
+          seq: 1, view: "pad", window: "w", time: 1, touchType: "pencil",
+          points: [
+            StrokePoint(x: 1, y: 2, time: 1, force: 0.5, altitudeAngle: 1.2, azimuthAngle: 3),
+            StrokePoint(x: 2, y: 3, time: 1.005, force: 0.6, altitudeAngle: 1.2, azimuthAngle: 3),
+          ]
+        ).jsonLine,
+        minimal: StrokeMessage(
+          seq: 1, view: "pad", window: "w", time: 1, touchType: "direct", points: [StrokePoint(x: 1, y: 2, time: 1)]
+        ).jsonLine),
+      Example(
+        "signature",
+        full: SignatureMessage(
+          seq: 1, view: "pad", window: "w", time: 2,
+          strokes: [
+            .init(
+              touchType: "pencil",
+              points: [StrokePoint(x: 1, y: 2, time: 1, force: 1, altitudeAngle: 1, azimuthAngle: 0)])
+          ],
+          bounds: WireRect(x: 1, y: 2, width: 0, height: 0), duration: 0
+        ).jsonLine,
+        minimal: SignatureMessage(seq: 1, view: "pad", window: "w", time: 2, strokes: [], bounds: nil, duration: 0)
+          .jsonLine),
+      Example(
         "trace-recognizer", full: trace(.recognizer(recognizer, from: "possible", to: "failed", cause: "moved")),
         minimal: trace(.recognizer(anonymous, from: "possible", to: "failed", cause: "moved"))),
       Example(

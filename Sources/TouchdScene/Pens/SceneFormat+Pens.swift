@@ -6,6 +6,16 @@ extension SceneFormat {
   /// Linux panel makes, `direct` (a finger) and `pencil` (a pen's tip).
   public static let touchTypes = ["direct", "pencil"]
 
+  /// The keys of a view's `signature:` (``keys(of:)`` asks here).
+  static let signatureKeys = [
+    SceneKey(
+      "ink", .choice(["any", "pen"]), default: .string("any"),
+      "What draws on the pad: any (fingers and pens) or pen (pencil touches only)."),
+    SceneKey(
+      "minimumLength", .number(minimum: 0, maximum: nil), default: .number(0),
+      "Strokes shorter than this, in the view's points along their path, are dropped (a dot the hand left)."),
+  ]
+
   /// The keys of a `penPairs:` entry (``keys(of:)`` asks here).
   static let penPairKeys = [
     SceneKey(

@@ -20,6 +20,33 @@ extension Scene {
   }
 }
 
+extension Scene {
+  /// A view's `signature:`: the view is a signature pad (docs/pens.md, "Signature capture").
+  public struct Signature: Hashable, Sendable {
+    /// What draws: `pen` (pencil touches only) or `any` (fingers too).
+    public var ink = "any"
+    /// A stroke shorter than this, in the view's points along its path, is dropped (a dot the
+    /// hand left); 0: every stroke counts.
+    public var minimumLength = 0.0
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case ink, minimumLength }
+
+    public init(ink: String = "any", minimumLength: Double = 0) {
+      self.ink = ink
+      self.minimumLength = minimumLength
+    }
+  }
+}
+
+extension Scene.Signature: SceneDecodable {
+  init(scene node: SceneNode) throws(SceneDecodingError) {
+    let m = try SceneMapping(node)
+    self.init()
+    ink = try m.string(CodingKeys.ink) ?? ink
+    minimumLength = try m.number(CodingKeys.minimumLength) ?? minimumLength
+  }
+}
+
 extension Scene.PenPair: SceneDecodable {
   init(scene node: SceneNode) throws(SceneDecodingError) {
     let m = try SceneMapping(node)

@@ -37,7 +37,7 @@ struct HostileRun {
         return "touches \(t.view) \(t.phase) \(t.touches.map { String($0.id) }.joined(separator: ","))"
       case .control(let c): return "control \(c.view) \(c.highlighted ? "highlighted" : "normal")"
       case .scroll(let s): return s.scrollPhase == .didScroll ? nil : "scroll \(s.view) \(s.phase)"
-      case .presses, .idle, .accessibility: return nil
+      case .presses, .idle, .accessibility, .stroke, .signature: return nil
       case .trace(let t):
         guard case .recognizer(let r, let from, let to, let cause) = t.detail else { return nil }
         return "\(r.id): \(from) → \(to): \(cause)"

@@ -91,6 +91,10 @@ def set_window(
     return "set", out
 
 
+def signature(view: str, clear: bool = False) -> Tuple[str, Dict[str, Any]]:
+    return "signature", {"view": view, "do": "clear" if clear else "get"}
+
+
 def announce(text: str, window: Optional[str] = None) -> Tuple[str, Dict[str, Any]]:
     out: Dict[str, Any] = {"text": text}
     if window is not None:

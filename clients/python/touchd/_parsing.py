@@ -22,6 +22,9 @@ from ._types import (
     Reply,
     Scroll,
     Shutdown,
+    Signature,
+    Stroke,
+    StrokePoint,
     TouchPoint,
     TouchSample,
     Touches,
@@ -170,6 +173,34 @@ def _trace(d: Dict[str, Any]) -> Trace:
     )  # fmt: skip
 
 
+def _stroke_point(value: Mapping[str, Any]) -> StrokePoint:
+    return StrokePoint(
+        x=value.get("x"), y=value.get("y"), time=value.get("time"), force=value.get("force"),  # type: ignore[arg-type]
+        altitude_angle=value.get("altitudeAngle"), azimuth_angle=value.get("azimuthAngle"),
+    )  # fmt: skip
+
+
+def _points(value: Any) -> List[StrokePoint]:
+    return [_stroke_point(p) for p in value or [] if isinstance(p, Mapping)]
+
+
+def _stroke(d: Dict[str, Any]) -> Stroke:
+    g = d.get
+    return Stroke(
+        seq=g("seq"), view=g("view"), window=g("window"), time=g("time"),  # type: ignore[arg-type]
+        touch_type=g("touchType"), points=_points(g("points")), raw=d,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def _signature(d: Dict[str, Any]) -> Signature:
+    g = d.get
+    strokes = [(s.get("touchType"), _points(s.get("points"))) for s in g("strokes") or [] if isinstance(s, Mapping)]
+    return Signature(
+        seq=g("seq"), view=g("view"), window=g("window"), time=g("time"), strokes=strokes,  # type: ignore[arg-type]
+        bounds=g("bounds"), duration=g("duration"), raw=d,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
 def _reply(d: Dict[str, Any]) -> Reply:
     fields = {k: v for k, v in d.items() if k not in ("type", "id", "ok")}
     return Reply(id=d.get("id"), ok=bool(d.get("ok", True)), fields=fields, raw=d)
@@ -224,6 +255,8 @@ _PARSERS: Dict[str, Callable[[Dict[str, Any]], Message]] = {
     "presses": _presses,
     "idle": _idle,
     "accessibility": _accessibility,
+    "stroke": _stroke,
+    "signature": _signature,
     "trace": _trace,
     "reply": _reply,
     "error": _error,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Dict, List, Optional, Union
+from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
 Number = Union[int, float]
 
@@ -266,6 +266,49 @@ class Accessibility(Message):
     traits: Optional[List[str]] = None
     spoken: Optional[str] = None
     on: Optional[bool] = None
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True)
+class StrokePoint:
+    """A kernel frame of a signature stroke, in the signature view's points (docs/pens.md)."""
+
+    x: float
+    y: float
+    time: float
+    #: A pencil's force and angles; None for a finger.
+    force: Optional[float] = None
+    altitude_angle: Optional[float] = None
+    azimuth_angle: Optional[float] = None
+
+
+@dataclass(frozen=True, repr=False)
+class Stroke(Message):
+    """A stroke on a signature view ended: a point per kernel frame (``touch_type`` pencil or direct)."""
+
+    type: ClassVar[str] = "stroke"
+    seq: int
+    view: str
+    window: str
+    time: float
+    touch_type: str
+    points: List[StrokePoint]
+    raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True, repr=False)
+class Signature(Message):
+    """A signature view's signature, as a client asked for it: its strokes (each ``(touch_type, points)``),
+    the rectangle around them (None without strokes) and the seconds from the first point to the last."""
+
+    type: ClassVar[str] = "signature"
+    seq: int
+    view: str
+    window: str
+    time: float
+    strokes: List[Tuple[str, List[StrokePoint]]]
+    bounds: Optional[Dict[str, float]]
+    duration: float
     raw: Dict[str, Any] = field(**_RAW)  # type: ignore[call-overload]
 
 

@@ -219,6 +219,9 @@ class Client:
     async def announce(self, text: str, window: Optional[str] = None) -> Reply:
         return await self.request(*_commands.announce(text, window))
 
+    async def signature(self, view: str, clear: bool = False) -> Reply:
+        return await self.request(*_commands.signature(view, clear))
+
     async def ignore_interaction(self, value: bool) -> Reply:
         return await self.request(*_commands.ignore_interaction(value))
 

@@ -264,6 +264,10 @@ class Client:
         """``announce``: VoiceOver says ``text`` (the reply's ``spoken`` is false where it is off)."""
         return self.request(*_commands.announce(text, window))
 
+    def signature(self, view: str, clear: bool = False) -> Reply:
+        """``signature``: the signature drawn on ``view`` (its strokes, bounds, duration), or cleared."""
+        return self.request(*_commands.signature(view, clear))
+
     def ignore_interaction(self, value: bool) -> Reply:
         return self.request(*_commands.ignore_interaction(value))
 

@@ -19,6 +19,9 @@ from __future__ import annotations
 from ._parsing import message_from_dict, parse_message
 from ._types import (
     Accessibility,
+    Signature,
+    Stroke,
+    StrokePoint,
     Action,
     Calibration,
     Control,
@@ -64,6 +67,9 @@ __all__ = [
     "Presses",
     "Idle",
     "Accessibility",
+    "Stroke",
+    "StrokePoint",
+    "Signature",
     "Trace",
     "Reply",
     "Error",
@@ -84,6 +90,6 @@ __all__ = [
 ]
 
 #: The message types that carry ``seq`` (they share one counter in the daemon).
-PIPELINE_TYPES = ("action", "touches", "scroll", "control", "presses", "idle", "accessibility")
+PIPELINE_TYPES = ("action", "touches", "scroll", "control", "presses", "idle", "accessibility", "stroke", "signature")
 #: The types ``subscribe`` takes (the pipeline's and ``trace``, which takes no ``seq``).
 SUBSCRIBABLE_TYPES = PIPELINE_TYPES + ("trace",)
