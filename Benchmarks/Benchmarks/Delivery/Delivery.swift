@@ -64,6 +64,23 @@ let benchmarks: @Sendable () -> Void = {
   pipelineBenchmark("Pipeline frame with touchscreen health: 200 views 50 recognizers 10 fingers moving") {
     PipelineState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames, health: true)
   }
+  // A pen signing at 200 Hz (issue #41): on a signature pad (each frame a point of the stroke),
+  // and the same pen on a plain view, the control: the pad must add no allocation per frame.
+  func penBenchmark(_ name: String, signature: Bool) {
+    Benchmark(
+      name,
+      configuration: .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], warmupIterations: BenchMode.warmup(100),
+        maxDuration: BenchMode.duration(10), maxIterations: BenchMode.iterations(10_000))
+    ) { (benchmark: Benchmark, state: PenSigningState) in
+      guard state.remaining > 0 else { return }
+      for _ in benchmark.scaledIterations { state.step() }
+    } setup: {
+      PenSigningState(seconds: pipelineSeconds, warmUpFrames: warmUpFrames, signature: signature)
+    }
+  }
+  penBenchmark("Pipeline frame: a pen signing at 200 Hz on a signature pad", signature: true)
+  penBenchmark("Pipeline frame: a pen moving at 200 Hz on a plain view", signature: false)
   // Case 4's scene and frames, the window forwarding to a virtual touchscreen (the budget: p99 <=
   // 50 us with forwarding on).
   pipelineBenchmark("Pipeline frame forwarding: 200 views 50 recognizers 10 fingers moving") {

@@ -63,6 +63,9 @@ public final class PenAssembler {
   /// The tip was down when the contact was cancelled: ignored until it lifts.
   private var ignoringTip = false
   private var changed = false
+  /// The frame's contacts, kept between frames (as FrameAssembler keeps its output): a frame
+  /// released before the next one is read leaves it unique, and nothing is allocated.
+  private var output: [Contact] = []
   private var discarding = false
   private var syncing = false
 
@@ -87,6 +90,7 @@ public final class PenAssembler {
     rawDistance = device.absInfo[ABS.distance]?.value ?? 0
     rawTiltX = device.absInfo[ABS.tiltX]?.value ?? 0
     rawTiltY = device.absInfo[ABS.tiltY]?.value ?? 0
+    output.reserveCapacity(1)
   }
 
   /// The pressure, as a fraction of its axis range, at which the tip touches down, and at or
@@ -218,13 +222,13 @@ public final class PenAssembler {
     guard near || wasInProximity || contact != nil else { return nil }
     let touching = near && tip
     if !tip { ignoringTip = false }
-    var contacts: [Contact] = []
+    output.removeAll(keepingCapacity: true)
     var current: TouchID?
     switch (contact, touching && !ignoringTip) {
     case (nil, true):
       let id = ids.next()
       current = id
-      contacts.append(makeContact(id, .began, state(contact: id)))
+      output.append(makeContact(id, .began, state(contact: id)))
     case (let id?, true):
       current = id
       let moved = makeContact(id, .moved, state(contact: id))
@@ -234,16 +238,16 @@ public final class PenAssembler {
       }
       var contact = moved
       if still == true { contact.phase = .stationary }
-      contacts.append(contact)
+      output.append(contact)
     case (let id?, false):
-      contacts.append(makeContact(id, endedPhase, state(contact: nil)))
+      output.append(makeContact(id, endedPhase, state(contact: nil)))
     case (nil, false):
       break
     }
     contact = current
-    lastContact = contacts.first
+    lastContact = output.first
     wasInProximity = near
-    return TouchFrame(time: time, contacts: contacts, pen: state(contact: current))
+    return TouchFrame(time: time, contacts: output, pen: state(contact: current))
   }
 
   private func makeContact(_ id: TouchID, _ phase: TouchPhase, _ state: PenState) -> Contact {

@@ -23,11 +23,27 @@ final class SignatureCapture {
     var strokes: [SignatureMessage.Stroke] = []
   }
 
-  private struct Live {
-    var pad: String
-    var touchType: String
-    var points: [StrokePoint]
-    var length: Double
+  /// A stroke being drawn: a class, so that a frame's point is appended to the one array in place
+  /// (a struct in the dictionary went through its modify accessor, which allocated per frame).
+  private final class Live {
+    let pad: String
+    let touchType: String
+    var points: [StrokePoint] = []
+    var length = 0.0
+
+    init(pad: String, touchType: String) {
+      self.pad = pad
+      self.touchType = touchType
+      points.reserveCapacity(256)
+    }
+
+    func add(_ point: StrokePoint) {
+      if let last = points.last {
+        let (dx, dy) = (point.x - last.x, point.y - last.y)
+        length += (dx * dx + dy * dy).squareRoot()
+      }
+      points.append(point)
+    }
   }
 
   private(set) var pads: [String: Pad] = [:]
@@ -50,47 +66,34 @@ final class SignatureCapture {
     return nil
   }
 
-  /// Records a delivered frame (window points, `time` seconds): returns the strokes it ended.
-  func record(_ frame: TouchFrame, at time: Double, application: Application) -> [StrokeMessage.Parts] {
-    var ended: [StrokeMessage.Parts] = []
+  /// Records a delivered frame (window points, `time` seconds): hands each stroke it ended to
+  /// `ended`. A stroke's points grow in place (amortized: no allocation per frame).
+  func record(_ frame: TouchFrame, at time: Double, application: Application, ended: (StrokeMessage.Parts) -> Void) {
     for contact in frame.contacts {
       if live[contact.id] == nil {
         guard contact.phase == .began, let touch = application.touch(withID: contact.id),
           let id = pad(of: touch.view), let pad = pads[id], !pad.penOnly || contact.pen != nil
         else { continue }
-        live[contact.id] = Live(
-          pad: id, touchType: contact.pen == nil ? "direct" : "pencil", points: [], length: 0)
+        live[contact.id] = Live(pad: id, touchType: contact.pen == nil ? "direct" : "pencil")
       }
-      guard var stroke = live[contact.id], let view = pads[stroke.pad]?.view else {
-        live[contact.id] = nil
-        continue
-      }
-      if contact.phase == .cancelled {
+      guard let stroke = live[contact.id], let view = pads[stroke.pad]?.view, contact.phase != .cancelled else {
         live[contact.id] = nil
         continue
       }
       let p = view.convert(Point(x: contact.x, y: contact.y), from: nil)
-      if let last = stroke.points.last {
-        let (dx, dy) = (p.x - last.x, p.y - last.y)
-        stroke.length += (dx * dx + dy * dy).squareRoot()
-      }
-      stroke.points.append(
-        StrokePoint(
-          x: p.x, y: p.y, time: time,
-          force: contact.pen == nil ? nil : (contact.force ?? 0) * TouchType.pencil.maximumPossibleForce,
-          altitudeAngle: contact.pen?.altitudeAngle, azimuthAngle: contact.pen?.azimuthAngle))
-      guard contact.phase == .ended else {
-        live[contact.id] = stroke
-        continue
-      }
+      let force = contact.pen == nil ? nil : (contact.force ?? 0) * TouchType.pencil.maximumPossibleForce
+      let point = StrokePoint(
+        x: p.x, y: p.y, time: time, force: force, altitudeAngle: contact.pen?.altitudeAngle,
+        azimuthAngle: contact.pen?.azimuthAngle)
+      stroke.add(point)
+      guard contact.phase == .ended else { continue }
       live[contact.id] = nil
       guard var pad = pads[stroke.pad], stroke.length >= pad.minimumLength else { continue }
       let kept = SignatureMessage.Stroke(touchType: stroke.touchType, points: stroke.points)
       pad.strokes.append(kept)
       pads[stroke.pad] = pad
-      ended.append(StrokeMessage.Parts(view: stroke.pad, window: pad.window, stroke: kept))
+      ended(StrokeMessage.Parts(view: stroke.pad, window: pad.window, stroke: kept))
     }
-    return ended
   }
 
   /// Forgets pad `id`'s strokes; returns how many there were.
@@ -114,7 +117,7 @@ extension SceneRuntime {
   /// Records a delivered frame's strokes and publishes those it ended (a `stroke` message each).
   func captureStrokes(_ frame: TouchFrame) {
     guard !signatures.isEmpty else { return }
-    for parts in signatures.record(frame, at: frame.time.seconds, application: application) {
+    signatures.record(frame, at: frame.time.seconds, application: application) { parts in
       sink(
         .stroke(
           StrokeMessage(
