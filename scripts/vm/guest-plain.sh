@@ -346,62 +346,84 @@ live_equals_replay() {
   return "$rc"
 }
 
-# --- the headphone jack and a touchscreen together (issue #40) ------------------------------------
-# live_equals_replay_jack NAME ORDER: a jack device made from headphone-jack.evemu and a touchscreen
-# made from headphones-touches.evemu (Tests/TouchdSceneTests, VoiceOverHeadphonesTests), on
-# scenes/headphones.yaml. Headphones plugged in turn VoiceOver on live; the touchscreen's finger
-# then explores to the button and a double tap elsewhere activates it (no touch reaches the views);
-# pulled out, VoiceOver is off. The messages must be the host's replay of the two files together
-# (times aside: the two devices' plays are sequenced here by what touchd published, plug first,
-# touches once VoiceOver is on, pull after them, as the files' times order them). ORDER:
-# daemon-first or device-first.
-live_equals_replay_jack() {
-  local name=$1 order=$2
-  local live="$OUT/live-$name.jsonl" jack touch
+# --- two devices played in sequence (the jack and a touchscreen, a pen and its panel) -------------
+# two_devices_up NAME ORDER SCENE RECORDING_A RECORDING_B: uinput devices made from the two
+# recordings' descriptions (DEV_A, DEV_B), touchd started on SCENE before them (daemon-first) or
+# after them (device-first), both opened, and a subscriber of action, touches, presses and
+# accessibility writing LIVE. Fails, with everything undone, when a step does not happen.
+two_devices_up() {
+  local name=$1 order=$2 scene=$3 a=$4 b=$5
+  LIVE="$OUT/live-$name.jsonl"
   need_daemon || return
-  [[ -s $EXPECTED/headphones.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/headphones.err" 2>/dev/null))" || return
-  unfuzzed_description "$HEADPHONES_RECORDING" "$SCRATCH/$name-jack.desc"
-  unfuzzed_description "$HEADPHONES_TOUCHES" "$SCRATCH/$name-touch.desc"
-  # The jack's frames: plugged in (its first frame, two events), pulled out (the rest).
-  grep '^E:' "$HEADPHONES_RECORDING" | head -2 >"$SCRATCH/$name-plug.events"
-  grep '^E:' "$HEADPHONES_RECORDING" | tail -n +3 >"$SCRATCH/$name-pull.events"
-  grep '^E:' "$HEADPHONES_TOUCHES" >"$SCRATCH/$name-touch.events"
-  if [[ $order == daemon-first ]]; then start_touchd "$name" "$HEADPHONES_SCENE" || return; fi
-  evemu_create "$name-jack" "$SCRATCH/$name-jack.desc" || { stop_touchd; return 1; }
-  jack=$NODE
-  evemu_create "$name-touch" "$SCRATCH/$name-touch.desc" || { evemu_remove "$name-jack"; stop_touchd; return 1; }
-  touch=$NODE
-  unplug() { evemu_remove "$name-touch"; evemu_remove "$name-jack"; }
-  if [[ $order == device-first ]]; then start_touchd "$name" "$HEADPHONES_SCENE" || { unplug; return 1; }; fi
-  wait_for 60 opens "$TOUCHD_PID" "$jack" && wait_for 60 opens "$TOUCHD_PID" "$touch" || {
-    unplug
+  [[ -s $EXPECTED/$EXPECTED_CASE.jsonl ]] ||
+    fail "no host replay ($(cat "$EXPECTED/$EXPECTED_CASE.err" 2>/dev/null))" || return
+  unfuzzed_description "$a" "$SCRATCH/$name-a.desc"
+  unfuzzed_description "$b" "$SCRATCH/$name-b.desc"
+  if [[ $order == daemon-first ]]; then start_touchd "$name" "$scene" || return; fi
+  evemu_create "$name-a" "$SCRATCH/$name-a.desc" || { stop_touchd; return 1; }
+  DEV_A=$NODE
+  evemu_create "$name-b" "$SCRATCH/$name-b.desc" || { evemu_remove "$name-a"; stop_touchd; return 1; }
+  DEV_B=$NODE
+  if [[ $order == device-first ]]; then start_touchd "$name" "$scene" || { two_devices_unplug "$name"; return 1; }; fi
+  wait_for 60 opens "$TOUCHD_PID" "$DEV_A" && wait_for 60 opens "$TOUCHD_PID" "$DEV_B" || {
+    grep -a -e "$DEV_A" -e "$DEV_B" "$OUT/touchd-$name.log" | tail -5
+    two_devices_unplug "$name"
     stop_touchd
-    fail "touchd did not open the jack $jack and the touchscreen $touch ($order)"
+    fail "touchd did not open $DEV_A and $DEV_B ($order)"
     return
   }
-  subscribe "$live" action touches presses accessibility || { unplug; stop_touchd; return 1; }
-  evemu-play "$jack" <"$SCRATCH/$name-plug.events"
-  wait_for 60 grep -q '"event":"voiceOver".*"on":true' "$live" || note "no voiceOver on within 60 s of the plug"
-  log "playing $(wc -l <"$SCRATCH/$name-touch.events") events into $touch ($order)"
-  timeout 120 evemu-play "$touch" <"$SCRATCH/$name-touch.events" || note "evemu-play exited $?"
-  sleep 1.5 # the double tap's interval runs out, as in replay
-  evemu-play "$jack" <"$SCRATCH/$name-pull.events"
-  wait_for 60 grep -q '"event":"voiceOver".*"on":false' "$live" || note "no voiceOver off within 60 s of the pull"
-  unplug
+  subscribe "$LIVE" action touches presses accessibility || { two_devices_unplug "$name"; stop_touchd; return 1; }
+}
+
+two_devices_unplug() { evemu_remove "$1-b"; evemu_remove "$1-a"; }
+
+# two_devices_down NAME ORDER: the devices unplugged, the subscriber's file complete, touchd
+# stopped (it must outlive the unplug), and LIVE compared with the host's replay of the two
+# recordings together (times aside: the guest sequenced the plays by what touchd published).
+two_devices_down() {
+  local name=$1 order=$2
+  two_devices_unplug "$name"
   sleep 1
-  wait_for 60 file_settled "$live" || note "the subscriber's file was still growing after 60 s"
+  wait_for 60 file_settled "$LIVE" || note "the subscriber's file was still growing after 60 s"
   stop_subscriber
   stop_touchd
   local touchd_rc=$TOUCHD_RC
-  $PY "$VM/compare.py" "$EXPECTED/headphones.jsonl" "$live" >"$OUT/diff-$name.txt"
+  $PY "$VM/compare.py" "$EXPECTED/$EXPECTED_CASE.jsonl" "$LIVE" >"$OUT/diff-$name.txt"
   local rc=$?
   head -60 "$OUT/diff-$name.txt"
-  note "$order; the jack $jack and the touchscreen $touch: $(head -1 "$OUT/diff-$name.txt")"
+  note "$order; $DEV_A and $DEV_B: $(head -1 "$OUT/diff-$name.txt")"
   if ((touchd_rc != 0)); then
     note "touchd exited with status $touchd_rc after the unplug (139: SIGSEGV)"
     rc=1
   fi
   return "$rc"
+}
+
+# --- the headphone jack and a touchscreen together (issue #40) ------------------------------------
+# live_equals_replay_jack NAME ORDER: a jack device made from headphone-jack.evemu and a touchscreen
+# made from headphones-touches.evemu (Tests/TouchdSceneTests, VoiceOverHeadphonesTests), on
+# scenes/headphones.yaml. Headphones plugged in turn VoiceOver on live; the touchscreen's finger
+# then explores to the button and a double tap elsewhere activates it (no touch reaches the views);
+# pulled out, VoiceOver is off. The plays are sequenced by what touchd published: plug first,
+# touches once VoiceOver is on, pull after them, as the files' times order them. ORDER:
+# daemon-first or device-first.
+live_equals_replay_jack() {
+  local name=$1 order=$2
+  EXPECTED_CASE=headphones
+  # The jack's frames: plugged in (its first frame, two events), pulled out (the rest).
+  grep '^E:' "$HEADPHONES_RECORDING" | head -2 >"$SCRATCH/$name-plug.events"
+  grep '^E:' "$HEADPHONES_RECORDING" | tail -n +3 >"$SCRATCH/$name-pull.events"
+  grep '^E:' "$HEADPHONES_TOUCHES" >"$SCRATCH/$name-touch.events"
+  two_devices_up "$name" "$order" "$HEADPHONES_SCENE" "$HEADPHONES_RECORDING" "$HEADPHONES_TOUCHES" || return
+  local jack=$DEV_A touch=$DEV_B
+  evemu-play "$jack" <"$SCRATCH/$name-plug.events"
+  wait_for 60 grep -q '"event":"voiceOver".*"on":true' "$LIVE" || note "no voiceOver on within 60 s of the plug"
+  log "playing $(wc -l <"$SCRATCH/$name-touch.events") events into $touch ($order)"
+  timeout 120 evemu-play "$touch" <"$SCRATCH/$name-touch.events" || note "evemu-play exited $?"
+  sleep 1.5 # the double tap's interval runs out, as in replay
+  evemu-play "$jack" <"$SCRATCH/$name-pull.events"
+  wait_for 60 grep -q '"event":"voiceOver".*"on":false' "$LIVE" || note "no voiceOver off within 60 s of the pull"
+  two_devices_down "$name" "$order"
 }
 
 # --- a pen and its panel's touchscreen (issue #41) -------------------------------------------------
@@ -410,61 +432,29 @@ live_equals_replay_jack() {
 # touchscreen made from hand-taps.evemu, with the same bus, vendor and product (one panel's two
 # nodes), on scenes/pen.yaml (PenRejectionTests writes and checks the fixtures). The pen comes near
 # and signs (pencil touches on `sign`); while it hovers, the hand taps the button (ignored: touch
-# arbitration); the pen leaves; half a second later the hand taps again (`buy`). The messages must
-# be the host's replay of the two files together (times aside: the plays are sequenced by what
-# touchd published, in the files' order). ORDER: daemon-first or device-first.
+# arbitration); the pen leaves; half a second later the hand taps again (`buy`). ORDER:
+# daemon-first or device-first.
 live_equals_replay_pen() {
   local name=$1 order=$2
-  local live="$OUT/live-$name.jsonl" pen hand
-  need_daemon || return
-  [[ -s $EXPECTED/pen.jsonl ]] || fail "no host replay ($(cat "$EXPECTED/pen.err" 2>/dev/null))" || return
-  unfuzzed_description "$PEN_RECORDING" "$SCRATCH/$name-pen.desc"
-  unfuzzed_description "$HAND_RECORDING" "$SCRATCH/$name-hand.desc"
+  EXPECTED_CASE=pen
   # The pen's frames before it leaves (at 3 s) and its leaving; the hand's taps at 2 s and 4 s.
   grep '^E:' "$PEN_RECORDING" | awk '$2 < 3' >"$SCRATCH/$name-sign.events"
   grep '^E:' "$PEN_RECORDING" | awk '$2 >= 3' >"$SCRATCH/$name-leave.events"
   grep '^E:' "$HAND_RECORDING" | awk '$2 < 3' >"$SCRATCH/$name-tap1.events"
   grep '^E:' "$HAND_RECORDING" | awk '$2 >= 3' >"$SCRATCH/$name-tap2.events"
-  if [[ $order == daemon-first ]]; then start_touchd "$name" "$PEN_SCENE" || return; fi
-  evemu_create "$name-pen" "$SCRATCH/$name-pen.desc" || { stop_touchd; return 1; }
-  pen=$NODE
-  evemu_create "$name-hand" "$SCRATCH/$name-hand.desc" || { evemu_remove "$name-pen"; stop_touchd; return 1; }
-  hand=$NODE
-  unplug() { evemu_remove "$name-hand"; evemu_remove "$name-pen"; }
-  if [[ $order == device-first ]]; then start_touchd "$name" "$PEN_SCENE" || { unplug; return 1; }; fi
+  two_devices_up "$name" "$order" "$PEN_SCENE" "$PEN_RECORDING" "$HAND_RECORDING" || return
+  local pen=$DEV_A hand=$DEV_B
   log "pen udev: $(udevadm info --query=property --name="$pen" | grep -E '^(ID_INPUT_|LIBINPUT_DEVICE_GROUP)' | tr '\n' ' ')"
-  wait_for 60 opens "$TOUCHD_PID" "$pen" && wait_for 60 opens "$TOUCHD_PID" "$hand" || {
-    grep -a -e "$pen" -e "$hand" "$OUT/touchd-$name.log" | tail -5
-    unplug
-    stop_touchd
-    fail "touchd did not open the pen $pen and the touchscreen $hand ($order)"
-    return
-  }
-  subscribe "$live" action touches presses accessibility || { unplug; stop_touchd; return 1; }
   timeout 120 evemu-play "$pen" <"$SCRATCH/$name-sign.events" || note "evemu-play exited $?"
-  wait_for 60 grep -q '"phase":"ended","view":"sign"' "$live" || note "no pencil touch ended on sign within 60 s"
+  wait_for 60 grep -q '"phase":"ended","view":"sign"' "$LIVE" || note "no pencil touch ended on sign within 60 s"
   timeout 60 evemu-play "$hand" <"$SCRATCH/$name-tap1.events" || note "evemu-play exited $?"
   sleep 1 # the tap's multi-tap interval runs out: nothing may fire
   evemu-play "$pen" <"$SCRATCH/$name-leave.events"
   sleep 0.5 # past libinput's 90 ms
   timeout 60 evemu-play "$hand" <"$SCRATCH/$name-tap2.events" || note "evemu-play exited $?"
-  wait_for 60 grep -q '"action":"buy"' "$live" || note "no buy action within 60 s of the second tap"
+  wait_for 60 grep -q '"action":"buy"' "$LIVE" || note "no buy action within 60 s of the second tap"
   sleep 1
-  unplug
-  sleep 1
-  wait_for 60 file_settled "$live" || note "the subscriber's file was still growing after 60 s"
-  stop_subscriber
-  stop_touchd
-  local touchd_rc=$TOUCHD_RC
-  $PY "$VM/compare.py" "$EXPECTED/pen.jsonl" "$live" >"$OUT/diff-$name.txt"
-  local rc=$?
-  head -60 "$OUT/diff-$name.txt"
-  note "$order; the pen $pen and the touchscreen $hand: $(head -1 "$OUT/diff-$name.txt")"
-  if ((touchd_rc != 0)); then
-    note "touchd exited with status $touchd_rc after the unplug (139: SIGSEGV)"
-    rc=1
-  fi
-  return "$rc"
+  two_devices_down "$name" "$order"
 }
 
 # --- identical panels told apart by a udev property ----------------------------------------------
