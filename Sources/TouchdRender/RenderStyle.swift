@@ -22,7 +22,8 @@ struct Metrics {
   /// The style sheet; `scroll` adds the scroll view styles (before the dimmed, inert and blocked
   /// ones, which win over them), `controls` the controls' (``controlCSS``).
   func css(
-    scroll: Bool, controls: Bool = false, heatmap: Bool = false, accessibility: Bool = false, voiceOver: Bool = false
+    scroll: Bool, controls: Bool = false, heatmap: Bool = false, accessibility: Bool = false, voiceOver: Bool = false,
+    strokes: Bool = false
   ) -> String {
     let n = SVGWriter.number
     let scrollView =
@@ -65,7 +66,7 @@ struct Metrics {
       .action-leader { stroke: #111111; stroke-width: \(n(stroke)); }
       .action-label { fill: #111111; stroke: #ffffff; stroke-width: \(n(base * 0.3)); paint-order: stroke; stroke-linejoin: round; }
       .legend-text { fill: #263238; }
-      .legend-heading { fill: #263238; font-weight: bold; }\(heatmap ? "\n" + heatmapCSS : "")\(accessibility ? "\n" + accessibilityCSS : "")\(voiceOver ? "\n" + voiceOverCSS : "")
+      .legend-heading { fill: #263238; font-weight: bold; }\(heatmap ? "\n" + heatmapCSS : "")\(accessibility ? "\n" + accessibilityCSS : "")\(voiceOver ? "\n" + voiceOverCSS : "")\(strokes ? "\n" + strokeCSS : "")
       """
   }
 }

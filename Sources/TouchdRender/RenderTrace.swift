@@ -22,6 +22,8 @@ public struct RenderTrace: Hashable, Sendable {
   /// VoiceOver's messages about an element (a focus, an activation, an adjustment…), in order, each
   /// with the VoiceOver gesture that made it.
   public var voiceOver: [VoiceOverMark]
+  /// The strokes signature views kept (`stroke` messages), in order.
+  public var strokes: [StrokeMessage] = []
 
   public init(
     windowID: String, touches: [TouchPath], actions: [ActionMessage], contentOffsets: [String: Point] = [:],
@@ -56,6 +58,7 @@ public struct RenderTrace: Hashable, Sendable {
     var controls: [String: ControlMessage] = [:]
     var controlMessages: [ActionMessage] = []
     var voiceOver: [VoiceOverMark] = []
+    var strokes: [StrokeMessage] = []
     var gesture: (time: Double, words: String)?
     // The gestures come from trace messages, built only for a window whose VoiceOver may be on.
     let traced = scene.windows[index].voiceOver || scene.windows[index].voiceOverFollowsHeadphones
@@ -73,6 +76,7 @@ public struct RenderTrace: Hashable, Sendable {
         }
       case .accessibility(let a) where a.view != nil:
         voiceOver.append(VoiceOverMark(message: a, gesture: gesture.flatMap { $0.time == a.time ? $0.words : nil }))
+      case .stroke(let s): strokes.append(s)
       default: break
       }
     }
@@ -92,9 +96,11 @@ public struct RenderTrace: Hashable, Sendable {
       }.min { $0.2 < $1.2 }
       return ControlAction(message: message, location: nearest?.1, touch: nearest?.0)
     }
-    return RenderTrace(
+    var trace = RenderTrace(
       windowID: window.id, touches: touches, actions: actions, contentOffsets: offsets, controls: controls,
       controlActions: controlActions, voiceOver: voiceOver)
+    trace.strokes = strokes
+    return trace
   }
 
   /// How far `p` is from `frame` (0 inside).

@@ -123,7 +123,7 @@ public struct SceneRenderer {
       "style", [],
       m.css(
         scroll: hasScroll, controls: hasControls, heatmap: heatmap != nil, accessibility: accessibility,
-        voiceOver: trace?.voiceOver.isEmpty == false))
+        voiceOver: trace?.voiceOver.isEmpty == false, strokes: trace?.strokes.isEmpty == false))
     w.empty("rect", [("class", "background"), ("x", "0"), ("y", "0"), ("width", n(width)), ("height", n(height))])
     for (index, (window, top)) in zip(windows, origins).enumerated() {
       w.text(
@@ -235,6 +235,7 @@ public struct SceneRenderer {
       }
     }
     w.close()
+    drawStrokes(trace.strokes.filter { $0.window == window.id }, views: byID, metrics: m, into: &w)
     // VoiceOver's focus, activations and adjustments, at the centre of the element's view.
     let marks = trace.voiceOver.filter { $0.message.window == window.id }
     guard !marks.isEmpty else { return }

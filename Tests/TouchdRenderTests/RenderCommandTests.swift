@@ -92,6 +92,33 @@ struct RenderCommandTests {
     #expect(try SVGDocument(try String(contentsOf: plain, encoding: .utf8)).all("g", "voiceover").isEmpty)
   }
 
+  @Test("A signature pad's strokes are drawn where they were signed, a pen's segments as wide as its pressure")
+  func signatureStrokes() throws {
+    // The Dell Canvas pen's stroke on config/pos-signature.yaml's pad: its tip lands, bounces
+    // (its pressure drops to nothing once, as libinput reads it) and signs on: two strokes.
+    let out = temporaryFile("signature.svg")
+    let pen = TestPaths.penRecordings.appendingPathComponent("dell-canvas27-wacom-isdv4-pen-hover-buttons-stroke.evemu")
+    let result = try runTouchctl([
+      "render", "--scene", TestPaths.config("pos-signature.yaml").path, pen.path, "-o", out.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let doc = try SVGDocument(try String(contentsOf: out, encoding: .utf8))
+    let strokes = doc.all("g", "stroke")
+    #expect(strokes.map { $0["data-points"] ?? "" } == ["10", "218"])
+    #expect(strokes.allSatisfy { $0["data-view"] == "pad" && $0["data-touch-type"] == "pencil" })
+    let segments = doc.all("line", "stroke-segment")
+    #expect(segments.count == 9 + 217)
+    let widths = Set(segments.compactMap { $0["stroke-width"].flatMap(Double.init) })
+    #expect(widths.count > 10, "the width follows the pressure: \(widths.sorted())")
+    // Inside the pad (160, 120, 1600 × 600), where the pen signed.
+    #expect(
+      segments.allSatisfy { s in
+        let x = Double(s["x1"] ?? "") ?? -1
+        let y = Double(s["y1"] ?? "") ?? -1
+        return x >= 160 && x <= 1760 && y >= 120 && y <= 720
+      })
+  }
+
   @Test("Renders the product list with the scroll recording: the scroll docs picture, byte for byte")
   func productListWithRecording() throws {
     let out = temporaryFile("product-list.svg")
