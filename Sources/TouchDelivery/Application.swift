@@ -196,9 +196,7 @@ open class Application: Responder {
   public func hover(_ hover: PenHover?, touching: Bool, in window: Window) {
     var over: [HoverGestureRecognizer] = []
     if let hover, !touching, !isIgnoringInteractionEvents {
-      let event = TouchEvent()
-      event.hitTestingType = .pencil
-      var view = window.hitTest(hover.location, with: event)
+      var view = window.hitTest(hover.location, with: hoverHitTestEvent)
       while let v = view {
         for case let r as HoverGestureRecognizer in v.gestureRecognizers where r.isEnabled { over.append(r) }
         view = v.superview
@@ -210,6 +208,13 @@ open class Application: Responder {
     for r in over { r.hover(hover, over: true, touching: false) }
     window.hovering = over
   }
+
+  /// The event a hovering pen is hit-tested with: a pencil's, kept for the pen's every frame.
+  private lazy var hoverHitTestEvent: TouchEvent = {
+    let event = TouchEvent()
+    event.hitTestingType = .pencil
+    return event
+  }()
 
   /// Whether a delivered touch or press is down (touches swallowed or cancelled do not count).
   public var isTouchOrPressDown: Bool { !touchesByID.isEmpty || !pressesBySource.isEmpty }

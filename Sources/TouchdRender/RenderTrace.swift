@@ -23,11 +23,12 @@ public struct RenderTrace: Hashable, Sendable {
   /// with the VoiceOver gesture that made it.
   public var voiceOver: [VoiceOverMark]
   /// The strokes signature views kept (`stroke` messages), in order.
-  public var strokes: [StrokeMessage] = []
+  public var strokes: [StrokeMessage]
 
   public init(
     windowID: String, touches: [TouchPath], actions: [ActionMessage], contentOffsets: [String: Point] = [:],
-    controls: [String: ControlMessage] = [:], controlActions: [ControlAction] = [], voiceOver: [VoiceOverMark] = []
+    controls: [String: ControlMessage] = [:], controlActions: [ControlAction] = [], voiceOver: [VoiceOverMark] = [],
+    strokes: [StrokeMessage] = []
   ) {
     self.windowID = windowID
     self.touches = touches
@@ -36,6 +37,7 @@ public struct RenderTrace: Hashable, Sendable {
     self.controls = controls
     self.controlActions = controlActions
     self.voiceOver = voiceOver
+    self.strokes = strokes
   }
 
   /// Replays `recording` through `scene`: the window and its screen mapping are the ones the scene
@@ -96,11 +98,9 @@ public struct RenderTrace: Hashable, Sendable {
       }.min { $0.2 < $1.2 }
       return ControlAction(message: message, location: nearest?.1, touch: nearest?.0)
     }
-    var trace = RenderTrace(
+    return RenderTrace(
       windowID: window.id, touches: touches, actions: actions, contentOffsets: offsets, controls: controls,
-      controlActions: controlActions, voiceOver: voiceOver)
-    trace.strokes = strokes
-    return trace
+      controlActions: controlActions, voiceOver: voiceOver, strokes: strokes)
   }
 
   /// How far `p` is from `frame` (0 inside).

@@ -34,7 +34,7 @@ extension SceneRuntime {
       pressBarrels(pen.inProximity ? pen.buttons : [], source: source, at: frame.time.seconds, inWindow: index)
       return
     }
-    guard penArbitration.hasPens else { return deliver(frame, inWindow: index, source: source) }
+    guard penArbitration.hasPairs else { return deliver(frame, inWindow: index, source: source) }
     deliver(
       penArbitration.touchscreenFrame(
         frame, source: source, window: index, rejects: scene.windows[index].penRejectsTouches),

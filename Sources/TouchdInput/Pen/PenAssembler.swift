@@ -222,34 +222,30 @@ public final class PenAssembler {
     guard near || wasInProximity || contact != nil else { return nil }
     let touching = near && tip
     if !tip { ignoringTip = false }
+    // The tip's contact after this frame: the one it had, a new one landing, or none. The pen's
+    // state (its angles' trigonometry) is computed once, for the frame and its contact.
+    let current: TouchID? = touching && !ignoringTip ? (contact ?? ids.next()) : nil
+    let state = self.state(contact: current)
     output.removeAll(keepingCapacity: true)
-    var current: TouchID?
-    switch (contact, touching && !ignoringTip) {
-    case (nil, true):
-      let id = ids.next()
-      current = id
-      output.append(makeContact(id, .began, state(contact: id)))
-    case (let id?, true):
-      current = id
-      let moved = makeContact(id, .moved, state(contact: id))
+    if let id = current {
+      var drawn = makeContact(id, contact == nil ? .began : .moved, state)
       // Only a button or the serial changed: the tip is where it was.
-      let still = lastContact.map {
-        $0.x == moved.x && $0.y == moved.y && $0.force == moved.force && $0.pen == moved.pen
+      if contact != nil, let last = lastContact, last.x == drawn.x, last.y == drawn.y, last.force == drawn.force,
+        last.pen == drawn.pen
+      {
+        drawn.phase = .stationary
       }
-      var contact = moved
-      if still == true { contact.phase = .stationary }
-      output.append(contact)
-    case (let id?, false):
-      output.append(makeContact(id, endedPhase, state(contact: nil)))
-    case (nil, false):
-      break
+      output.append(drawn)
+    } else if let id = contact {
+      output.append(makeContact(id, endedPhase, state))
     }
     contact = current
     lastContact = output.first
     wasInProximity = near
-    return TouchFrame(time: time, contacts: output, pen: state(contact: current))
+    return TouchFrame(time: time, contacts: output, pen: state)
   }
 
+  /// The tip's contact where the pen is (`state`'s position and properties).
   private func makeContact(_ id: TouchID, _ phase: TouchPhase, _ state: PenState) -> Contact {
     Contact(
       id: id, phase: phase, x: state.x, y: state.y, force: pressure.map(normalizedPressure),

@@ -45,8 +45,9 @@ final class PenArbitration {
   }
 
   /// A touchscreen's contacts: where each live one is (device-normalized, to cancel it), the
-  /// window they go to, and those held back until they end.
-  private struct Panel {
+  /// window they go to, and those held back until they end. A class: a frame updates it in place
+  /// (a struct taken out of the dictionary and written back copied its tables every frame).
+  private final class Panel {
     var window: Int?
     var live: [TouchID: Contact] = [:]
     var rejected: Set<TouchID> = []
@@ -64,8 +65,8 @@ final class PenArbitration {
     pairs = scene.windows.flatMap(\.penPairs)
   }
 
-  /// Whether any device is a pen (else every frame passes untouched).
-  var hasPens: Bool { !touchscreensOfPen.isEmpty }
+  /// Whether any pen is paired with a touchscreen (else every touchscreen frame passes untouched).
+  var hasPairs: Bool { !touchscreensOfPen.isEmpty }
 
   func add(source: Int, _ device: Device) {
     devices[source] = device
@@ -121,7 +122,7 @@ final class PenArbitration {
     }
     var cancels: [(source: Int, window: Int, frame: TouchFrame)] = []
     for panelSource in panelSources {
-      guard var panel = panels[panelSource], let window = panel.window, rejects(window), !panel.live.isEmpty else {
+      guard let panel = panels[panelSource], let window = panel.window, rejects(window), !panel.live.isEmpty else {
         continue
       }
       let contacts = panel.live.values.sorted { $0.id < $1.id }.map { contact -> Contact in
@@ -131,7 +132,6 @@ final class PenArbitration {
       }
       panel.rejected.formUnion(panel.live.keys)
       panel.live = [:]
-      panels[panelSource] = panel
       cancels.append((panelSource, window, TouchFrame(time: frame.time, contacts: contacts)))
     }
     return cancels
@@ -140,8 +140,13 @@ final class PenArbitration {
   /// A touchscreen's frame for window `window`: the frame without the contacts the arbitration
   /// rejects (`rejects(window)`: whether the window's `penRejectsTouches` is on).
   func touchscreenFrame(_ frame: TouchFrame, source: Int, window: Int, rejects: Bool) -> TouchFrame {
-    var panel = panels[source] ?? Panel()
-    defer { panels[source] = panel }
+    let panel: Panel
+    if let known = panels[source] {
+      panel = known
+    } else {
+      panel = Panel()
+      panels[source] = panel
+    }
     panel.window = window
     let now = frame.time.seconds
     let near =
@@ -151,7 +156,7 @@ final class PenArbitration {
         return state.near || state.leftAt.map { now - $0 < Self.timeout } ?? false
       }
     guard near || !panel.rejected.isEmpty else {
-      track(frame.contacts, in: &panel)
+      track(frame.contacts, in: panel)
       return frame
     }
     var kept = frame
@@ -166,11 +171,11 @@ final class PenArbitration {
       }
       return true
     }
-    track(kept.contacts, in: &panel)
+    track(kept.contacts, in: panel)
     return kept
   }
 
-  private func track(_ contacts: [Contact], in panel: inout Panel) {
+  private func track(_ contacts: [Contact], in panel: Panel) {
     for contact in contacts {
       if contact.phase.isTerminal { panel.live[contact.id] = nil } else { panel.live[contact.id] = contact }
     }
