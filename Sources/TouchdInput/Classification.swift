@@ -132,6 +132,10 @@ extension DeviceDescription {
     has(type: EV.key, code: BTN.toolPen) && has(type: EV.abs, code: ABS.x) && has(type: EV.abs, code: ABS.y)
   }
 
+  /// A pen on a display (``isPen`` with `INPUT_PROP_DIRECT`): what touchd reads with a
+  /// ``PenAssembler`` and forwards to a ``VirtualPen``; a pen without it is a desk tablet.
+  public var isPenDisplay: Bool { isPen && has(property: InputProp.direct) }
+
   /// The pointer classes udev's `input_id` builtin gives this device, with the rule's reason for
   /// the touchscreen decision.
   ///

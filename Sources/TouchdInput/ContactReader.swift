@@ -1,5 +1,5 @@
 /// What reads one device's contacts: a touchscreen's ``FrameAssembler``, or a pen display's
-/// ``PenAssembler`` (a device ``DeviceDescription/isPen`` with `INPUT_PROP_DIRECT`). Live devices
+/// ``PenAssembler`` (a device ``DeviceDescription/isPenDisplay``). Live devices
 /// and recordings alike.
 public enum ContactReader {
   case touchscreen(FrameAssembler)
@@ -7,7 +7,7 @@ public enum ContactReader {
 
   /// The reader for `device`, taking new touch identities from `ids`.
   public init(device: DeviceDescription, ids: TouchIDAllocator) {
-    if device.isPen && device.has(property: InputProp.direct) {
+    if device.isPenDisplay {
       self = .pen(PenAssembler(device: device, ids: ids))
     } else {
       self = .touchscreen(FrameAssembler(device: device, ids: ids))

@@ -25,27 +25,64 @@ import TouchdInput
 /// - a touch that hits no view (``ViewDeliveryRecord/hitNothing``) is forwarded as it arrives.
 /// Positions are window points (calibrated and rotated) scaled back onto the virtual device's axes,
 /// so the compositor sees what touchd's views see.
+///
+/// A pen display's virtual device is a pen (``VirtualPen``, docs/pens.md "Forwarded windows"): its
+/// touch's deliveries are the tip's (down, moves, lift) with the frame's pressure, tilt and
+/// buttons; a cancel takes the virtual pen out of proximity; and every frame of the pen hovering
+/// (near, tip up) is forwarded as it comes, since a hovering pen makes no touch for a view to get.
 final class SceneForwarding {
-  /// One physical touchscreen's virtual touchscreen.
+  /// One physical device's virtual device.
   final class Device {
+    /// The encoder of the virtual device: a touchscreen's or a pen's.
+    enum Encoder {
+      case touchscreen(ForwardEncoder)
+      case pen(PenForwardEncoder)
+    }
+
     let source: Int
     let window: Int
-    let encoder: ForwardEncoder
+    let encoder: Encoder
     /// The virtual device's position axes, which window points are scaled onto.
     let axes: (x: AbsInfo, y: AbsInfo)
     let output: ([InputEvent]) -> Void
     var pending: [ForwardedChange] = []
+    var penPending: [ForwardedPenChange] = []
+    /// A pen's state in the frame being delivered (window points), with its contact's force, and
+    /// the last one: what its touch's deliveries, and timers' releases, are forwarded with.
+    var pen: (state: PenState, force: Double?)?
+    /// The pen's touch that is down on the virtual pen.
+    var penTouch: TouchID?
     /// The encoded events of the last batch, kept for the next.
     var events: [InputEvent] = []
     /// Touches whose touch-down a recognizer held (``ForwardCounters/held``).
     var held = 0
 
-    init(source: Int, window: Int, encoder: ForwardEncoder, output: @escaping ([InputEvent]) -> Void) {
+    init(source: Int, window: Int, encoder: Encoder, output: @escaping ([InputEvent]) -> Void) {
       self.source = source
       self.window = window
       self.encoder = encoder
-      self.axes = VirtualTouchscreen.positionAxes(of: encoder.device)
+      self.axes = VirtualTouchscreen.positionAxes(of: encoder.description)
       self.output = output
+    }
+
+    /// The touchscreen's encoder, nil for a pen.
+    var touchscreen: ForwardEncoder? {
+      if case .touchscreen(let encoder) = encoder { encoder } else { nil }
+    }
+
+    /// Whether `id` is down on the virtual device.
+    func isForwarding(_ id: TouchID) -> Bool {
+      switch encoder {
+      case .touchscreen(let encoder): encoder.isForwarding(id)
+      case .pen: penTouch == id
+      }
+    }
+
+    var counters: ForwardCounters {
+      switch encoder {
+      case .touchscreen(let encoder): encoder.counters
+      case .pen(let encoder): encoder.counters
+      }
     }
   }
 
@@ -60,6 +97,8 @@ final class SceneForwarding {
   private var frameTime: Timestamp?
   /// The forwarding device whose frame is being delivered.
   private var frameSource: Int?
+  /// The pen device whose frame reached the views (``penFrame(_:source:)``).
+  private var penFrameSource: Int?
   private var frameEnding: [TouchID] = []
   /// The moves ``forwardAhead(_:source:window:)`` sent for the frame being delivered: the views'
   /// `touchesMoved` for them are already on the virtual device.
@@ -106,8 +145,31 @@ final class SceneForwarding {
     }
   }
 
+  /// A pen frame of `source` in window points (its window's mapped frame), before it is delivered:
+  /// the pen state the deliveries of its touch are forwarded with. Only frames that reach the views
+  /// come here (not a calibration's, an idle scene's swallowed wake, VoiceOver's).
+  func penFrame(_ frame: TouchFrame, source: Int?) {
+    guard let source, let pen = frame.pen, let device = device(source: source), case .pen = device.encoder else {
+      return
+    }
+    let force = pen.contact.flatMap { id in frame.contacts.first { $0.id == id }?.force }
+    device.pen = (pen, force)
+    penFrameSource = source
+  }
+
   /// After the frame: its forwarded changes leave as one frame (split only where a touch has two).
   func endFrame() {
+    if let source = penFrameSource, let device = device(source: source), let pen = device.pen?.state,
+      let time = frameTime
+    {
+      // The pen above the glass, tip up, is forwarded as it moves; its leaving takes it out.
+      if pen.inProximity && pen.contact == nil {
+        appendPen(.hover, at: Point(x: pen.x, y: pen.y), to: device, time: time)
+      } else if !pen.inProximity {
+        appendPen(.leave, at: Point(x: pen.x, y: pen.y), to: device, time: time)
+      }
+    }
+    penFrameSource = nil
     frameTime = nil
     frameSource = nil
     sentAhead.removeAll(keepingCapacity: true)
@@ -115,7 +177,7 @@ final class SceneForwarding {
     // A contact that ended and will never be delivered (blocked, refused by its view, swallowed)
     // forgets its source; one still down on the virtual device, or whose touch-down is held (its
     // recognizer may fail later and release it), keeps it until its end or its drop.
-    for id in frameEnding where !heldDown.contains(id) && !devices.contains(where: { $0.encoder.isForwarding(id) }) {
+    for id in frameEnding where !heldDown.contains(id) && !devices.contains(where: { $0.isForwarding(id) }) {
       sourceOf[id] = nil
     }
     frameEnding = []
@@ -137,7 +199,9 @@ final class SceneForwarding {
     }
     var moved = false
     for contact in frame.contacts where contact.phase != .stationary {
-      guard contact.phase == .moved, device.encoder.isForwarding(contact.id) else { return }
+      guard contact.phase == .moved, let encoder = device.touchscreen, encoder.isForwarding(contact.id) else {
+        return
+      }
       moved = true
     }
     guard moved else { return }
@@ -155,9 +219,9 @@ final class SceneForwarding {
   /// device's own are (what its hit-test view receives): on the virtual touchscreen of the device
   /// whose frame made it, else (a key, a timer) of the window's first forwarding device.
   func adopt(_ id: TouchID, window: Int) {
+    func takes(_ device: Device?) -> Bool { device?.window == window && device?.touchscreen != nil }
     let source =
-      frameSource.flatMap { s in device(source: s)?.window == window ? s : nil }
-      ?? devices.first { $0.window == window }?.source
+      frameSource.flatMap { s in takes(device(source: s)) ? s : nil } ?? devices.first { takes($0) }?.source
     guard let source else { return }
     sourceOf[id] = source
   }
@@ -171,7 +235,7 @@ final class SceneForwarding {
   func send(_ id: TouchID, _ kind: ForwardedChange.Kind, at point: Point, window: Int) {
     guard let source = sourceOf[id], let device = device(source: source) else { return }
     let (x, y) = VirtualTouchscreen.position(point.x, point.y, in: mapping(window), axes: device.axes)
-    let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
+    let time = frameTime ?? clockTime
     if pendingTime != time { flush() }
     pendingTime = time
     device.pending.append(ForwardedChange(id: id, kind: kind, x: x, y: y))
@@ -195,6 +259,10 @@ final class SceneForwarding {
       return
     }
     if delivery.phase == .began { heldDown.remove(delivery.id) }
+    if case .pen = device.encoder {
+      recordPen(delivery, device: device)
+      return
+    }
     let m = mapping(device.window)
     let (x, y) = VirtualTouchscreen.position(delivery.location.x, delivery.location.y, in: m, axes: device.axes)
     let kind: ForwardedChange.Kind
@@ -207,7 +275,51 @@ final class SceneForwarding {
     case .ended: kind = .lift
     case .cancelled: kind = .cancel
     }
-    let time = frameTime ?? Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded()))
+    pend(at: frameTime ?? clockTime)
+    device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
+    if delivery.phase.isTerminal {
+      sourceOf[delivery.id] = nil
+      heldDown.remove(delivery.id)
+    }
+  }
+
+  /// A delivery of a pen's touch: its tip on the virtual pen, with the pen's last state.
+  private func recordPen(_ delivery: ViewDeliveryRecord, device: Device) {
+    let kind: ForwardedPenChange.Kind
+    switch delivery.phase {
+    case .began:
+      kind = .down(released: delivery.wasHeld)
+      device.penTouch = delivery.id
+    case .moved, .stationary: kind = .move
+    case .ended: kind = .lift
+    case .cancelled: kind = .cancel
+    }
+    if delivery.phase.isTerminal {
+      if device.penTouch == delivery.id { device.penTouch = nil }
+      sourceOf[delivery.id] = nil
+      heldDown.remove(delivery.id)
+    }
+    appendPen(kind, at: delivery.location, to: device, time: frameTime ?? clockTime)
+  }
+
+  /// Appends a change of `device`'s pen at window point `point`, at `time`.
+  private func appendPen(_ kind: ForwardedPenChange.Kind, at point: Point, to device: Device, time: Timestamp) {
+    guard case .pen(let encoder) = device.encoder else { return }
+    let pen = device.pen ?? (PenState(inProximity: true, x: point.x, y: point.y), nil)
+    let touching = kind != .hover && kind != .leave
+    let sample = VirtualPen.sample(
+      of: pen.state, at: point.x, point.y, force: touching ? pen.force : nil, in: mapping(device.window),
+      device: encoder.device)
+    pend(at: time)
+    device.penPending.append(ForwardedPenChange(kind, sample))
+  }
+
+  /// The clock's time, for what a turn outside a frame forwards.
+  private var clockTime: Timestamp { Timestamp(microseconds: Int64((clock.now * 1_000_000).rounded())) }
+
+  /// Makes `time` the pending changes' time (what is pending from another time leaves first); a
+  /// turn outside a frame flushes once it is over.
+  private func pend(at time: Timestamp) {
     if pendingTime != time { flush() }
     pendingTime = time
     if frameTime == nil && turnFlush == nil {
@@ -215,11 +327,6 @@ final class SceneForwarding {
         self?.turnFlush = nil
         self?.flush()
       }
-    }
-    device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
-    if delivery.phase.isTerminal {
-      sourceOf[delivery.id] = nil
-      heldDown.remove(delivery.id)
     }
   }
 
@@ -235,15 +342,31 @@ final class SceneForwarding {
     turnFlush = nil
     guard let time = pendingTime else { return }
     pendingTime = nil
-    for device in devices where !device.pending.isEmpty {
+    for device in devices where !device.pending.isEmpty || !device.penPending.isEmpty {
       // Both buffers are kept: no allocation per frame for them.
       var events = device.events
       device.events = []
       events.removeAll(keepingCapacity: true)
-      device.encoder.encode(device.pending, at: time, into: &events)
-      device.pending.removeAll(keepingCapacity: true)
+      switch device.encoder {
+      case .touchscreen(let encoder):
+        encoder.encode(device.pending, at: time, into: &events)
+        device.pending.removeAll(keepingCapacity: true)
+      case .pen(let encoder):
+        encoder.encode(device.penPending, at: time, into: &events)
+        device.penPending.removeAll(keepingCapacity: true)
+      }
       if !events.isEmpty { device.output(events) }
       device.events = events
+    }
+  }
+}
+
+extension SceneForwarding.Device.Encoder {
+  /// The virtual device's description.
+  var description: DeviceDescription {
+    switch self {
+    case .touchscreen(let encoder): encoder.device
+    case .pen(let encoder): encoder.device
     }
   }
 }

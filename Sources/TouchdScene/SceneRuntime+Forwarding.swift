@@ -30,14 +30,21 @@ extension SceneRuntime {
       forwarding = state
       application.viewDeliveryObserver = { [unowned state] in state.record($0) }
     }
-    if let existing = state.device(source: source) { return existing.encoder.device }
-    let description = VirtualTouchscreen.description(for: physical, name: forward.name)
-    let encoder = ForwardEncoder(device: description)
-    if let old = previous?.forwarding?.device(source: source)?.encoder, old.device == description {
-      encoder.continueDevice(of: old)
+    if let existing = state.device(source: source) { return existing.encoder.description }
+    let old = previous?.forwarding?.device(source: source)?.encoder
+    let encoder: SceneForwarding.Device.Encoder
+    if physical.isPenDisplay {
+      // A pen display's virtual device is a pen (docs/pens.md, "Forwarded windows").
+      let pen = PenForwardEncoder(device: VirtualPen.description(for: physical, name: forward.name))
+      if case .pen(let old) = old, old.device == pen.device { pen.continueDevice(of: old) }
+      encoder = .pen(pen)
+    } else {
+      let touchscreen = ForwardEncoder(device: VirtualTouchscreen.description(for: physical, name: forward.name))
+      if case .touchscreen(let old) = old, old.device == touchscreen.device { touchscreen.continueDevice(of: old) }
+      encoder = .touchscreen(touchscreen)
     }
     state.add(SceneForwarding.Device(source: source, window: index, encoder: encoder, output: output))
-    return description
+    return encoder.description
   }
 
   /// Arms `shortcut`, the forwarding shortcut of `source` (a protocol B touchscreen whose frames
@@ -55,13 +62,13 @@ extension SceneRuntime {
   ) -> Bool {
     guard self.calibration == nil, !isIdle, let forwarding, forwarding.isSettled,
       let device = forwarding.device(source: source), device.window == window, mappings.indices.contains(window),
-      !isVoiceOverOn(inWindow: window)
+      let encoder = device.touchscreen, !isVoiceOverOn(inWindow: window)
     else {
       shortcut.disarm()
       return false
     }
     return shortcut.arm(
-      assembler: assembler, encoder: device.encoder, axes: device.axes, mapping: mappings[window],
+      assembler: assembler, encoder: encoder, axes: device.axes, mapping: mappings[window],
       calibration: calibration, deadline: application.clock.nextDeadline)
   }
 
@@ -78,7 +85,7 @@ extension SceneRuntime {
   /// The counters of `source`'s virtual touchscreen, nil when it has none.
   public func forwardCounters(source: Int) -> ForwardCounters? {
     guard let device = forwarding?.device(source: source) else { return nil }
-    var counters = device.encoder.counters
+    var counters = device.counters
     counters.held = device.held
     return counters
   }

@@ -82,6 +82,7 @@ extension SceneRuntime {
     if voiceOverTakes(&mapped, inWindow: index) { return }
     touchMotion?.record(mapped)
     forwarding?.forwardAhead(mapped, source: source, window: index)
+    forwarding?.penFrame(mapped, source: source)
     // The pen near the glass: the hover recognizers under it follow it (a hovering pen makes no
     // touch). Its tip touching down ends their hover before the touch begins; lifted, it hovers
     // again once the touch has ended.

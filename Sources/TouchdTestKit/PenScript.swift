@@ -59,9 +59,11 @@ public final class PenScript {
   public func wait(_ seconds: Double) { time += seconds }
 
   /// The pen comes into proximity over `point` (its eraser end with `eraser`), `distance` 0...1
-  /// of the range above the glass, tilted `tiltX`, `tiltY` device units (57 a radian).
+  /// of the range above the glass, tilted `tiltX`, `tiltY` device units (57 a radian); a worn
+  /// pen's `pressure` (0...1 of the range) reported while it hovers, when above 0.
   public func near(
-    _ point: FingerScript.Point, distance: Double = 0.5, tiltX: Int32 = 0, tiltY: Int32 = 0, eraser: Bool = false
+    _ point: FingerScript.Point, distance: Double = 0.5, tiltX: Int32 = 0, tiltY: Int32 = 0, eraser: Bool = false,
+    pressure: Double = 0
   ) {
     position = point
     emit(EV.key, eraser ? BTN.toolRubber : BTN.toolPen, 1)
@@ -69,13 +71,22 @@ public final class PenScript {
     emit(EV.abs, ABS.distance, Int32((distance * Double(SyntheticPen.distanceMaximum)).rounded()))
     emit(EV.abs, ABS.tiltX, tiltX)
     emit(EV.abs, ABS.tiltY, tiltY)
+    if pressure > 0 { emit(EV.abs, ABS.pressure, units(pressure: pressure)) }
     endFrame()
   }
+
+  /// Only the pressure changes, to `pressure` 0...1 of the range (`BTN_TOUCH` as it was).
+  public func pressure(_ pressure: Double) {
+    emit(EV.abs, ABS.pressure, units(pressure: pressure))
+    endFrame()
+  }
+
+  private func units(pressure: Double) -> Int32 { Int32((pressure * Double(SyntheticPen.pressureMaximum)).rounded()) }
 
   /// The tip touches down where the pen is, with `pressure` 0...1 of the range.
   public func down(pressure: Double = 0.5) {
     emit(EV.abs, ABS.distance, 0)
-    emit(EV.abs, ABS.pressure, Int32((pressure * Double(SyntheticPen.pressureMaximum)).rounded()))
+    emit(EV.abs, ABS.pressure, units(pressure: pressure))
     emit(EV.key, BTN.touch, 1)
     endFrame()
   }

@@ -52,11 +52,12 @@ import TouchdTestKit
     #expect(phases.map(\.0) == [.began, .ended, .began, .ended])
     #expect(phases.map(\.1) == [27_962, 54_888, 205_957, 371_962])
     #expect(Set(touching.flatMap(\.contacts).map(\.id)).count == 2)
-    // The frame's pressure, as libinput normalizes it: 0 at the 1 % threshold.
+    // The frame's pressure, as libinput normalizes it: 0 at the 1 % threshold (unit 20 of 0...2047,
+    // `axis_range_percentage` truncating), over the 2028 units from it to the maximum inclusive.
     let pressure = try #require(recording.description.absInfo[ABS.pressure])
+    #expect(pressure.minimum == 0 && pressure.maximum == 2047)
     let raw = recording.events.last { $0.type == EV.abs && $0.code == ABS.pressure && $0.time <= touching[0].time }
-    let level = Double(try #require(raw).value) / Double(pressure.maximum)
-    #expect(abs(try #require(first.force) - (level - 0.01) / 0.99) < 1e-9)
+    #expect(abs(try #require(first.force) - (Double(try #require(raw).value) - 20) / 2028) < 1e-9)
     // Hovering: the pen is near, at a distance, and its serial is the tool's.
     let hover = try #require(frames.first)
     #expect(hover.contacts.isEmpty && hover.pen?.inProximity == true)
@@ -144,5 +145,58 @@ import TouchdTestKit
     let again = assembler.process(InputEvent(time: t, type: EV.syn, code: SYN.report, value: 0))
     #expect(again?.contacts.map(\.phase) == [.began])
     #expect(assembler.cancelAll(at: t)?.contacts.map(\.phase) == [.cancelled])
+  }
+
+  /// libinput's pressure offset for a worn pen (`detect_pressure_offset`): a pen that comes near,
+  /// far enough above the glass (50 % of the distance range or more), already reporting pressure
+  /// has that pressure as its offset. The synthetic pen's 0...1023: the default thresholds are
+  /// units 10 and 51 (1 % and 5 %, truncated), a gap of 41.
+  @Test func aWornPensPressureAtProximityInIsItsOffset() throws {
+    let pen = PenScript(start: 1, sampleRate: 100)
+    pen.near(.init(x: 300, y: 300), distance: 0.8, pressure: 0.1)  // 102: the offset
+    pen.pressure(0.13)  // 133: below 102 + 41, still hovering
+    pen.pressure(0.15)  // 153: down, force (153 - 102) / (1023 - 102 + 1)
+    pen.pressure(0.1)  // 102: at the offset, lifts
+    pen.pressure(0.08)  // 82: below the offset, which follows it down
+    pen.pressure(0.125)  // 128: 82 + 41 = 123 or more, down again
+    pen.leave()
+    let assembler = PenAssembler(device: SyntheticPen.description, ids: TouchIDAllocator())
+    var frames: [TouchFrame] = []
+    var offsets: [Int32?] = []
+    for event in pen.events {
+      if let frame = assembler.process(event) {
+        frames.append(frame)
+        offsets.append(assembler.pressureOffset)
+      }
+    }
+    let phases: [TouchPhase?] = frames.map { $0.contacts.first?.phase }
+    let expected: [TouchPhase?] = [nil, nil, .began, .ended, nil, .began, .ended]
+    #expect(phases == expected)
+    #expect(offsets == [102, 102, 102, 102, 82, 82, nil])
+    #expect(frames[2].contacts.first?.force == 51.0 / 922)
+    #expect(frames[5].contacts.first?.force == 46.0 / 942)
+  }
+
+  /// No offset when the pen comes near close to the glass (under 50 % of the distance range: too
+  /// likely a pen already pressing), or with more than half the pressure range: the default
+  /// thresholds decide, and the pressure touches down at once.
+  @Test func noOffsetCloseToTheGlassOrPastHalfThePressureRange() throws {
+    for (distance, pressure) in [(0.3, 0.1), (0.8, 0.6)] {
+      let pen = PenScript(start: 1, sampleRate: 100)
+      pen.near(.init(x: 300, y: 300), distance: distance, pressure: pressure)
+      pen.leave()
+      let assembler = PenAssembler(device: SyntheticPen.description, ids: TouchIDAllocator())
+      var first: TouchFrame?
+      var offset: Int32? = -1
+      for event in pen.events {
+        guard let frame = assembler.process(event) else { continue }
+        if first == nil {
+          first = frame
+          offset = assembler.pressureOffset
+        }
+      }
+      #expect(first?.contacts.first?.phase == .began, "distance \(distance), pressure \(pressure)")
+      #expect(offset == nil, "distance \(distance), pressure \(pressure)")
+    }
   }
 }

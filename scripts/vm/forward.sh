@@ -217,6 +217,78 @@ check_forward_libinput() {
   note "libinput on $VNODE: tap down+up at 96.00/54.00 mm; edge swipe nothing; admin hold 3 down + 3 cancel; edge tap down+up at 0.40/30.00 mm after the pan failed; $counters"
 }
 
+# --- a forwarded pen: what libinput reads on the virtual pen (issue #41) --------------------------
+# A pen display made from pen-forward.evemu (PenForwardingTests writes and checks it) under
+# scenes/pen-forward.yaml, whose window forwards: touchd's virtual device of it is a pen, which udev
+# tags ID_INPUT_TABLET, touchd leaves alone, and libinput takes as a tablet (cap:T) and reads as a
+# compositor would. The pen hovers in, strokes on
+# the app's half (tip down, axes, up), hovers across, strokes on the left, where the pan claims
+# it (the virtual pen leaves proximity), lifts, hovers (in again) and leaves. libinput's
+# proximity and tip events, in order, must be what `touchctl replay --forward` writes for the same
+# recording and scene: live equals replay on the virtual pen.
+PEN_FORWARD_RECORDING="$ROOT/Tests/TouchdSceneTests/Fixtures/pen-forward.evemu"
+PEN_FORWARD_SCENE="$VM/scenes/pen-forward.yaml"
+check_forward_pen_libinput() {
+  need_daemon || return
+  command -v libinput >/dev/null || skip "libinput (libinput-tools) is not installed" || return
+  "$BIN/touchctl" replay --scene "$PEN_FORWARD_SCENE" "$PEN_FORWARD_RECORDING" \
+    --forward "$SCRATCH/pen-forward.replay.evemu" >/dev/null 2>"$SCRATCH/pen-forward.replay.err" ||
+    { cat "$SCRATCH/pen-forward.replay.err"; fail "touchctl replay --forward failed"; return; }
+  # The replay's virtual pen: BTN_TOOL_PEN (0x140) in/out, BTN_TOUCH (0x14a) down/up.
+  local expected
+  expected=$(awk '$1 == "E:" && $3 == "0001" && $4 == "0140" { print ($5 == "0001" ? "in" : "out") }
+    $1 == "E:" && $3 == "0001" && $4 == "014a" { print ($5 == "0001" ? "down" : "up") }' \
+    "$SCRATCH/pen-forward.replay.evemu" | tr '\n' ' ')
+  [[ -n $expected ]] || { head -40 "$SCRATCH/pen-forward.replay.evemu"; fail "the replay's virtual pen has no proximity or tip"; return; }
+  unfuzzed_description "$PEN_FORWARD_RECORDING" "$SCRATCH/pen-forward.desc"
+  evemu_create penfw "$SCRATCH/pen-forward.desc" || return
+  local pen=$NODE
+  start_touchd penfw "$PEN_FORWARD_SCENE" || { evemu_remove penfw; return 1; }
+  wait_for 60 have_forward_node || {
+    tail -20 "$OUT/touchd-penfw.log"
+    stop_touchd
+    evemu_remove penfw
+    fail "touchd reports no virtual pen within 60 s"
+    return
+  }
+  local vnode log="$SCRATCH/pen-forward-libinput.log" li
+  vnode=$(forward_node)
+  udevadm settle -t 30 || true
+  local classes
+  classes=$(udevadm info --query=property --name="$vnode" | grep -E '^(ID_INPUT_TABLET|ID_INPUT_TOUCHSCREEN)=' | tr '\n' ' ')
+  stdbuf -oL libinput debug-events --device "$vnode" >"$log" 2>&1 &
+  li=$!
+  wait_for 60 grep -q 'DEVICE_ADDED' "$log" || { cat "$log"; kill "$li"; stop_touchd; evemu_remove penfw; fail "libinput debug-events did not open $vnode"; return; }
+  local bad=""
+  grep 'DEVICE_ADDED' "$log" | grep -q 'cap:[a-zA-Z]*T' || bad+=" libinput does not take $vnode as a tablet: $(grep DEVICE_ADDED "$log");"
+  log "physical pen $pen, virtual pen $vnode ($classes)"
+  timeout 120 evemu-play "$pen" < <(grep '^E:' "$PEN_FORWARD_RECORDING") || note "evemu-play exited $?"
+  outs() { (($(grep -c 'TABLET_TOOL_PROXIMITY.*proximity-out' "$log") >= 2)); }
+  wait_for 60 outs || bad+=" libinput saw $(grep -c 'TABLET_TOOL_PROXIMITY.*proximity-out' "$log") proximity-out, not 2;"
+  sleep 1
+  kill "$li" 2>/dev/null
+  wait "$li" 2>/dev/null
+  local seen
+  seen=$(awk '/TABLET_TOOL_PROXIMITY/ { print (/proximity-in/ ? "in" : "out") }
+    /TABLET_TOOL_TIP/ { print (/ down/ ? "down" : "up") }' "$log" | tr '\n' ' ')
+  grep 'TABLET_TOOL_\(PROXIMITY\|TIP\)' "$log"
+  echo "replay: $expected"
+  echo "live:   $seen"
+  [[ $seen == "$expected" ]] || bad+=" libinput's tool events ($seen) are not the replay's ($expected);"
+  local axes
+  axes=$(grep -c 'TABLET_TOOL_AXIS' "$log" || true)
+  ((axes > 0)) || bad+=" no TABLET_TOOL_AXIS: the hover and strokes did not move the pen;"
+  [[ $classes == *ID_INPUT_TABLET=1* ]] || bad+=" udev does not tag the virtual pen a tablet ($classes);"
+  # touchd never reads its own device (its touchd/ phys; the packaged udev rule adds TOUCHD_IGNORE).
+  ! opens "$TOUCHD_PID" "$vnode" || bad+=" touchd opened its own virtual pen $vnode;"
+  local counters
+  counters=$(for k in forwarded cancelled; do printf '%s %s ' "$k" "$(forward_status $k)"; done)
+  stop_touchd
+  evemu_remove penfw
+  [[ -z $bad ]] || { tail -30 "$log"; fail "${bad# }"; return; }
+  note "libinput on the virtual pen $vnode (cap:T; $classes): $seen= the replay's; $axes axis events; $counters"
+}
+
 # --- hotplug --------------------------------------------------------------------------------------
 # touchd first, the panel later: its virtual touchscreen appears with it. A finger down on it is
 # forwarded; unplugging the panel mid-touch cancels the touch on the virtual device and removes it,

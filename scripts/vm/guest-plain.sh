@@ -29,7 +29,7 @@ plan guest-kernel-uinput devices-lists-touchscreens-only udev-classification ign
   live-equals-replay-keypad-device-first live-equals-replay-headphones live-equals-replay-headphones-device-first live-equals-replay-pen live-equals-replay-pen-device-first \
   live-equals-replay-zoom live-equals-replay-zoom-device-first unplug-stress syn-dropped-resync hostile-flood-million \
   hostile-unplug-mid-gesture hostile-many-fingers hostile-stuck-touch emulator-costs latency forward-latency \
-  forward-grab forward-libinput forward-hotplug forward-kill9 forward-no-uinput \
+  forward-grab forward-libinput forward-pen-libinput forward-hotplug forward-kill9 forward-no-uinput \
   forward-live-equals-replay-daemon-first forward-live-equals-replay-device-first cage-wev-touch forward-cage \
   forward-sway
 
@@ -84,7 +84,9 @@ check_devices() {
 # evemu-data descriptions) becomes a uinput device at once; udevd classifies each, and
 # `touchctl devices --json --all` reports touchd's copy of udev's rule (`touchdRule`) and its
 # decision for each. They must agree: the pointer classes, and touchd takes exactly the devices
-# udev tags ID_INPUT_TOUCHSCREEN=1. A description the kernel refuses is reported with its reason.
+# udev tags ID_INPUT_TOUCHSCREEN=1 and the pen displays (ID_INPUT_TABLET=1 with BTN_TOOL_PEN and
+# INPUT_PROP_DIRECT in the kernel's bitmasks: protocol "pen", issue #41). A description the kernel
+# refuses is reported with its reason.
 check_udev_classification() {
   local f i=0 id table="$SCRATCH/classify.table" refused=""
   : >"$table"
@@ -98,8 +100,11 @@ check_udev_classification() {
       # What udev's input_id builtin alone says: touchd's rule is a copy of it. Other rules may add
       # classes on top (libwacom's, installed with libinput-tools, tags N-Trig and Wacom ISDv4
       # panels ID_INPUT_TABLET as well); they are not what touchd's rule copies.
-      udevadm test-builtin input_id "/sys$(udevadm info --query=path --name="$NODE")" >"$SCRATCH/$id.builtin" 2>/dev/null || true
-      echo "$(basename "$f") $NODE $SCRATCH/$id.udev $SCRATCH/$id.builtin" >>"$table"
+      local sys
+      sys="/sys$(udevadm info --query=path --name="$NODE")"
+      udevadm test-builtin input_id "$sys" >"$SCRATCH/$id.builtin" 2>/dev/null || true
+      # The kernel's own bitmasks, for the pen displays touchd takes besides touchscreens.
+      echo "$(basename "$f") $NODE $SCRATCH/$id.udev $SCRATCH/$id.builtin $sys/device" >>"$table"
     else
       refused+=" $(basename "$f") ($(tr '\n' ' ' <"$SCRATCH/evemu-$id.out"));"
     fi
@@ -116,9 +121,15 @@ import json, sys
 POINTER = {"TOUCHSCREEN": "touchscreen", "TOUCHPAD": "touchpad", "TABLET": "tablet", "MOUSE": "mouse",
            "JOYSTICK": "joystick", "ACCELEROMETER": "accelerometer", "POINTINGSTICK": "pointing stick"}
 reports = {r["path"]: r for r in json.load(open(sys.argv[2]))}
+def has_bit(path, bit):
+    # A sysfs bitmask: hex words of the kernel's long, the most significant first.
+    words = open(path).read().split()
+    index = len(words) - 1 - bit // 64
+    return index >= 0 and (int(words[index], 16) >> (bit % 64)) & 1 == 1
+INPUT_PROP_DIRECT, BTN_TOOL_PEN = 0x01, 0x140  # linux/input-event-codes.h
 bad = []
 for line in open(sys.argv[1]):
-    name, node, props, builtin_props = line.split()
+    name, node, props, builtin_props, sysdev = line.split()
     udev = dict(l.strip().split("=", 1) for l in open(props) if "=" in l)
     builtin = dict(l.strip().split("=", 1) for l in open(builtin_props) if "=" in l)
     # The builtin's classes (the whole database's when the builtin printed nothing).
@@ -131,13 +142,21 @@ for line in open(sys.argv[1]):
     rule = set() if r.get("touchdRule") in (None, "none") else set(r["touchdRule"].split("+"))
     rule &= set(POINTER.values())
     udev_touch = udev.get("ID_INPUT_TOUCHSCREEN") == "1"
+    # A pen display (issue #41): udev's tablet with BTN_TOOL_PEN and INPUT_PROP_DIRECT, which
+    # touchd takes as protocol "pen" whatever else udev calls it.
+    pen_display = (udev.get("ID_INPUT_TABLET") == "1" and has_bit(sysdev + "/capabilities/key", BTN_TOOL_PEN)
+                   and has_bit(sysdev + "/properties", INPUT_PROP_DIRECT))
+    expected = udev_touch or pen_display
     verdict = "taken" if r["touchscreen"] else "not taken"
+    if r["touchscreen"]:
+        verdict += " as " + str(r.get("protocol"))
     print(f"{name:70} udev {'+'.join(sorted(classes)) or 'none':22} rule {'+'.join(sorted(rule)) or 'none':22} "
           f"{verdict} ({r['decidedBy']})")
     if rule != classes:
         bad.append(f"{name}: udev {sorted(classes)} but touchd's rule {sorted(rule)}")
-    if r["touchscreen"] != udev_touch or r["decidedBy"] != "udev":
-        bad.append(f"{name}: ID_INPUT_TOUCHSCREEN={int(udev_touch)} but touchd {verdict} by {r['decidedBy']}")
+    if r["touchscreen"] != expected or r["decidedBy"] != "udev" or (pen_display and r.get("protocol") != "pen"):
+        bad.append(f"{name}: ID_INPUT_TOUCHSCREEN={int(udev_touch)}, pen display {pen_display}, "
+                   f"but touchd {verdict} by {r['decidedBy']}")
 for b in bad:
     print("DIFFERENT:", b)
 sys.exit(1 if bad else 0)
@@ -1697,6 +1716,8 @@ run_check forward-grab check_forward_grab
 stop_forwarding
 run_check forward-libinput check_forward_libinput
 stop_forwarding
+run_check forward-pen-libinput check_forward_pen_libinput
+stop_touchd
 run_check forward-hotplug check_forward_hotplug
 stop_forwarding
 run_check forward-kill9 check_forward_kill9

@@ -4,7 +4,7 @@ import TouchdInput
 import TouchdScene
 
 /// The virtual touchscreens of the live touchscreens a window with `forward:` takes
-/// (docs/forward.md): one uinput device per physical device, created before the physical device is
+/// (docs/forward.md), and the virtual pens of its pen displays (docs/pens.md): one uinput device per physical device, created before the physical device is
 /// grabbed and destroyed when it is closed (unplugged, touchd stopping, a new scene that forwards
 /// it differently or not at all). A new scene that forwards it the same way keeps it.
 ///
@@ -49,7 +49,7 @@ final class LiveForwarding {
       devices[source] = device
       shortcuts[source] = ForwardShortcut(physical: physical)
       logger.info(
-        "virtual touchscreen created",
+        "\(Self.kind(of: description)) created",
         metadata: [
           "device.path": "\(path)", "virtual.node": "\(device.node ?? "unknown")",
           "virtual.name": "\(description.name)", "virtual.phys": "\(device.phys)",
@@ -95,11 +95,16 @@ final class LiveForwarding {
     guard let device = devices.removeValue(forKey: source) else { return }
     device.destroy()
     logger.info(
-      "virtual touchscreen removed",
+      "\(Self.kind(of: device.description)) removed",
       metadata: [
         "device.path": "\(device.physical)",
         "virtual.node": "\(device.node ?? "unknown")", "writeErrors": "\(device.writeErrors)",
       ])
+  }
+
+  /// What a virtual device is, in the journal: a pen display's is a pen (docs/pens.md).
+  static func kind(of description: DeviceDescription) -> String {
+    description.isPenDisplay ? "virtual pen" : "virtual touchscreen"
   }
 
   /// Whether `source` forwards to a virtual touchscreen.
@@ -160,7 +165,7 @@ final class LiveForwarding {
     // The first failure, then one in a thousand: a broken device must not flood the journal.
     if device.writeErrors % 1000 == 1 {
       logger.error(
-        "cannot write to the virtual touchscreen; these touches are lost to the compositor",
+        "cannot write to the \(Self.kind(of: device.description)); these touches are lost to the compositor",
         metadata: [
           "virtual.node": "\(device.node ?? "unknown")", "error": "\(error)", "writeErrors": "\(device.writeErrors)",
         ])

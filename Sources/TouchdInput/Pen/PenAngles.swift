@@ -57,4 +57,32 @@ public struct PenAngles: Hashable, Sendable {
     let unit = (Double(value) - Double(axis.minimum)) / span * 2 - 1
     return Swift.min(1, Swift.max(-1, unit)) * unresolvedTiltRange
   }
+
+  /// The inverse of ``degrees(_:axis:)``: the axis value of `degrees` tilt, clamped to the axis.
+  public static func value(degrees: Double, axis: AbsInfo) -> Int32 {
+    let raw: Double
+    if axis.resolution != 0 && axis.maximum > 0 && axis.minimum < 0 {
+      raw = degrees * Double.pi / 180 * Double(axis.resolution)
+    } else {
+      let unit = Swift.min(1, Swift.max(-1, degrees / unresolvedTiltRange))
+      raw = Double(axis.minimum) + (unit + 1) / 2 * (Double(axis.maximum) - Double(axis.minimum))
+    }
+    return Int32(Swift.min(Double(axis.maximum), Swift.max(Double(axis.minimum), raw.rounded())))
+  }
+
+  /// The two tilts, in degrees, of a pen at `altitude` and `azimuth` (radians): the inverse
+  /// conversion, Pointer Events' `spherical2tilt` (Level 3, "Converting between tiltX/tiltY and
+  /// altitudeAngle/azimuthAngle"). A pen lying flat (altitude 0) tilts ±90 degrees towards the
+  /// azimuth's axis or quadrant.
+  public static func tilts(altitude: Double, azimuth: Double) -> (x: Double, y: Double) {
+    let degrees = 180 / Double.pi
+    guard altitude != 0 else {
+      let (c, s) = (cos(azimuth), sin(azimuth))
+      let x = abs(c) < 1e-9 ? 0 : (c > 0 ? 90.0 : -90)
+      let y = abs(s) < 1e-9 ? 0 : (s > 0 ? 90.0 : -90)
+      return (x, y)
+    }
+    let t = tan(altitude)
+    return (atan(cos(azimuth) / t) * degrees, atan(sin(azimuth) / t) * degrees)
+  }
 }

@@ -14,10 +14,19 @@
 ///   hysteresis (`detect_tool_contact`, `update_pressure_range`): down at 5 % of the axis range,
 ///   up again at 1 % or below; without pressure, `BTN_TOUCH`. The tip going up, or the tool
 ///   leaving proximity with the tip still down, ends the contact (libinput lifts the tip before it
-///   reports proximity out: `tablet_flush`, `tablet_send_events`). libinput's pressure-offset
-///   detection for worn pens (`detect_pressure_offset`) is not done.
-/// - **Pressure** is the contact's force, as libinput normalizes it (`normalize_pressure`): 0 at
-///   the 1 % threshold, 1 at the axis maximum;
+///   reports proximity out: `tablet_flush`, `tablet_send_events`). The tip is decided once a frame,
+///   at `SYN_REPORT`, as libinput's `detect_tool_contact` runs in `tablet_flush`.
+/// - **A worn pen's pressure offset** (libinput's `detect_pressure_offset`, `set_pressure_offset`,
+///   `update_pressure_offset`): a tool that comes into proximity at 50 % or more of the
+///   `ABS_DISTANCE` range with a pressure above the minimum (and at most 50 % of the range; more
+///   is taken for a pen already pressed, not a worn one) has that pressure as its offset: it lifts
+///   at or below the offset, touches down at the offset plus the default thresholds' gap (4 % of
+///   the range), and its force counts from the offset. A pressure below the offset later lowers
+///   it. The offset is the tool's (its end and serial), kept across proximity for this device, as
+///   libinput keeps a tool. A device without `ABS_DISTANCE` gets no offset (Debian 12's libinput,
+///   1.22, does the same; later versions guess one over three proximity-ins).
+/// - **Pressure** is the contact's force, as libinput normalizes it (`normalize_pressure`): the
+///   units above the lift threshold over those from it to the axis maximum, inclusive;
 ///   **distance** (`ABS_DISTANCE`) a fraction of its range; **tilt** (`ABS_TILT_X/Y`) in degrees,
 ///   from the axis resolution in units per radian where it is set and the axis is centred on 0
 ///   (linux/input.h documents tilt resolution in units/radian), else the axis range spread over
@@ -54,6 +63,16 @@ public final class PenAssembler {
   private var tip = false
   private var buttons: PenButtons = []
   private var serial: UInt32?
+  /// The pressure the tip lifts at or below, and touches down at or above (device units): 1 % and
+  /// 5 % of the range, or the tool's offset and the offset plus that gap.
+  private var lowerThreshold: Int32 = 0
+  private var upperThreshold: Int32 = 0
+  /// Each tool's pressure offset (a worn pen's), by its end and serial.
+  private var offsets: [ToolKey: Int32] = [:]
+  private struct ToolKey: Hashable {
+    var eraser: Bool
+    var serial: UInt32?
+  }
 
   // What the last frame said.
   private var wasInProximity = false
@@ -91,7 +110,13 @@ public final class PenAssembler {
     rawTiltX = device.absInfo[ABS.tiltX]?.value ?? 0
     rawTiltY = device.absInfo[ABS.tiltY]?.value ?? 0
     output.reserveCapacity(1)
+    setThresholds(offset: nil)
   }
+
+  /// A worn pen's offset is only taken at or beyond this fraction of the distance range, and only
+  /// up to this fraction of the pressure range (libinput's `detect_pressure_offset`: 50 % of each).
+  public static let offsetMinimumDistance = 0.5
+  public static let offsetMaximumPressure = 0.5
 
   /// The pressure, as a fraction of its axis range, at which the tip touches down, and at or
   /// below which it lifts: libinput's defaults (src/evdev-tablet.c, `update_pressure_range`: 5 %
@@ -140,14 +165,7 @@ public final class PenAssembler {
       switch event.code {
       case ABS.x: set(&rawX, event.value)
       case ABS.y: set(&rawY, event.value)
-      case ABS.pressure:
-        set(&rawPressure, event.value)
-        if let pressure {
-          // libinput's hysteresis: down at or above 5 % of the range, up at or below 1 %.
-          let level = pressure.unitFraction(of: event.value)
-          if !tip && level >= Self.tipDownPressure { set(&tip, true) }
-          if tip && level <= Self.tipUpPressure { set(&tip, false) }
-        }
+      case ABS.pressure: set(&rawPressure, event.value)
       case ABS.distance: set(&rawDistance, event.value)
       case ABS.tiltX: set(&rawTiltX, event.value)
       case ABS.tiltY: set(&rawTiltY, event.value)
@@ -216,6 +234,14 @@ public final class PenAssembler {
     guard changed else { return nil }
     changed = false
     let near = inProximity
+    if let pressure, near {
+      if !wasInProximity { toolEntered(pressure) }
+      updateOffset()
+      // libinput's hysteresis (`detect_tool_contact`): down at or above the upper threshold, up at
+      // or below the lower one.
+      if !tip && rawPressure >= upperThreshold { tip = true }
+      if tip && rawPressure <= lowerThreshold { tip = false }
+    }
     // Out of proximity the tip is up (libinput's `tablet_flush` clears it), whatever pressure
     // the device last reported.
     if !near && pressure != nil { tip = false }
@@ -252,10 +278,66 @@ public final class PenAssembler {
       pen: state.properties)
   }
 
-  /// libinput's `normalize_pressure`: 0 at the lift threshold, 1 at the axis maximum.
+  /// libinput's `normalize_pressure`: the pressure above the lift threshold (the offset of a worn
+  /// pen) over the units from it to the axis maximum, counted inclusively as libinput counts them.
   private func normalizedPressure(_ axis: AbsInfo) -> Double {
-    let level = axis.unitFraction(of: rawPressure)
-    return Swift.min(1, Swift.max(0, (level - Self.tipUpPressure) / (1 - Self.tipUpPressure)))
+    Swift.min(1, Swift.max(0, (Double(rawPressure) - Double(lowerThreshold)) / Self.forceSpan(axis, lowerThreshold)))
+  }
+
+  /// The units a force of 1 spans above `lower` on `axis`: libinput's `absinfo->maximum - base + 1`.
+  static func forceSpan(_ axis: AbsInfo, _ lower: Int32) -> Double { Double(axis.maximum) - Double(lower) + 1 }
+
+  /// `fraction` of `axis`'s range above its minimum, truncated to a unit: libinput's
+  /// `axis_range_percentage`, which places its thresholds.
+  public static func threshold(_ fraction: Double, of axis: AbsInfo) -> Int32 {
+    Int32((Double(axis.maximum) - Double(axis.minimum)) * fraction) + axis.minimum
+  }
+
+  /// The thresholds of a tool with `offset` (nil: none): libinput's `update_pressure_range` (1 %
+  /// and 5 % of the range) and `set_pressure_offset` (the offset, and the offset plus their gap).
+  private func setThresholds(offset: Int32?) {
+    guard let pressure else { return }
+    let lower = Self.threshold(Self.tipUpPressure, of: pressure)
+    let upper = Self.threshold(Self.tipDownPressure, of: pressure)
+    lowerThreshold = offset ?? lower
+    upperThreshold = (offset ?? lower) + (upper - lower)
+  }
+
+  private var toolKey: ToolKey { ToolKey(eraser: rubberTool && !penTool, serial: serial) }
+
+  /// A tool comes into proximity: its offset if it has one, else one detected now (libinput's
+  /// `detect_pressure_offset`, which runs on proximity in only).
+  private func toolEntered(_ axis: AbsInfo) {
+    if let known = offsets[toolKey] {
+      setThresholds(offset: known)
+      return
+    }
+    setThresholds(offset: nil)
+    guard let distance, rawPressure > axis.minimum,
+      distance.unitFraction(of: rawDistance) >= Self.offsetMinimumDistance,
+      axis.unitFraction(of: rawPressure) <= Self.offsetMaximumPressure
+    else { return }
+    offsets[toolKey] = rawPressure
+    setThresholds(offset: rawPressure)
+  }
+
+  /// A pressure below the tool's offset lowers it (libinput's `update_pressure_offset`: a fast
+  /// contact can start with a higher offset than the pen needs).
+  private func updateOffset() {
+    guard let offset = offsets[toolKey], rawPressure < offset else { return }
+    offsets[toolKey] = rawPressure
+    setThresholds(offset: rawPressure)
+  }
+
+  /// The pressure offset of the tool in proximity (device units), nil when it has none.
+  public var pressureOffset: Int32? { inProximity ? offsets[toolKey] : nil }
+
+  /// The inverse of the force's normalization on a pen without an offset: the value of pressure
+  /// `axis` whose force is `force` (what the virtual pen writes for a forwarded contact's force).
+  public static func pressureValue(force: Double, axis: AbsInfo) -> Int32 {
+    let lower = threshold(tipUpPressure, of: axis)
+    let value = (Double(lower) + Swift.min(1, Swift.max(0, force)) * forceSpan(axis, lower)).rounded()
+    return Int32(Swift.min(Double(axis.maximum), value))
   }
 
   private func state(contact: TouchID?) -> PenState {
@@ -278,5 +360,12 @@ extension AbsInfo {
     let span = Double(maximum) - Double(minimum)
     guard span > 0 else { return 0 }
     return Swift.min(1, Swift.max(0, (Double(value) - Double(minimum)) / span))
+  }
+
+  /// The value at `fraction` (clamped to 0...1) of the range, rounded: the inverse of
+  /// ``unitFraction(of:)``.
+  public func value(atUnitFraction fraction: Double) -> Int32 {
+    let span = Double(maximum) - Double(minimum)
+    return Int32((Double(minimum) + Swift.min(1, Swift.max(0, fraction)) * span).rounded())
   }
 }

@@ -35,7 +35,7 @@ final class PenArbitration {
     var description: DeviceDescription
     var path: String?
     var properties: [String: String]
-    var isPen: Bool { description.isPen && description.has(property: InputProp.direct) }
+    var isPen: Bool { description.isPenDisplay }
   }
 
   /// A pen's presence: near now, or when it last left (nil: never near).

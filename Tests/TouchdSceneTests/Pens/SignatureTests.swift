@@ -62,7 +62,9 @@ import TouchdTestKit
     // In the pad's points: the window's less its origin (200, 100).
     let first = try #require(stroke.points.first)
     #expect(abs(first.x - 100) < 0.5 && abs(first.y - 200) < 0.5, "\(first)")
-    #expect(first.force.map { abs($0 - 0.5 * 4.166667) < 0.02 } == true, "\(first)")
+    // Pressure 512 of 0...1023, libinput's normalization (0 at unit 10, the 1 % threshold, over
+    // the 1014 units to the maximum inclusive), times a pencil's maximum force.
+    #expect(first.force.map { abs($0 - 502.0 / 1014 * 4.166667) < 1e-6 } == true, "\(first)")
     #expect(first.altitudeAngle.map { $0 < Double.pi / 2 } == true)
     #expect(stroke.time == stroke.points.last?.time)
     // The page's swipe never had the stroke.
