@@ -38,10 +38,13 @@ public struct PenState: Hashable, Sendable {
   public var properties: PenProperties
   /// The frame's contact that is this pen's tip, nil while it hovers.
   public var contact: TouchID?
+  /// `ABS_TILT_X` in degrees on the device (0 without tilt): which way the pen leans, which
+  /// libinput's touch arbitration goes by (the hand rests on the side the pen's top leans to).
+  public var tiltX: Double
 
   public init(
     inProximity: Bool, x: Double, y: Double, distance: Double? = nil, buttons: PenButtons = [],
-    serial: UInt32? = nil, properties: PenProperties = PenProperties(), contact: TouchID? = nil
+    serial: UInt32? = nil, properties: PenProperties = PenProperties(), contact: TouchID? = nil, tiltX: Double = 0
   ) {
     self.inProximity = inProximity
     self.x = x
@@ -51,6 +54,7 @@ public struct PenState: Hashable, Sendable {
     self.serial = serial
     self.properties = properties
     self.contact = contact
+    self.tiltX = tiltX
   }
 }
 

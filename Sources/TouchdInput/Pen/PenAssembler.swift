@@ -341,15 +341,14 @@ public final class PenAssembler {
   }
 
   private func state(contact: TouchID?) -> PenState {
-    let tilt = PenAngles(
-      tiltX: tiltX.map { PenAngles.degrees(rawTiltX, axis: $0) } ?? 0,
-      tiltY: tiltY.map { PenAngles.degrees(rawTiltY, axis: $0) } ?? 0)
+    let degreesX = tiltX.map { PenAngles.degrees(rawTiltX, axis: $0) } ?? 0
+    let tilt = PenAngles(tiltX: degreesX, tiltY: tiltY.map { PenAngles.degrees(rawTiltY, axis: $0) } ?? 0)
     return PenState(
       inProximity: inProximity, x: x.fraction(of: rawX), y: y.fraction(of: rawY),
       distance: distance.map { $0.unitFraction(of: rawDistance) }, buttons: buttons, serial: serial,
       properties: PenProperties(
         isEraser: rubberTool && !penTool, altitudeAngle: tilt.altitude, azimuthAngle: tilt.azimuth),
-      contact: contact)
+      contact: contact, tiltX: degreesX)
   }
 }
 

@@ -7,15 +7,24 @@ import TouchdInput
 /// (src/evdev-tablet.c, `tablet_toggle_touch_device`; src/evdev-fallback.c,
 /// `fallback_interface_toggle_touch` and `fallback_arbitrate_touch`):
 ///
-/// - While the pen is in proximity, the paired touchscreen's touches are ignored: a touch that
-///   begins then is never delivered, to its end. libinput's `ARBITRATION_IGNORE_ALL`; its
-///   `ARBITRATION_IGNORE_RECT` (a tilted pen ignores only a 200 × 250 mm rectangle around the
-///   tip, on the side the hand rests) is not done: touchd ignores the whole panel.
-/// - Touches down when the pen comes near are cancelled (`fallback_return_to_neutral_state`),
-///   and their fingers ignored until they lift.
-/// - For ``timeout`` after the pen leaves, touches that begin are still ignored: "a palm that
-///   touches down right after the pen leaves is not a tap" (libinput's comment at the 90 ms it
-///   waits).
+/// - A pen near without tilt (`ABS_TILT_X` 0, or none) ignores the whole panel
+///   (`ARBITRATION_IGNORE_ALL`): a touch that begins then is never delivered, to its end; touches
+///   down when it comes are cancelled (`fallback_return_to_neutral_state`) and their fingers
+///   ignored until they lift. For ``timeout`` after the pen leaves, touches that begin are still
+///   ignored: "a palm that touches down right after the pen leaves is not a tap" (libinput's
+///   comment at the 90 ms it waits). libinput keeps ignoring the whole panel (its
+///   `in_arbitration`) until then even if the pen tilts meanwhile; so does touchd.
+/// - A pen that comes near tilted ignores only a rectangle where the writing hand rests
+///   (`ARBITRATION_IGNORE_RECT`, `tablet_calculate_arbitration_rect`): 200 mm wide from 20 mm
+///   left of the tip when the pen's top leans right (`ABS_TILT_X` > 0: a right hand), else
+///   ending 20 mm right of it (a left hand), from 100 mm above the tip, 250 mm tall, clipped at
+///   the panel's top and left edges. It follows the tip (`tablet_update_touch_device_rect`);
+///   touches inside it when it is set are cancelled (`cancel_touches`), touches that begin inside
+///   it are ignored to their end (`fallback_arbitrate_touch`), and the rest of the panel works: a
+///   finger outside taps. The pen's and the touchscreen's millimetres are their axes over their
+///   resolutions (one unit a millimetre without one, libinput's fake resolution): one panel's
+///   nodes share an origin. Leaving from this mode ignores nothing after (no 90 ms: libinput's
+///   timer only ends `in_arbitration`); the pen losing its tilt while near ignores all again.
 ///
 /// A pen and a touchscreen are paired (libinput's pairing, `tablet_setup_touch_arbitration`, by
 /// its device group): by a window's `penPairs:`; else by udev's `LIBINPUT_DEVICE_GROUP`, which
@@ -38,10 +47,65 @@ final class PenArbitration {
     var isPen: Bool { description.isPenDisplay }
   }
 
-  /// A pen's presence: near now, or when it last left (nil: never near).
+  /// The rectangle a tilted pen's hand rests in, in millimetres from the panel's top left corner.
+  struct Rectangle: Hashable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    func contains(_ point: (x: Double, y: Double)) -> Bool {
+      point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+  }
+
+  /// libinput's rectangle (`tablet_calculate_arbitration_rect`): from ``rectangleBeside`` mm on
+  /// the tip's far side, ``rectangleWidth`` wide; from ``rectangleAbove`` mm above the tip,
+  /// ``rectangleHeight`` tall.
+  static let rectangleBeside = 20.0
+  static let rectangleWidth = 200.0
+  static let rectangleAbove = 100.0
+  static let rectangleHeight = 250.0
+
+  /// The hand's rectangle of a pen at `tip` (mm) leaning right when `tiltX` > 0, clipped at the top
+  /// and left edges as libinput clips it.
+  static func rectangle(tip: (x: Double, y: Double), tiltX: Double) -> Rectangle {
+    var r = Rectangle(
+      x: tiltX > 0 ? tip.x - rectangleBeside : tip.x + rectangleBeside - rectangleWidth, y: tip.y - rectangleAbove,
+      width: rectangleWidth, height: rectangleHeight)
+    if r.x < 0 {
+      r.width += r.x
+      r.x = 0
+    }
+    if r.y < 0 {
+      r.height += r.y
+      r.y = 0
+    }
+    return r
+  }
+
+  /// Device-normalized `x`, `y` on `device` in millimetres: its position axes over their
+  /// resolutions, one unit a millimetre without one (libinput's `evdev_fix_abs_resolution`).
+  static func millimetres(_ x: Double, _ y: Double, on device: DeviceDescription) -> (x: Double, y: Double) {
+    let axes = VirtualTouchscreen.positionAxes(of: device)
+    func mm(_ fraction: Double, _ axis: AbsInfo) -> Double {
+      fraction * (Double(axis.maximum) - Double(axis.minimum)) / Double(axis.resolution > 0 ? axis.resolution : 1)
+    }
+    return (mm(x, axes.x), mm(y, axes.y))
+  }
+
+  /// A pen's presence: near now (and the hand's rectangle, nil while it ignores the whole panel),
+  /// whether it ignores the whole panel (libinput's `in_arbitration`: from the pen near untilted
+  /// until ``timeout`` after it left), and when it last left.
   private struct Presence {
     var near = false
+    var rectangle: Rectangle?
+    var ignoresAll = false
     var leftAt: Double?
+
+    func ignoringAll(at now: Double) -> Bool {
+      ignoresAll && (leftAt.map { now - $0 < PenArbitration.timeout } ?? true)
+    }
   }
 
   /// A touchscreen's contacts: where each live one is (device-normalized, to cancel it), the
@@ -111,27 +175,59 @@ final class PenArbitration {
   func penFrame(_ frame: TouchFrame, source: Int, rejects: (Int) -> Bool) -> [(
     source: Int, window: Int, frame: TouchFrame
   )] {
-    guard let pen = frame.pen, let panelSources = touchscreensOfPen[source] else { return [] }
-    var state = presence[source] ?? Presence()
-    defer { presence[source] = state }
-    guard pen.inProximity != state.near else { return [] }
-    state.near = pen.inProximity
-    guard pen.inProximity else {
-      state.leftAt = frame.time.seconds
+    guard let pen = frame.pen, let panelSources = touchscreensOfPen[source], let penDevice = devices[source] else {
       return []
     }
+    var state = presence[source] ?? Presence()
+    defer { presence[source] = state }
+    guard pen.inProximity else {
+      if state.near {
+        state.near = false
+        state.rectangle = nil
+        if state.ignoresAll { state.leftAt = frame.time.seconds }
+      }
+      return []
+    }
+    let now = frame.time.seconds
+    let entering = !state.near
+    // An earlier leave's 90 ms over: nothing is ignored but what this pen starts now.
+    if entering && !state.ignoringAll(at: now) { state.ignoresAll = false }
+    state.near = true
+    // What the frame starts (libinput's `tablet_toggle_touch_device`): ignoring the whole panel
+    // (cancel everything down), or a rectangle (cancel what is down inside it); nothing when the
+    // mode goes on (a rectangle follows the tip). While near, `rectangle` nil is ignoring all.
+    var cancelInside: Rectangle??
+    if pen.tiltX == 0 {
+      if entering || state.rectangle != nil { cancelInside = .some(nil) }
+      state.rectangle = nil
+      state.ignoresAll = true
+      state.leftAt = nil
+    } else {
+      let r = Self.rectangle(tip: Self.millimetres(pen.x, pen.y, on: penDevice.description), tiltX: pen.tiltX)
+      if entering || state.rectangle == nil { cancelInside = .some(r) }
+      state.rectangle = r
+    }
+    guard let cancelInside else { return [] }
     var cancels: [(source: Int, window: Int, frame: TouchFrame)] = []
     for panelSource in panelSources {
-      guard let panel = panels[panelSource], let window = panel.window, rejects(window), !panel.live.isEmpty else {
+      guard let panel = panels[panelSource], let window = panel.window, rejects(window), !panel.live.isEmpty,
+        let panelDevice = devices[panelSource]
+      else {
         continue
       }
-      let contacts = panel.live.values.sorted { $0.id < $1.id }.map { contact -> Contact in
+      let inside = panel.live.values.filter { contact in
+        cancelInside.map { $0.contains(Self.millimetres(contact.x, contact.y, on: panelDevice.description)) } ?? true
+      }
+      guard !inside.isEmpty else { continue }
+      let contacts = inside.sorted { $0.id < $1.id }.map { contact -> Contact in
         var c = contact
         c.phase = .cancelled
         return c
       }
-      panel.rejected.formUnion(panel.live.keys)
-      panel.live = [:]
+      for contact in contacts {
+        panel.rejected.insert(contact.id)
+        panel.live[contact.id] = nil
+      }
       cancels.append((panelSource, window, TouchFrame(time: frame.time, contacts: contacts)))
     }
     return cancels
@@ -149,23 +245,38 @@ final class PenArbitration {
     }
     panel.window = window
     let now = frame.time.seconds
-    let near =
-      rejects
-      && (pensOfTouchscreen[source] ?? []).contains { pen in
-        guard let state = presence[pen] else { return false }
-        return state.near || state.leftAt.map { now - $0 < Self.timeout } ?? false
+    // The pens' verdict on a touch that begins: the whole panel ignored, or their rectangles.
+    var all = false
+    var rectangles: [Rectangle] = []
+    if rejects {
+      for pen in pensOfTouchscreen[source] ?? [] {
+        guard let state = presence[pen] else { continue }
+        if state.ignoringAll(at: now) {
+          all = true
+        } else if state.near, let r = state.rectangle {
+          rectangles.append(r)
+        }
       }
-    guard near || !panel.rejected.isEmpty else {
+    }
+    guard all || !rectangles.isEmpty || !panel.rejected.isEmpty else {
       track(frame.contacts, in: panel)
       return frame
     }
+    let device = devices[source]?.description
     var kept = frame
     kept.contacts = frame.contacts.filter { contact in
       if panel.rejected.contains(contact.id) {
         if contact.phase.isTerminal { panel.rejected.remove(contact.id) }
         return false
       }
-      if near && contact.phase == .began {
+      guard contact.phase == .began else { return true }
+      let ignored =
+        all
+        || (device.map { d in
+          let point = Self.millimetres(contact.x, contact.y, on: d)
+          return rectangles.contains { $0.contains(point) }
+        } ?? false)
+      if ignored {
         panel.rejected.insert(contact.id)
         return false
       }

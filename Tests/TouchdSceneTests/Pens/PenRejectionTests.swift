@@ -8,7 +8,8 @@ import TouchdTestKit
 
 /// Issue #41: a hand resting on the glass while a pen signs presses nothing. While its panel's
 /// pen is near, and for libinput's 90 ms after, a touchscreen's touches are ignored, and those
-/// down when the pen comes are cancelled (PenArbitration).
+/// down when the pen comes are cancelled; a tilted pen ignores only the hand's rectangle
+/// (PenArbitration).
 @Suite struct PenRejectionTests {
   /// A button under the hand, a signing area for the pen.
   static let views = """
@@ -102,9 +103,69 @@ import TouchdTestKit
     #expect(!paired.contains("action buy"))
   }
 
+  /// A tilted pen ignores only the hand's rectangle (libinput's `ARBITRATION_IGNORE_RECT`). The
+  /// synthetic panel is 4095 units at 16 a millimetre, 256 mm each way: window x 7.5 pt a mm, y
+  /// 4.22 pt. A pen near at (600, 300), leaning right (tilt x 20 units), has its tip at (80, 71)
+  /// mm: the rectangle spans x 60...260 mm and y 0...221 mm (clipped at the top), so a tap at
+  /// (1500, 800) (200, 190 mm) is ignored and one at (200, 800) (27 mm) goes through. Leaning left,
+  /// the rectangle ends 20 mm right of the tip.
+  @Test(arguments: [(20, 600.0, [1500.0: false, 200: true]), (-20, 1200.0, [900.0: false, 1500: true])])
+  func aTiltedPenIgnoresOnlyTheHandsRectangle(tiltX: Int32, tipX: Double, taps: [Double: Bool]) throws {
+    for (x, fires) in taps {
+      let pen = PenScript(start: 0.9)
+      pen.near(.init(x: tipX, y: 300), tiltX: tiltX)
+      pen.wait(0.6)
+      pen.leave()
+      let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 1.0)
+      hand.tap(at: .init(x: x, y: 800))
+      let log = try log([pen.recording, hand.recording])
+      #expect(log.contains("action buy") == fires, "tilt \(tiltX), tap at \(x): \(log)")
+    }
+    // The rectangle itself, libinput's arithmetic.
+    #expect(
+      PenArbitration.rectangle(tip: (80, 71), tiltX: 20) == .init(x: 60, y: 0, width: 200, height: 221))
+    #expect(
+      PenArbitration.rectangle(tip: (160, 150), tiltX: -5) == .init(x: 0, y: 50, width: 180, height: 250))
+  }
+
+  /// Coming near tilted, the pen cancels the touches down inside its rectangle, not the others;
+  /// its leaving ignores nothing after (libinput's 90 ms ends only an ignore-all).
+  @Test func aTiltedPenCancelsTheTouchesInItsRectangleAndLeavesWithoutATimeout() throws {
+    let pen = PenScript(start: 0.9)
+    pen.near(.init(x: 600, y: 300), tiltX: 20)
+    pen.wait(0.3)
+    pen.leave()
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 0.5)
+    let palm = hand.down([.init(x: 1500, y: 800)])  // on `buy`, inside the rectangle
+    let finger = hand.down([.init(x: 200, y: 400)])  // on `sign`, 27 mm from the left: outside
+    hand.wait(0.6)
+    hand.up(finger)  // 1.1: the pen is near; the finger outside its rectangle goes on to its end
+    hand.up(palm)
+    let log = try log([pen.recording, hand.recording])
+    #expect(
+      log == ["buy began direct", "sign began direct", "buy cancelled direct", "sign ended direct"], "\(log)")
+    let after = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 1.21)
+    after.tap(at: .init(x: 1500, y: 800))  // 10 ms after the pen left, inside where it was
+    #expect(try self.log([pen.recording, after.recording]).contains("action buy"))
+  }
+
+  /// A pen that comes near untilted ignores the whole panel until it leaves (and 90 ms after),
+  /// even once it tilts: libinput's `in_arbitration` stays set until its timer.
+  @Test func aPenThatCameUntiltedIgnoresThePanelEvenOnceItTilts() throws {
+    let pen = PenScript(start: 0.9)
+    pen.near(.init(x: 600, y: 300))
+    pen.near(.init(x: 600, y: 300), tiltX: 20)
+    pen.wait(0.6)
+    pen.leave()
+    let hand = FingerScript(windowWidth: 1920, windowHeight: 1080, start: 1.0)
+    hand.tap(at: .init(x: 200, y: 800))  // outside where a rectangle would be
+    #expect(!(try log([pen.recording, hand.recording])).contains("action buy"))
+  }
+
   /// The Dell Canvas 27's real pen (Wacom, 056a:4200) and its touchscreen (Advanced Silicon,
   /// 2575:0204) recordings, paired by `penPairs:` (libwacom pairs them; their ids differ): the
-  /// fingers while the pen is near (0–1.85 s, 2.86–2.94 s, 3.54–7.94 s) are not delivered.
+  /// fingers while the pen is near (0–1.85 s, 2.86–2.94 s, 3.54–7.94 s) are not delivered. The
+  /// pen comes near untilted each time, so the whole panel is ignored.
   @Test func theDellCanvasPenRejectsItsPanelsFingersWhileNear() throws {
     let pen = try RecordingReader.load(path: PenTouchTests.dell.path)
     let touch = try RecordingReader.load(
