@@ -24,7 +24,7 @@
 ///   after a cancelled touch on the same slot never reached libinput.
 /// - Pointer emulation: `BTN_TOUCH` while any slot has a touch, `ABS_X/ABS_Y` the oldest touch's
 ///   position, as the kernel's `input_mt_report_pointer_emulation`.
-public final class ForwardEncoder {
+public final class ForwardEncoder: VirtualDeviceEncoder {
   /// The virtual device (``VirtualTouchscreen/description(for:name:)``).
   public let device: DeviceDescription
   public private(set) var counters = ForwardCounters()
@@ -73,13 +73,6 @@ public final class ForwardEncoder {
     nextTrackingID = previous.nextTrackingID
     buttonDown = previous.buttonDown
     pointer = previous.pointer
-  }
-
-  /// The events of one batch of changes at `time`, in order, each frame ending in `SYN_REPORT`.
-  public func encode(_ changes: [ForwardedChange], at time: Timestamp) -> [InputEvent] {
-    var events: [InputEvent] = []
-    encode(changes, at: time, into: &events)
-    return events
   }
 
   /// ``encode(_:at:)`` appending to `events`: a caller that keeps the array between batches

@@ -26,7 +26,7 @@
 ///   it hovers again.
 /// - An eraser comes near as `BTN_TOOL_RUBBER`; turning the pen around (the tool changes while
 ///   near) takes the old tool out in a frame of its own first.
-public final class PenForwardEncoder {
+public final class PenForwardEncoder: VirtualDeviceEncoder {
   /// The virtual pen (``VirtualPen/description(for:name:)``).
   public let device: DeviceDescription
   public private(set) var counters = ForwardCounters()
@@ -74,14 +74,7 @@ public final class PenForwardEncoder {
     buttons = previous.buttons
   }
 
-  /// The events of one batch of changes at `time`, in order.
-  public func encode(_ changes: [ForwardedPenChange], at time: Timestamp) -> [InputEvent] {
-    var events: [InputEvent] = []
-    encode(changes, at: time, into: &events)
-    return events
-  }
-
-  /// ``encode(_:at:)`` appending to `events`.
+  /// ``VirtualDeviceEncoder/encode(_:at:into:)``.
   public func encode(_ changes: [ForwardedPenChange], at time: Timestamp, into events: inout [InputEvent]) {
     var frames: Int64 = 0
     var open = false
