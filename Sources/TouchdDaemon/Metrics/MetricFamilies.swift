@@ -85,10 +85,10 @@ extension MetricFamily {
   // Forwarding to the virtual touchscreens, from `status`'s devices.
   static let forwardEvents = MetricFamily(
     "touchd_forward_touches_total", .counter,
-    "Touches of a device's virtual touchscreen by result: forwarded, held, released, cancelled, no_slot.",
+    "Touches of a device's virtual touchscreen (or a pen display's virtual pen: its strokes) by result: forwarded, held, released, cancelled, no_slot.",
     labels: ["device", "result"])
   static let forwardWriteErrors = MetricFamily(
-    "touchd_forward_write_errors_total", .counter, "Failed writes to a device's virtual touchscreen.",
+    "touchd_forward_write_errors_total", .counter, "Failed writes to a device's virtual touchscreen or pen.",
     labels: ["device"])
 
   // Clients, from `status`'s counters.
