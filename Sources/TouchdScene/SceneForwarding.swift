@@ -259,6 +259,10 @@ final class SceneForwarding {
       return
     }
     if delivery.phase == .began { heldDown.remove(delivery.id) }
+    if delivery.phase.isTerminal {
+      sourceOf[delivery.id] = nil
+      heldDown.remove(delivery.id)
+    }
     if case .pen = device.encoder {
       recordPen(delivery, device: device)
       return
@@ -277,10 +281,6 @@ final class SceneForwarding {
     }
     pend(at: frameTime ?? clockTime)
     device.pending.append(ForwardedChange(id: delivery.id, kind: kind, x: x, y: y))
-    if delivery.phase.isTerminal {
-      sourceOf[delivery.id] = nil
-      heldDown.remove(delivery.id)
-    }
   }
 
   /// A delivery of a pen's touch: its tip on the virtual pen, with the pen's last state.
@@ -294,11 +294,7 @@ final class SceneForwarding {
     case .ended: kind = .lift
     case .cancelled: kind = .cancel
     }
-    if delivery.phase.isTerminal {
-      if device.penTouch == delivery.id { device.penTouch = nil }
-      sourceOf[delivery.id] = nil
-      heldDown.remove(delivery.id)
-    }
+    if delivery.phase.isTerminal, device.penTouch == delivery.id { device.penTouch = nil }
     appendPen(kind, at: delivery.location, to: device, time: frameTime ?? clockTime)
   }
 

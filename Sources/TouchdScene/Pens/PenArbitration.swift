@@ -245,24 +245,27 @@ final class PenArbitration {
     }
     panel.window = window
     let now = frame.time.seconds
-    // The pens' verdict on a touch that begins: the whole panel ignored, or their rectangles.
-    var all = false
-    var rectangles: [Rectangle] = []
-    if rejects {
-      for pen in pensOfTouchscreen[source] ?? [] {
-        guard let state = presence[pen] else { continue }
-        if state.ignoringAll(at: now) {
-          all = true
-        } else if state.near, let r = state.rectangle {
-          rectangles.append(r)
-        }
-      }
-    }
-    guard all || !rectangles.isEmpty || !panel.rejected.isEmpty else {
+    // The pens that ignore touches now: the whole panel, or their rectangles.
+    let pens = rejects ? pensOfTouchscreen[source] ?? [] : []
+    func arbitrates(_ state: Presence) -> Bool { state.ignoringAll(at: now) || (state.near && state.rectangle != nil) }
+    guard pens.contains(where: { presence[$0].map(arbitrates) ?? false }) || !panel.rejected.isEmpty else {
       track(frame.contacts, in: panel)
       return frame
     }
     let device = devices[source]?.description
+    /// Whether a touch beginning at `contact` is ignored: a pen ignores all, or it is in a rectangle.
+    func ignores(_ contact: Contact) -> Bool {
+      for pen in pens {
+        guard let state = presence[pen] else { continue }
+        if state.ignoringAll(at: now) { return true }
+        if state.near, let r = state.rectangle, let device,
+          r.contains(Self.millimetres(contact.x, contact.y, on: device))
+        {
+          return true
+        }
+      }
+      return false
+    }
     var kept = frame
     kept.contacts = frame.contacts.filter { contact in
       if panel.rejected.contains(contact.id) {
@@ -270,13 +273,7 @@ final class PenArbitration {
         return false
       }
       guard contact.phase == .began else { return true }
-      let ignored =
-        all
-        || (device.map { d in
-          let point = Self.millimetres(contact.x, contact.y, on: d)
-          return rectangles.contains { $0.contains(point) }
-        } ?? false)
-      if ignored {
+      if ignores(contact) {
         panel.rejected.insert(contact.id)
         return false
       }
