@@ -26,8 +26,9 @@ extension SceneRuntime {
   public func handle(_ frame: TouchFrame, inWindow index: Int, source: Int? = nil) {
     guard let source else { return deliver(frame, inWindow: index, source: nil) }
     if let pen = frame.pen {
-      let rejects = { [scene] (window: Int) in scene.windows[window].penRejectsTouches }
-      for cancel in penArbitration.penFrame(frame, source: source, rejects: rejects) {
+      // A closure argument, not a local: its context stays on the stack (a local's is allocated).
+      let cancels = penArbitration.penFrame(frame, source: source) { self.scene.windows[$0].penRejectsTouches }
+      for cancel in cancels {
         deliver(cancel.frame, inWindow: cancel.window, source: cancel.source)
       }
       deliver(frame, inWindow: index, source: source)
