@@ -75,6 +75,30 @@ import TouchdTestKit
     #expect(log(try run(s, kind: kind)) == ["focus day", "activate day", "action buy-day"])
   }
 
+  /// Split tap (Apple, "Use VoiceOver gestures": "touch an item with one finger, then tap the
+  /// screen with another finger"): a finger explores to `day` and rests there; a second finger's
+  /// tap elsewhere activates `day`, once; the resting finger lifting does nothing more, and a second
+  /// finger that moves like no tap activates nothing.
+  @Test(arguments: [SyntheticDeviceKind.protocolB, .protocolA])
+  func aSecondFingersTapWhileTheFirstRestsActivatesTheElementUnderTheFirst(kind: SyntheticDeviceKind) throws {
+    let s = ruleScript()
+    let resting = s.down([.init(x: 500, y: 250)])
+    s.wait(0.4)
+    s.move(resting, to: [.init(x: 501, y: 250)])
+    s.wait(0.2)
+    let tapping = s.down([.init(x: 850, y: 650)])
+    s.wait(0.05)
+    s.up(tapping)
+    s.wait(0.3)
+    let dragging = s.down([.init(x: 700, y: 650)])
+    s.animate(dragging, duration: 0.2) { _, t in .init(x: 700 - 200 * t, y: 650) }
+    s.up(dragging)
+    s.wait(0.3)
+    s.up(resting)
+    s.wait(1)
+    #expect(log(try run(s, kind: kind)) == ["focus day", "activate day", "action buy-day"])
+  }
+
   @Test func activationTapsTheActivationPointThroughTheViewsOwnDelivery() throws {
     let s = ruleScript()
     s.tap(at: .init(x: 100, y: 250))
