@@ -128,7 +128,7 @@ open class GestureRecognizer {
 
   /// The touch types delivered to the recognizer (UIKit's `allowedTouchTypes`; default every
   /// type): a touch of another type is not, as if its delegate's `shouldReceive` said no.
-  public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+  public var allowedTouchTypes: Set<TouchType> = TouchType.all
   /// Once the recognizer has a touch of one type, touches of other types are not delivered to it
   /// until it resets (UIKit's `requiresExclusiveTouchType`; default true: "the gesture recognizer
   /// ignores touches of a different type than the ones it is currently processing").

@@ -7,6 +7,10 @@ public enum TouchType: String, Hashable, Sendable, CaseIterable {
   /// A pen's tip (UIKit's `.pencil`, Apple Pencil's type; here any pen a pen display reports).
   case pencil
 
+  /// Every type, as one set: the default of each recognizer's ``GestureRecognizer/allowedTouchTypes``,
+  /// made once (a scene of 10,000 recognizers built a set for each).
+  public static let all: Set<TouchType> = Set(allCases)
+
   /// The force of an average touch is 1 (UIKit's `UITouch.force`: "a value of 1.0 represents the
   /// force of an average touch"); a pencil's maximum is UIKit's `maximumPossibleForce` for Apple
   /// Pencil, 4.166667: Apple documents no number, and 4.17 is the maximum developers measure on

@@ -95,6 +95,12 @@ struct SceneNode: Sendable {
   /// any case is true, their opposites false.
   var bool: Bool? {
     guard let s = scalar, s.tag != .str else { return nil }
+    // JSON's and most YAML's spellings first, without lowercasing (a copy of the text).
+    switch s.string {
+    case "true": return true
+    case "false": return false
+    default: break
+    }
     switch s.string.lowercased() {
     case "true", "yes", "on": return true
     case "false", "no", "off": return false

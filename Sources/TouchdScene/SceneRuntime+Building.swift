@@ -4,8 +4,9 @@ import TouchDelivery
 import TouchdInput
 
 extension SceneRuntime {
-  /// The objects of `spec` and its subviews, registered by id; their recognizers go to `pending`
-  /// to be linked (``wire(_:)``) once every one exists.
+  /// The objects of `spec` and its subviews, registered by id; their recognizers that name others
+  /// (`requireToFail`, `simultaneousWith`) go to `pending` to be linked (``wire(_:)``) once every
+  /// one exists.
   func build(
     _ spec: Scene.View, window: Scene.Window, pending: inout [(GestureRecognizer, Scene.Recognizer)]
   ) -> TouchDelivery.View {
@@ -37,7 +38,8 @@ extension SceneRuntime {
     view.hitTestOutset = spec.hitOutset
     viewsByID[spec.id] = view
     for r in spec.recognizers {
-      pending.append((addRecognizer(r, to: view, viewID: spec.id, windowID: window.id), r))
+      let recognizer = addRecognizer(r, to: view, viewID: spec.id, windowID: window.id)
+      if !r.requireToFail.isEmpty || !r.simultaneousWith.isEmpty { pending.append((recognizer, r)) }
     }
     for child in spec.views {
       view.addSubview(build(child, window: window, pending: &pending))
@@ -202,7 +204,10 @@ extension SceneRuntime {
     }
     recognizer.name = spec.id
     recognizer.allowedPressTypes = options("allowedPressTypes").map { PressType($0) }
-    recognizer.allowedTouchTypes = Set(spec.allowedTouchTypes.compactMap(TouchType.init(rawValue:)))
+    // The format's default is every type, the recognizer's own default: no set is made for it.
+    if spec.allowedTouchTypes != SceneFormat.touchTypes {
+      recognizer.allowedTouchTypes = Set(spec.allowedTouchTypes.compactMap(TouchType.init(rawValue:)))
+    }
     recognizer.requiresExclusiveTouchType = spec.requiresExclusiveTouchType
     recognizer.cancelsTouchesInView = spec.cancelsTouchesInView
     recognizer.delaysTouchesBegan = spec.delaysTouchesBegan

@@ -10,18 +10,20 @@ extension SceneRuntime {
   /// with it.
   func bindPageControls() {
     var bound: [String: PageBinding] = [:]
+    // By index: `for spec in views` would copy (retain and release) every view of the scene.
     func walk(_ views: [Scene.View]) {
-      for spec in views {
-        if let pages = spec.control?.pages, let control = viewsByID[spec.id] as? PageControl,
+      for i in views.indices {
+        if let pages = views[i].control?.pages, let control = viewsByID[views[i].id] as? PageControl,
           let scrollView = scrollView(pages)
         {
-          if let old = pageBindings[spec.id], old.control === control, old.scrollView === scrollView {
-            bound[spec.id] = old
+          let id = views[i].id
+          if let old = pageBindings[id], old.control === control, old.scrollView === scrollView {
+            bound[id] = old
           } else {
-            bound[spec.id] = PageBinding(control: control, scrollView: scrollView)
+            bound[id] = PageBinding(control: control, scrollView: scrollView)
           }
         }
-        walk(spec.views)
+        walk(views[i].views)
       }
     }
     for window in scene.windows { walk(window.views) }

@@ -133,7 +133,6 @@ public final class SceneRuntime {
     let counts = scene.counts
     viewsByID.reserveCapacity(counts.views)
     recognizersByID.reserveCapacity(counts.recognizers)
-    pending.reserveCapacity(counts.recognizers)
     for spec in scene.windows {
       let window = TouchDelivery.Window(frame: Rect(x: 0, y: 0, width: spec.size.width, height: spec.size.height))
       window.identifier = spec.id

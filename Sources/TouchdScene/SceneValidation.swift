@@ -96,13 +96,15 @@ struct SceneValidator {
   /// What a message names as the owner of a key: `view 'buy'`, `tap recognizer 'double'`,
   /// `frame of view 'buy'`, `scene`. Written out only when a message is: a valid scene of thousands
   /// of objects needs none of these texts.
-  indirect enum Owner: CustomStringConvertible {
+  // Only `key` is indirect: an indirect enum boxes every case with a payload, and the validator
+  // makes an owner for every object of the scene.
+  enum Owner: CustomStringConvertible {
     /// A window, view or recognizer, by its kind (a recognizer's with its type) and its id.
     case named(SceneObject, id: String?, recognizerType: RecognizerType? = nil)
     /// An object by what it is: the `scene`, or a list's item before its id is read (`view`).
     case kind(String)
     /// A nested object by its key in its owner: `frame of view 'buy'`.
-    case key(String, of: Owner)
+    indirect case key(String, of: Owner)
 
     var description: String {
       switch self {

@@ -196,6 +196,33 @@ struct SceneUpdateTests {
         == "'w' is a window: a recognizer belongs to a view")
   }
 
+  @Test("A replaced view's recognizer that names none is still linked to a recognizer outside that names it")
+  func replacedRecognizerNamedFromOutside() throws {
+    let yaml = """
+      version: 1
+      windows:
+        - id: w
+          size: {width: 1000, height: 800}
+          views:
+            - id: left
+              frame: {x: 0, y: 0, width: 500, height: 800}
+              recognizers: [{id: left-tap, type: tap, action: tapped, requireToFail: [right-double]}]
+            - id: right
+              frame: {x: 500, y: 0, width: 500, height: 800}
+              recognizers: [{id: right-double, type: tap, action: doubled, numberOfTapsRequired: 2}]
+      """
+    let h = try RuntimeHarness(document: Scene.parseDocument(yaml))
+    let before = try #require(h.runtime.view("right")?.gestureRecognizers.first)
+    #expect(h.runtime.view("left")?.gestureRecognizers.first?.failureRequirements.first === before)
+    _ = try h.update(
+      #"{"cmd":"update","op":"replace","view":{"id":"right","frame":{"x":500,"y":0,"width":500,"height":800},"#
+        + #""recognizers":[{"id":"right-double","type":"tap","action":"zoomed","numberOfTapsRequired":2}]}}"#)
+    let after = try #require(h.runtime.view("right")?.gestureRecognizers.first)
+    #expect(after !== before)
+    let requirements = h.runtime.view("left")?.gestureRecognizers.first?.failureRequirements ?? []
+    #expect(requirements.contains { $0 === after } && !requirements.contains { $0 === before })
+  }
+
   @Test("An update that breaks a rule is refused with the file's message by path; nothing changes")
   func refusedUpdates() throws {
     let h = try RuntimeHarness(document: Scene.parseDocument(Self.yaml))

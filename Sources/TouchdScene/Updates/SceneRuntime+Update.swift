@@ -30,7 +30,8 @@ extension SceneRuntime {
           scrollView.zoomView = view
         }
         wire(pending)
-        rewireReferences(to: pending.map { $0.1.id }, in: newScene)
+        // Every new recognizer, not only the pending ones that name others: others may name it.
+        rewireReferences(to: Self.recognizerIDs(in: spec), in: newScene)
       }
     case .recognizer:
       if update.operation != .add, let old = recognizersByID[update.id] {
@@ -54,6 +55,13 @@ extension SceneRuntime {
     scene = merged
     // Either side of a `pages:` binding may be new.
     bindPageControls()
+  }
+
+  /// The ids of the recognizers of `spec` and of its subviews.
+  static func recognizerIDs(in spec: Scene.View) -> [String] {
+    var ids = spec.recognizers.map(\.id)
+    for child in spec.views { ids += recognizerIDs(in: child) }
+    return ids
   }
 
   /// Cancels the touches on `view`'s tree, detaches its recognizers, forgets its ids, and takes it
