@@ -80,4 +80,32 @@ import TouchDelivery
       #expect((seen["ahead"] ?? .infinity) < start + 60)
     }
   }
+
+  /// The dispatch timer wakes ``DispatchClock/settleTime`` after the deadline, so a frame the kernel
+  /// stamped before the deadline and still copies into evdev's buffer is read first
+  /// (``DispatchClock/willRunTimers``); the timer still reads its deadline.
+  @Test("the dispatch timer wakes 1 ms after a deadline, reads the devices, and the timer reads its deadline")
+  func theTimerWakesAfterTheSettleTime() {
+    let queue = DispatchQueue(label: "clock test")
+    let clock = DispatchClock(queue: queue)
+    let fired = DispatchSemaphore(value: 0)
+    var readAt: Double?
+    var firedAt: (now: Double, monotonic: Double)?
+    var deadline = 0.0
+    queue.sync {
+      clock.willRunTimers = { readAt = DispatchClock.monotonic() }
+      deadline = clock.now + 0.02
+      _ = clock.schedule(at: deadline) {
+        firedAt = (clock.now, DispatchClock.monotonic())
+        fired.signal()
+      }
+    }
+    #expect(fired.wait(timeout: .now() + .seconds(10)) == .success)
+    queue.sync {
+      #expect(DispatchClock.settleTime == 0.001)
+      #expect(firedAt?.now == deadline)
+      #expect((readAt ?? 0) >= deadline + DispatchClock.settleTime)
+      #expect((firedAt?.monotonic ?? 0) >= (readAt ?? .infinity))
+    }
+  }
 }

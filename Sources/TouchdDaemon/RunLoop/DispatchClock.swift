@@ -64,6 +64,20 @@ public final class DispatchClock: TouchClock {
   /// The longest the dispatch timer is armed for, in seconds.
   static let longestArm = 86_400.0
 
+  /// How long after a deadline the dispatch timer wakes, in seconds of real time: 1 ms. The kernel
+  /// stamps a frame when its SYN_REPORT is passed on (`input_get_timestamp`) and only then copies
+  /// it into evdev's buffer and wakes the reader, so a frame stamped just before a deadline can
+  /// still be on its way when a timer woken at the deadline reads the devices (``willRunTimers``):
+  /// the timeout then went first, and live differed from replay (the VM's
+  /// `live-equals-replay-zoom`, once in two runs: a touches message stamped 182 µs before the
+  /// message published just ahead of it, in qemu's TCG, where kernel code runs about fifty times
+  /// slower than on hardware; the reading of that failure is this race). Waking 1 ms later leaves
+  /// such a frame time to arrive first. What a timer does still
+  /// happens at its deadline (``now`` reads it), and a frame arriving after a deadline first runs
+  /// the timers due before it, as ever: only the wall-clock moment of a timeout with no input
+  /// after it moves, by 1 ms.
+  static let settleTime = 0.001
+
   /// Seconds on CLOCK_MONOTONIC.
   public static func monotonic() -> Double {
     let ts = SystemCalls.live.monotonicNow()
@@ -159,7 +173,7 @@ public final class DispatchClock: TouchClock {
     armedDeadline = deadline
     // At most a day ahead: a far deadline (a scene's timeout of 1e300 s) must not overflow the
     // nanoseconds; the source then fires early, runs nothing and arms again.
-    let delay = min(max(0, (deadline - running) / speed), Self.longestArm)
+    let delay = min(max(0, (deadline - running) / speed) + Self.settleTime, Self.longestArm)
     source.schedule(deadline: .now() + .nanoseconds(Int(delay * 1e9)), leeway: .microseconds(100))
   }
 }
