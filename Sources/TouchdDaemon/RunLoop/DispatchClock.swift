@@ -72,10 +72,9 @@ public final class DispatchClock: TouchClock {
   /// `live-equals-replay-zoom`, once in two runs: a touches message stamped 182 µs before the
   /// message published just ahead of it, in qemu's TCG, where kernel code runs about fifty times
   /// slower than on hardware; the reading of that failure is this race). Waking 1 ms later leaves
-  /// such a frame time to arrive first. What a timer does still
-  /// happens at its deadline (``now`` reads it), and a frame arriving after a deadline first runs
-  /// the timers due before it, as ever: only the wall-clock moment of a timeout with no input
-  /// after it moves, by 1 ms.
+  /// such a frame time to arrive first. What a timer does still happens at its deadline (``now``
+  /// reads it), and a frame arriving after a deadline first runs the timers due before it, as
+  /// ever: only the wall-clock moment of a timeout with no input after it moves, by 1 ms.
   static let settleTime = 0.001
 
   /// Seconds on CLOCK_MONOTONIC.
