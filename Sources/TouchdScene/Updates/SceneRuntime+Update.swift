@@ -58,7 +58,7 @@ extension SceneRuntime {
   }
 
   /// The ids of the recognizers of `spec` and of its subviews.
-  static func recognizerIDs(in spec: Scene.View) -> [String] {
+  private static func recognizerIDs(in spec: Scene.View) -> [String] {
     var ids = spec.recognizers.map(\.id)
     for child in spec.views { ids += recognizerIDs(in: child) }
     return ids
